@@ -1,0 +1,157 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { isPublicArticle } from './published.server'
+
+/** What an article card needs; readers see an author's name, never the user row. */
+export interface ArticleCardData {
+  id: number
+  slug: string
+  title: string
+  excerpt: string
+  featuredImage: string | null
+  hasVideo: boolean
+  isFeatured: boolean
+  publishedAt: Date | null
+  wordCount: number
+  categoryName: string | null
+  categorySlug: string | null
+}
+
+const cardColumns = {
+  id: articles.id,
+  slug: articles.slug,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  featuredImage: articles.featuredImage,
+  hasVideo: articles.hasVideo,
+  isFeatured: articles.isFeatured,
+  publishedAt: articles.publishedAt,
+  wordCount: sql<number>`coalesce(${articles.wordCount}, 0)`,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+}
+
+export interface Page<T> {
+  items: T[]
+  total: number
+  page: number
+  pageSize: number
+  pageCount: number
+}
+
+function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+}
+
+export async function listPublishedArticles(
+  options: { categoryId?: number; tagId?: number; page?: number; pageSize?: number } = {},
+): Promise<Page<ArticleCardData>> {
+  const db = getDb()
+  const page = Math.max(1, options.page ?? 1)
+  const pageSize = options.pageSize ?? 12
+  const filters = [isPublicArticle]
+  if (options.categoryId !== undefined) filters.push(eq(articles.categoryId, options.categoryId))
+  if (options.tagId !== undefined) {
+    filters.push(
+      inArray(
+        articles.id,
+        db
+          .select({ id: articleTags.articleId })
+          .from(articleTags)
+          .where(eq(articleTags.tagId, options.tagId)),
+      ),
+    )
+  }
+  const where = and(...filters)
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .where(where)
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(articles).where(where),
+  ])
+  return toPage(items, total, page, pageSize)
+}
+
+/** Newest featured article; the newest article when none is featured. */
+export async function getFeaturedArticle(): Promise<ArticleCardData | null> {
+  const db = getDb()
+  const [row] = await db
+    .select(cardColumns)
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(isPublicArticle)
+    .orderBy(desc(articles.isFeatured), desc(articles.publishedAt), desc(articles.id))
+    .limit(1)
+  return row ?? null
+}
+
+export interface ArticleDetail extends ArticleCardData {
+  content: string
+  videoUrl: string | null
+  updatedAt: Date
+  authorName: string | null
+  tags: { id: number; name: string; slug: string }[]
+}
+
+export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
+  const db = getDb()
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      content: articles.content,
+      videoUrl: articles.videoUrl,
+      updatedAt: articles.updatedAt,
+      authorName: profiles.username,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(and(isPublicArticle, eq(articles.slug, slug)))
+    .limit(1)
+  if (!row) return null
+  const articleTagRows = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(articleTags)
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(eq(articleTags.articleId, row.id))
+    .orderBy(tags.name)
+  return { ...row, tags: articleTagRows }
+}
+
+export const BREAKING_NEWS_TAG = 'breaking-news'
+
+export interface BreakingNewsItem {
+  id: number
+  slug: string
+  title: string
+  publishedAt: Date | null
+}
+
+/** Published articles tagged breaking-news, newest first. */
+export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> {
+  return getDb()
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(and(isPublicArticle, eq(tags.slug, BREAKING_NEWS_TAG)))
+    .orderBy(desc(articles.publishedAt))
+    .limit(limit)
+}
+
+/** Count of everything readers can see; used by health checks and the sitemap. */
+export async function countPublishedArticles() {
+  const [{ total }] = await getDb().select({ total: count() }).from(articles).where(isPublicArticle)
+  return total
+}

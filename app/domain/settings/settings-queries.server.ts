@@ -1,0 +1,32 @@
+import { asc, eq } from 'drizzle-orm'
+import { siteSettings, socialLinks } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+
+export type SiteSettings = typeof siteSettings.$inferSelect
+export type SocialLink = typeof socialLinks.$inferSelect
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  id: 1,
+  logoType: 'text',
+  logoText: 'Broadsheet',
+  logoTextColor: '#000000',
+  logoImageUrl: null,
+  logoFontFamily: null,
+  logoFontUrl: null,
+  requireAdminTwoFactor: false,
+  updatedAt: new Date(0),
+}
+
+/** The single settings row; the spec's defaults when it has not been written yet. */
+export async function getSiteSettings(): Promise<SiteSettings> {
+  const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
+  return row ?? DEFAULT_SITE_SETTINGS
+}
+
+export async function listActiveSocialLinks(): Promise<SocialLink[]> {
+  return getDb()
+    .select()
+    .from(socialLinks)
+    .where(eq(socialLinks.isActive, true))
+    .orderBy(asc(socialLinks.platform))
+}

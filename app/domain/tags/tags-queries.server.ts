@@ -1,0 +1,14 @@
+import { asc, eq } from 'drizzle-orm'
+import { tags } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+
+export type Tag = typeof tags.$inferSelect
+
+export async function listTags(): Promise<Tag[]> {
+  return getDb().select().from(tags).orderBy(asc(tags.name))
+}
+
+export async function getTagBySlug(slug: string): Promise<Tag | null> {
+  const [row] = await getDb().select().from(tags).where(eq(tags.slug, slug)).limit(1)
+  return row ?? null
+}

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto'
+import { and, count, eq } from 'drizzle-orm'
+import { accounts, profiles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { hashPassword, MIN_PASSWORD_LENGTH } from '~/infra/password.server'
+
+export class UserError extends Error {
+  constructor(
+    readonly code: 'PASSWORD_TOO_SHORT' | 'INVALID_EMAIL' | 'LAST_ADMIN',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function usernameFromEmail(email: string) {
+  return email.split('@')[0].slice(0, 40)
+}
+
+/**
+ * Creates an admin with a password sign-in, or promotes an existing account and resets its
+ * password. Staff accounts are marked verified: better-auth would otherwise drop the password
+ * login of an unverified address at its first magic-link sign-in.
+ */
+export async function createOrPromoteAdmin(rawEmail: string, password: string) {
+  const email = rawEmail.trim().toLowerCase()
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new UserError('INVALID_EMAIL', 'Enter a valid email address')
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UserError(
+      'PASSWORD_TOO_SHORT',
+      `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    )
+  }
+  const passwordHash = await hashPassword(password)
+  return getDb().transaction(async (tx) => {
+    const [existing] = await tx.select().from(profiles).where(eq(profiles.email, email)).limit(1)
+    const now = new Date()
+    const userId = existing?.id ?? crypto.randomUUID()
+    if (existing) {
+      await tx
+        .update(profiles)
+        .set({ role: 'admin', emailVerified: true, updatedAt: now })
+        .where(eq(profiles.id, userId))
+    } else {
+      await tx.insert(profiles).values({
+        id: userId,
+        email,
+        name: usernameFromEmail(email),
+        username: usernameFromEmail(email),
+        role: 'admin',
+        emailVerified: true,
+      })
+    }
+    const [credential] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+      .limit(1)
+    if (credential) {
+      await tx
+        .update(accounts)
+        .set({ password: passwordHash, updatedAt: now })
+        .where(eq(accounts.id, credential.id))
+    } else {
+      await tx.insert(accounts).values({
+        id: crypto.randomUUID(),
+        accountId: userId,
+        providerId: 'credential',
+        userId,
+        password: passwordHash,
+      })
+    }
+    return { id: userId, email, created: !existing }
+  })
+}
+
+export async function countAdmins() {
+  const [{ total }] = await getDb()
+    .select({ total: count() })
+    .from(profiles)
+    .where(eq(profiles.role, 'admin'))
+  return total
+}

@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
+import { ServerRouter, type EntryContext } from 'react-router'
+import { documentCacheControl, etagMatches, weakEtag } from '~/infra/http-cache.server'
+import { logger } from '~/infra/logger.server'
+import { contentSecurityPolicy, inlineScriptHashes } from '~/infra/security-headers.server'
+
+export const streamTimeout = 5_000
+
+function renderToString(
+  context: EntryContext,
+  url: string,
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false
+    const chunks: Buffer[] = []
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} />, {
+      // Whole pages, not streams: the page is hashed for its CSP and ETag and cached whole.
+      onAllReady() {
+        const sink = new PassThrough()
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+        sink.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8'), failed }))
+        pipe(sink)
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = true
+        if (!context.isSpaMode) logger.error({ err: error }, 'render error')
+      },
+    })
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+) {
+  const { html: body, failed } = await renderToString(context, request.url)
+  const html = `<!DOCTYPE html>${body}`
+  const finalStatus = failed && status < 400 ? 500 : status
+  headers.set('Content-Type', 'text/html; charset=utf-8')
+  if (process.env.NODE_ENV === 'production') {
+    const extraOrigins = process.env.S3_PUBLIC_URL
+      ? [new URL(process.env.S3_PUBLIC_URL).origin]
+      : []
+    headers.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), extraOrigins }),
+    )
+  }
+  if (!headers.has('Cache-Control'))
+    headers.set('Cache-Control', documentCacheControl(request, finalStatus))
+  const etag = weakEtag(html)
+  headers.set('ETag', etag)
+  if (finalStatus === 200 && etagMatches(request, etag))
+    return new Response(null, { status: 304, headers })
+  if (request.method === 'HEAD') return new Response(null, { status: finalStatus, headers })
+  return new Response(html, { status: finalStatus, headers })
+}

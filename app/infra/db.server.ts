@@ -1,0 +1,108 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from '@db/schema/index'
+import { getSingleton, setSingleton } from './singleton.server'
+
+/**
+ * Both drivers speak the same PostgreSQL through the same Drizzle API; the node-postgres type
+ * stands for both so nothing above this module knows which one runs.
+ */
+export type Database = NodePgDatabase<typeof schema>
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type DatabaseDriver = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Database
+  driver: DatabaseDriver
+  /** The embedded client, for dump/load; undefined on PostgreSQL. */
+  pglite?: PGlite
+  pool?: pg.Pool
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'db/migrations')
+
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
+  // PGlite does not create parent folders itself.
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, relaxedDurability: false })
+  await client.waitReady
+  return wrapPglite(client)
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database
+  return { db, driver: 'pglite', pglite: client, close: () => client.close() }
+}
+
+export function openPostgres(
+  url: string,
+  max = Number(process.env.DATABASE_POOL_SIZE ?? 10),
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
+  return { db, driver: 'postgres', pool, close: () => pool.end() }
+}
+
+export async function migrateDatabase(handle: DatabaseHandle) {
+  if (handle.driver === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR })
+    return
+  }
+  // Several instances may start together: one migrates while the others wait on the lock.
+  const client = await handle.pool!.connect()
+  try {
+    await client.query('select pg_advisory_lock(72707369)')
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), {
+      migrationsFolder: MIGRATIONS_DIR,
+    })
+  } finally {
+    await client.query('select pg_advisory_unlock(72707369)').catch(() => {})
+    client.release()
+  }
+}
+
+const KEY = 'database'
+
+/** The process-wide database, installed once at start (or per test file). */
+export function installDatabase(handle: DatabaseHandle) {
+  setSingleton(KEY, handle)
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  const handle = getSingleton<DatabaseHandle>(KEY)
+  if (!handle) throw new Error('The database is not open yet')
+  return handle
+}
+
+export function getDb(): Database {
+  return getDatabaseHandle().db
+}
+
+export async function pingDatabase(timeoutMs = 2000): Promise<DatabaseDriver> {
+  const handle = getDatabaseHandle()
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs)
+  })
+  try {
+    await Promise.race([handle.db.execute(sql`select 1`), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+  return handle.driver
+}
+
+export { schema }

@@ -1,0 +1,63 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SITE_URL: z.string().url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Broadsheet <no-reply@localhost>'),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+})
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string }
+
+let cached: Env | undefined
+
+/** The validated environment; a bad value stops the process at start with a readable list. */
+export function getEnv(): Env {
+  if (cached) return cached
+  const parsed = envSchema.safeParse(process.env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `  ${i.path.join('.')}: ${i.message}`)
+      .join('\n')
+    throw new Error(`Invalid environment configuration:\n${problems}`)
+  }
+  const env = parsed.data
+  cached = {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }
+  return cached
+}
+
+/** Tests change variables between cases; this forgets the cached parse. */
+export function resetEnvCache() {
+  cached = undefined
+}

@@ -1,0 +1,37 @@
+import crypto from 'node:crypto'
+
+export const SESSION_COOKIE_PREFIX = 'broadsheet'
+
+/** A request that carries a session or a flash message gets a private answer. */
+export function isPersonalRequest(request: Request) {
+  const cookie = request.headers.get('cookie') ?? ''
+  return /(?:^|;\s*)(?:__Secure-)?broadsheet[._][^=]*=/.test(cookie)
+}
+
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+export const PRIVATE_NO_STORE = 'private, no-store'
+
+/**
+ * Cache policy for a rendered document when the route set none: public pages are cacheable
+ * by a CDN for anonymous readers; the back office, errors and personal pages are not.
+ */
+export function documentCacheControl(request: Request, status: number) {
+  const url = new URL(request.url)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return PRIVATE_NO_STORE
+  if (url.pathname.startsWith('/admin') || url.pathname.startsWith('/profile'))
+    return PRIVATE_NO_STORE
+  if (isPersonalRequest(request)) return PRIVATE_NO_STORE
+  if (status === 200) return PUBLIC_PAGE_CACHE
+  if (status === 404) return 'public, max-age=0, s-maxage=30'
+  return PRIVATE_NO_STORE
+}
+
+export function weakEtag(body: string | Buffer) {
+  return `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
+}
+
+export function etagMatches(request: Request, etag: string) {
+  const header = request.headers.get('if-none-match')
+  if (!header) return false
+  return header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+}

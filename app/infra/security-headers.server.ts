@@ -1,0 +1,53 @@
+import crypto from 'node:crypto'
+
+export function sha256Source(content: string) {
+  return `'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`
+}
+
+/** Hashes of every inline `<script>` of a rendered page, for its Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  const pattern = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
+  for (const match of html.matchAll(pattern)) {
+    if (match[1].length > 0) hashes.add(sha256Source(match[1]))
+  }
+  return [...hashes]
+}
+
+/**
+ * The site's policy. Inline scripts are allowed by hash, never by nonce: a public page is
+ * cached whole with its headers, and a hash stays true for the cached copy.
+ */
+export function contentSecurityPolicy(
+  options: { scriptHashes?: string[]; extraOrigins?: string[] } = {},
+) {
+  const extra = options.extraOrigins ?? []
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${(options.scriptHashes ?? []).join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob: https:", ...extra].join(' '),
+    ["media-src 'self' https:", ...extra].join(' '),
+    ["font-src 'self' data:", ...extra].join(' '),
+    "connect-src 'self'",
+    'frame-src https:',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ')
+}
+
+/** Headers for every response, pages or not. */
+export function baseSecurityHeaders(options: { https: boolean }): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    ...(options.https
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  }
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { isVariantName } from '~/lib/image-variants'
+import { getEnv } from './env.server'
+import { singleton } from './singleton.server'
+
+export const BUCKETS = ['media', 'pdf_newspapers', 'backups'] as const
+export type Bucket = (typeof BUCKETS)[number]
+/** Buckets readers may fetch under /media; backups never are. */
+export const PUBLIC_BUCKETS: readonly Bucket[] = ['media', 'pdf_newspapers']
+
+export interface StoredFile {
+  name: string
+  size: number
+  updatedAt: Date
+}
+
+export interface StorageDriver {
+  readonly kind: 'disk' | 's3'
+  list(bucket: Bucket, options?: { includeVariants?: boolean }): Promise<StoredFile[]>
+  put(bucket: Bucket, name: string, body: Buffer | Readable, contentType?: string): Promise<void>
+  get(bucket: Bucket, name: string): Promise<Readable | null>
+  stat(bucket: Bucket, name: string): Promise<StoredFile | null>
+  remove(bucket: Bucket, name: string): Promise<void>
+  publicUrl(bucket: Bucket, name: string): string
+}
+
+/** Object names are ours (random, or variant paths); anything else is refused. */
+export function assertSafeName(name: string) {
+  if (!/^(?:_v\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) || name.includes('..')) {
+    throw new Error(`Unsafe storage object name: ${JSON.stringify(name)}`)
+  }
+}
+
+export function createDiskStorage(root: string): StorageDriver {
+  const filePath = (bucket: Bucket, name: string) => {
+    assertSafeName(name)
+    return path.join(root, bucket, name)
+  }
+  async function walk(dir: string, prefix = ''): Promise<StoredFile[]> {
+    let entries: fs.Dirent[]
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true })
+    } catch {
+      return []
+    }
+    const files: StoredFile[] = []
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) files.push(...(await walk(full, `${prefix}${entry.name}/`)))
+      else {
+        const stat = await fsp.stat(full)
+        files.push({ name: `${prefix}${entry.name}`, size: stat.size, updatedAt: stat.mtime })
+      }
+    }
+    return files
+  }
+  return {
+    kind: 'disk',
+    async list(bucket, options = {}) {
+      const files = await walk(path.join(root, bucket))
+      return files
+        .filter((f) => options.includeVariants || !isVariantName(f.name))
+        .sort(
+          (a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.name.localeCompare(b.name),
+        )
+    },
+    async put(bucket, name, body) {
+      const target = filePath(bucket, name)
+      await fsp.mkdir(path.dirname(target), { recursive: true })
+      // Write beside and rename, so a reader never sees half a file.
+      const temp = `${target}.${process.pid}.${Date.now()}.tmp`
+      if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body)
+      else await pipeline(body, fs.createWriteStream(temp))
+      await fsp.rename(temp, target)
+    },
+    async get(bucket, name) {
+      const target = filePath(bucket, name)
+      try {
+        await fsp.access(target)
+      } catch {
+        return null
+      }
+      return fs.createReadStream(target)
+    },
+    async stat(bucket, name) {
+      try {
+        const stat = await fsp.stat(filePath(bucket, name))
+        return { name, size: stat.size, updatedAt: stat.mtime }
+      } catch {
+        return null
+      }
+    },
+    async remove(bucket, name) {
+      await fsp.rm(filePath(bucket, name), { force: true })
+    },
+    publicUrl(bucket, name) {
+      return `/media/${bucket}/${name}`
+    },
+  }
+}
+
+export function storageRoot() {
+  return path.join(getEnv().dataDir, 'storage')
+}
+
+let override: StorageDriver | undefined
+
+/** The configured storage: S3-compatible when S3_* is set, else the local disk. */
+export function getStorage(): StorageDriver {
+  if (override) return override
+  return singleton('storage', () => createDiskStorage(storageRoot()))
+}
+
+/** Tests point storage at their own folder. */
+export function setStorage(driver: StorageDriver | undefined) {
+  override = driver
+}
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+  return Buffer.concat(chunks)
+}
+
+export { Readable }

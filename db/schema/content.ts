@@ -1,0 +1,120 @@
+import { sql, type SQL } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { profiles } from './auth'
+
+export const articleStatus = pgEnum('article_status', [
+  'draft',
+  'review',
+  'published',
+  'archived',
+  'hidden',
+])
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_name_idx').on(t.name)],
+)
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    title: text().notNull(),
+    slug: text().notNull(),
+    excerpt: text().notNull().default(''),
+    content: text().notNull().default(''),
+    featuredImage: text(),
+    status: articleStatus().notNull().default('draft'),
+    isFeatured: boolean().notNull().default(false),
+    hasVideo: boolean().notNull().default(false),
+    videoUrl: text(),
+    publishedAt: timestamp({ withTimezone: true }),
+    categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
+    authorId: text().references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Cards show reading time; counting words in SQL once per save beats once per page view.
+    wordCount: integer().generatedAlwaysAs(
+      (): SQL =>
+        sql`coalesce(array_length(regexp_split_to_array(btrim(regexp_replace(coalesce(content, ''), '<[^>]+>', ' ', 'g')), '[[:space:]]+'), 1), 0)`,
+    ),
+    // Title A, excerpt B, body text C; tags are stripped so markup never matches a search.
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(excerpt, '')), 'B') || setweight(to_tsvector('english', regexp_replace(coalesce(content, ''), '<[^>]+>', ' ', 'g')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('articles_slug_key').on(t.slug),
+    index('articles_published_idx').on(t.status, t.publishedAt.desc()),
+    index('articles_category_idx').on(t.categoryId),
+    index('articles_author_idx').on(t.authorId),
+    index('articles_created_at_idx').on(t.createdAt.desc()),
+    index('articles_search_idx').using('gin', t.searchVector),
+  ],
+)
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tags_slug_key').on(t.slug),
+    index('tags_created_at_idx').on(t.createdAt.desc()),
+  ],
+)
+
+export const articleTags = pgTable(
+  'article_tags',
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.tagId] }),
+    index('article_tags_tag_idx').on(t.tagId),
+  ],
+)
+
+/** Daily view counts per article: enough for "trending" without storing anything about readers. */
+export const articleViews = pgTable(
+  'article_views',
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day] }), index('article_views_day_idx').on(t.day)],
+)

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+export const socialLinks = pgTable(
+  'social_links',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    platform: text().notNull(),
+    url: text().notNull(),
+    icon: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('social_links_platform_idx').on(t.platform)],
+)
+
+/** One row (id = 1), with the defaults of spec §3. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer().primaryKey().default(1),
+    logoType: text().notNull().default('text'),
+    logoText: text().notNull().default('Broadsheet'),
+    logoTextColor: text().notNull().default('#000000'),
+    logoImageUrl: text(),
+    logoFontFamily: text(),
+    logoFontUrl: text(),
+    requireAdminTwoFactor: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('site_settings_single_row', sql`${t.id} = 1`),
+    check('site_settings_logo_type', sql`${t.logoType} in ('text', 'image')`),
+  ],
+)
+
+/** Editable static pages: about, contact, privacy, terms. */
+export const staticPages = pgTable('static_pages', {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  content: text().notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull(),
+    confirmToken: text().notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email)],
+)
+
+/** Per-account sign-in failures: 10 in a row from any address throttle the account. */
+export const loginFailures = pgTable('login_failures', {
+  email: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

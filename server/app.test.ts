@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDatabaseHandle, installDatabase } from '~/infra/db.server'
+import { createApp } from './app'
+
+let baseUrl = ''
+let close: () => void = () => {}
+
+beforeAll(async () => {
+  const app = createApp({
+    mode: 'production',
+    getBuild: () => {
+      throw new Error('no React Router build in this test')
+    },
+  })
+  await new Promise<void>((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve())
+    close = () => server.close()
+    server.on('listening', () => {
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    })
+  })
+})
+afterAll(() => close())
+
+describe('the Express server', () => {
+  it('answers /healthz with the database driver', async () => {
+    const res = await fetch(`${baseUrl}/healthz`)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.status).toBe('ok')
+    expect(body.db).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
+    expect(typeof body.version).toBe('string')
+  })
+
+  it('answers 503 when the database does not answer', async () => {
+    const real = getDatabaseHandle()
+    installDatabase({ ...real, db: { execute: () => Promise.reject(new Error('down')) } as never })
+    try {
+      const res = await fetch(`${baseUrl}/healthz`)
+      expect(res.status).toBe(503)
+      expect((await res.json()).status).toBe('error')
+    } finally {
+      installDatabase(real)
+    }
+  })
+
+  it('sends security headers on every response', async () => {
+    const res = await fetch(`${baseUrl}/healthz`)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain("unsafe-inline' ;script")
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('refuses NUL and lone surrogates with 400 before any route runs', async () => {
+    const nulForm = await fetch(`${baseUrl}/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'title=a%00b',
+    })
+    expect(nulForm.status).toBe(400)
+    const surrogateJson = await fetch(`${baseUrl}/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"title":"\\ud800"}',
+    })
+    expect(surrogateJson.status).toBe(400)
+    expect((await surrogateJson.json()).error).toMatch(/not valid/)
+    const badUtf8 = await fetch(`${baseUrl}/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: new Uint8Array([0x61, 0xed, 0xa0, 0x80]),
+    })
+    expect(badUtf8.status).toBe(400)
+    const query = await fetch(`${baseUrl}/search?q=%00`)
+    expect(query.status).toBe(400)
+    const brokenEscape = await fetch(`${baseUrl}/search?q=%E0%A4%A`)
+    expect(brokenEscape.status).toBe(400)
+  })
+
+  it('refuses oversized bodies with 413', async () => {
+    const res = await fetch(`${baseUrl}/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `content=${'a'.repeat(3 * 1024 * 1024)}`,
+    })
+    expect(res.status).toBe(413)
+  })
+
+  it('never shows a stack trace for an unexpected error', async () => {
+    const res = await fetch(`${baseUrl}/some-page`)
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(text).toMatch(/^Something went wrong\. Reference: [0-9a-f-]{36}$/)
+    expect(text).not.toContain('at ')
+  })
+})

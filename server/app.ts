@@ -1,0 +1,124 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import type { ServerBuild } from 'react-router'
+import { pingDatabase } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { logger } from '~/infra/logger.server'
+import { baseSecurityHeaders, contentSecurityPolicy } from '~/infra/security-headers.server'
+import { getStorage, PUBLIC_BUCKETS, storageRoot, type Bucket } from '~/infra/storage.server'
+import { inputHygiene } from './input-hygiene'
+import { createRequestHandler } from './request-handler'
+
+const VERSION = process.env.npm_package_version ?? '0.1.0'
+
+export interface AppOptions {
+  mode: 'production' | 'development'
+  getBuild: () => Promise<ServerBuild> | ServerBuild
+  /** Development: Vite's middleware serves modules and assets. */
+  devMiddleware?: express.RequestHandler
+}
+
+export function createApp({ mode, getBuild, devMiddleware }: AppOptions) {
+  const env = getEnv()
+  const app = express()
+  app.disable('x-powered-by')
+  // The client address is the socket peer unless TRUST_PROXY names the proxy hops in front.
+  app.set('trust proxy', env.TRUST_PROXY)
+  const https = env.siteUrl.startsWith('https://')
+
+  app.use((req: Request & { id?: string }, res, next) => {
+    req.id = crypto.randomUUID()
+    res.setHeader('X-Request-Id', req.id)
+    res.set(baseSecurityHeaders({ https }))
+    if (mode === 'production') res.setHeader('Content-Security-Policy', contentSecurityPolicy())
+    const started = performance.now()
+    res.on('finish', () => {
+      const line = {
+        requestId: req.id,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      }
+      if (res.statusCode >= 500) logger.error(line, 'request failed')
+      else logger.debug(line, 'request')
+    })
+    next()
+  })
+
+  app.get('/healthz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    try {
+      const db = await pingDatabase()
+      res.json({ status: 'ok', db, version: VERSION })
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database did not answer')
+      res.status(503).json({ status: 'error', db: 'unavailable', version: VERSION })
+    }
+  })
+
+  app.use(compression())
+
+  serveMedia(app)
+
+  if (devMiddleware) app.use(devMiddleware)
+  else {
+    const clientDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
+    // Hashed file names: cache forever.
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+    )
+    app.use(express.static(clientDir, { maxAge: '1h' }))
+  }
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
+
+  app.use(inputHygiene())
+  app.all('/{*splat}', createRequestHandler(getBuild, mode))
+
+  app.use((error: unknown, req: Request & { id?: string }, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, requestId: req.id, url: req.originalUrl }, 'unhandled error')
+    if (res.headersSent) return res.end()
+    res.status(500).type('text/plain').send(`Something went wrong. Reference: ${req.id}`)
+  })
+  return app
+}
+
+/** Stored files under /media/{bucket}/{name}; names are random, so they never change. */
+function serveMedia(app: express.Express) {
+  const storage = getStorage()
+  for (const bucket of PUBLIC_BUCKETS) {
+    if (storage.kind === 'disk') {
+      app.use(
+        `/media/${bucket}`,
+        express.static(path.join(storageRoot(), bucket), {
+          immutable: true,
+          maxAge: '1y',
+          dotfiles: 'ignore',
+          index: false,
+          fallthrough: false,
+          setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+        }),
+      )
+    } else {
+      app.get(`/media/${bucket}/{*name}`, (req, res, next) =>
+        streamObject(bucket, req, res).catch(next),
+      )
+    }
+  }
+}
+
+async function streamObject(bucket: Bucket, req: Request, res: Response) {
+  const name = ([] as string[]).concat(req.params.name ?? []).join('/')
+  const storage = getStorage()
+  const body = await storage.get(bucket, name).catch(() => null)
+  if (!body) {
+    res.status(404).type('text/plain').send('Not found')
+    return
+  }
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+  res.type(path.extname(name) || 'application/octet-stream')
+  body.pipe(res)
+}

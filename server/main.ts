@@ -1,0 +1,70 @@
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from 'react-router'
+import { DataDirLockedError } from '~/infra/data-dir-lock.server'
+import { getEnv } from '~/infra/env.server'
+import { logger } from '~/infra/logger.server'
+import { createApp } from './app'
+import { prepareDatabase } from './startup'
+
+async function main() {
+  const dev = process.argv.includes('--dev')
+  const env = getEnv()
+  const started = performance.now()
+  const database = await prepareDatabase('server')
+
+  let app
+  if (dev) {
+    const vite = await import('vite').then((m) =>
+      m.createServer({ server: { middlewareMode: true } }),
+    )
+    app = createApp({
+      mode: 'development',
+      devMiddleware: vite.middlewares,
+      getBuild: () =>
+        vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    })
+  } else {
+    const buildPath = pathToFileURL(
+      path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js'),
+    ).href
+    const build = (await import(buildPath)) as ServerBuild
+    app = createApp({ mode: 'production', getBuild: () => build })
+  }
+
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(
+      { port: env.PORT, db: database.handle.driver, ms: Math.round(performance.now() - started) },
+      `Broadsheet is running at ${env.siteUrl}`,
+    )
+    if (!process.env.CI && !dev) process.stdout.write(`Broadsheet is running at ${env.siteUrl}\n`)
+  })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    server.close()
+    server.closeAllConnections()
+    await database
+      .close()
+      .catch((error) => logger.error({ err: error }, 'closing the database failed'))
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
+  logger.fatal({ err: error }, 'start-up failed')
+  process.stderr.write(
+    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  )
+  process.exit(1)
+})
