@@ -39,7 +39,7 @@ export default async function handleRequest(
   context: EntryContext,
 ) {
   const { html: body, failed } = await renderToString(context, request.url)
-  const html = `<!DOCTYPE html>${body}`
+  const html = body.startsWith('<!DOCTYPE') ? body : `<!DOCTYPE html>${body}`
   const finalStatus = failed && status < 400 ? 500 : status
   headers.set('Content-Type', 'text/html; charset=utf-8')
   if (process.env.NODE_ENV === 'production') {

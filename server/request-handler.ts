@@ -66,7 +66,12 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  // A route's header replaces the server default of the same name (notably the page CSP with
+  // its script hashes); only Set-Cookie may repeat.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') res.append(key, value)
+    else res.setHeader(key, value)
+  }
   if (!response.body) {
     res.end()
     return

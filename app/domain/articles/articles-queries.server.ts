@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { isPublicArticle } from './published.server'
@@ -18,7 +18,8 @@ export interface ArticleCardData {
   categorySlug: string | null
 }
 
-const cardColumns = {
+/** The columns of ArticleCardData; other read models (trending, search) select the same. */
+export const cardColumns = {
   id: articles.id,
   slug: articles.slug,
   title: articles.title,
@@ -154,4 +155,67 @@ export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> 
 export async function countPublishedArticles() {
   const [{ total }] = await getDb().select({ total: count() }).from(articles).where(isPublicArticle)
   return total
+}
+
+/**
+ * The newest `perCategory` published articles of every category, in one query (home page
+ * sections), keyed by category id.
+ */
+export async function listLatestPerCategory(
+  perCategory = 3,
+): Promise<Map<number, ArticleCardData[]>> {
+  const db = getDb()
+  const ranked = db
+    .select({
+      id: articles.id,
+      rank: sql<number>`row_number() over (partition by ${articles.categoryId} order by ${articles.publishedAt} desc, ${articles.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(articles)
+    .where(and(isPublicArticle, isNotNull(articles.categoryId)))
+    .as('ranked')
+  const rows = await db
+    .select({ ...cardColumns, categoryId: articles.categoryId })
+    .from(articles)
+    .innerJoin(ranked, eq(ranked.id, articles.id))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(lte(ranked.rank, perCategory))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+  const byCategory = new Map<number, ArticleCardData[]>()
+  for (const { categoryId, ...card } of rows) {
+    if (categoryId === null) continue
+    const list = byCategory.get(categoryId) ?? []
+    list.push(card)
+    byCategory.set(categoryId, list)
+  }
+  return byCategory
+}
+
+/** What a sitemap needs of every public article, newest first. */
+export async function listPublishedForSitemap(limit = 45_000) {
+  return getDb()
+    .select({
+      slug: articles.slug,
+      publishedAt: articles.publishedAt,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .where(isPublicArticle)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit)
+}
+
+/** Public articles published at or after `since` (Google News sitemap: the last 2 days). */
+export async function listPublishedSince(since: Date, limit = 1000) {
+  return getDb()
+    .select({
+      slug: articles.slug,
+      title: articles.title,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .where(and(isPublicArticle, gte(articles.publishedAt, since)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit)
 }

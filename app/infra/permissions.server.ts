@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm'
+import { redirect } from 'react-router'
+import { sessions, siteSettings } from '@db/schema/index'
+import {
+  getAuth,
+  hasSessionCookie,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_ACTIVITY_UPDATE_SECONDS,
+  SESSION_IDLE_SECONDS,
+} from './auth.server'
+import { getDb } from './db.server'
+import { logger } from './logger.server'
+import { redirectWithToast } from './toast.server'
+
+/**
+ * better-auth authenticates; these decide who may do what, on the server, for every loader,
+ * action and resource route (STYLE.md). The client never decides.
+ */
+export interface SessionUser {
+  id: string
+  email: string
+  username: string | null
+  role: 'admin' | 'viewer'
+  twoFactorEnabled: boolean
+}
+
+export interface SessionInfo {
+  user: SessionUser
+  session: { id: string; createdAt: Date; updatedAt: Date; expiresAt: Date }
+}
+
+// One lookup per request, however many loaders ask (root data, layout, page).
+const perRequest = new WeakMap<Request, Promise<SessionInfo | null>>()
+
+/** The signed-in user's session, or null; refuses (and deletes) idle and too-old sessions. */
+export function getSession(request: Request): Promise<SessionInfo | null> {
+  if (!hasSessionCookie(request)) return Promise.resolve(null)
+  let pending = perRequest.get(request)
+  if (!pending) {
+    pending = lookUpSession(request)
+    perRequest.set(request, pending)
+  }
+  return pending
+}
+
+async function lookUpSession(request: Request): Promise<SessionInfo | null> {
+  let result
+  try {
+    result = await getAuth().api.getSession({
+      headers: request.headers,
+      query: { disableCookieCache: true },
+    })
+  } catch (error) {
+    logger.warn({ err: error }, 'session lookup failed')
+    return null
+  }
+  if (!result) return null
+  const { session, user } = result
+  const now = Date.now()
+  const createdAt = new Date(session.createdAt)
+  const lastActive = new Date(session.updatedAt)
+  const tooOld = now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
+  const idle = now - lastActive.getTime() > SESSION_IDLE_SECONDS * 1000
+  if (tooOld || idle || user.banned) {
+    await getDb().delete(sessions).where(eq(sessions.id, session.id))
+    return null
+  }
+  let updatedAt = lastActive
+  if (now - lastActive.getTime() > SESSION_ACTIVITY_UPDATE_SECONDS * 1000) {
+    updatedAt = new Date(now)
+    await getDb().update(sessions).set({ updatedAt }).where(eq(sessions.id, session.id))
+  }
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      username: (user as { username?: string | null }).username ?? null,
+      role: user.role === 'admin' ? 'admin' : 'viewer',
+      twoFactorEnabled: !!user.twoFactorEnabled,
+    },
+    session: {
+      id: session.id,
+      createdAt,
+      updatedAt,
+      expiresAt: new Date(session.expiresAt),
+    },
+  }
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getSession(request))?.user ?? null
+}
+
+function signInUrl(request: Request) {
+  const url = new URL(request.url)
+  return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request)
+  if (!user) throw redirect(signInUrl(request))
+  return user
+}
+
+async function adminTwoFactorRequired(): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ required: siteSettings.requireAdminTwoFactor })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1)
+  return row?.required ?? false
+}
+
+export const ACCESS_DENIED = 'Access Denied'
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request)
+  if (!user) {
+    throw await redirectWithToast(signInUrl(request), {
+      type: 'error',
+      title: ACCESS_DENIED,
+      description: 'Please sign in to access the admin panel.',
+    })
+  }
+  if (user.role !== 'admin') {
+    throw await redirectWithToast('/', {
+      type: 'error',
+      title: ACCESS_DENIED,
+      description: 'You must be an admin to access this page.',
+    })
+  }
+  if (!user.twoFactorEnabled && (await adminTwoFactorRequired())) {
+    throw await redirectWithToast('/profile?enrol=2fa', {
+      type: 'info',
+      title: 'Two-factor authentication required',
+      description: 'Set up two-factor authentication to open the admin panel.',
+    })
+  }
+  return user
+}
+
+export async function requireAdminApi(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request)
+  if (!user) throw Response.json({ error: 'Unauthorized' }, { status: 401 })
+  if (user.role !== 'admin') throw Response.json({ error: 'Forbidden' }, { status: 403 })
+  if (!user.twoFactorEnabled && (await adminTwoFactorRequired())) {
+    throw Response.json({ error: 'Two-factor authentication required' }, { status: 403 })
+  }
+  return user
+}
