@@ -5,7 +5,10 @@ import type { ServerBuild } from 'react-router'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
+import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
 import { createApp } from './app'
+import { PageCache } from './page-cache'
+import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { prepareDatabase } from './startup'
 
 async function main() {
@@ -30,7 +33,8 @@ async function main() {
       path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js'),
     ).href
     const build = (await import(buildPath)) as ServerBuild
-    app = createApp({ mode: 'production', getBuild: () => build })
+    const pageCache = env.PAGE_CACHE ? await createPageCache(database.handle.driver) : undefined
+    app = createApp({ mode: 'production', getBuild: () => build, pageCache })
   }
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
@@ -55,6 +59,13 @@ async function main() {
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+async function createPageCache(driver: 'pglite' | 'postgres') {
+  const cache = new PageCache({ nextScheduledPublication })
+  const url = getEnv().DATABASE_URL
+  if (driver === 'postgres' && url) await syncPageCacheThroughPostgres(cache, url)
+  return cache
 }
 
 main().catch((error) => {

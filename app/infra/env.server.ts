@@ -20,6 +20,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  PAGE_CACHE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Broadsheet <no-reply@localhost>'),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag,

@@ -1,0 +1,145 @@
+import type { NextFunction, Request, Response } from 'express'
+import { isPersonalRequest } from '~/infra/http-cache.server'
+
+interface CachedPage {
+  status: number
+  headers: [string, string][]
+  body: Buffer
+  expiresAt: number
+}
+
+export interface PageCacheOptions {
+  /** Most pages kept; the oldest entry goes first. */
+  maxEntries?: number
+  /** Upper bound on an entry's life, whatever the page says. */
+  maxAgeMs?: number
+  /** When the next scheduled article goes public: no page outlives that moment. */
+  nextScheduledPublication?: () => Promise<Date | null>
+  /** Called for every page served from the cache (view counting). */
+  onHit?: (req: Request) => void
+}
+
+const CACHEABLE = /(?:^|,)\s*public\b/
+const SKIPPED_HEADERS = new Set([
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-cache',
+])
+const S_MAXAGE = /s-maxage=(\d+)/
+
+/**
+ * Whole-page cache for anonymous readers (ARCHITECTURE.md): a GET with no session or flash
+ * cookie whose response the app marked `public, s-maxage=N` is kept for N seconds. Any
+ * successful write empties it, here and (through `invalidate` listeners) on other instances.
+ */
+export class PageCache {
+  private entries = new Map<string, CachedPage>()
+  private listeners = new Set<() => void>()
+  private generation = 0
+  hits = 0
+  misses = 0
+
+  constructor(private options: PageCacheOptions = {}) {}
+
+  get size() {
+    return this.entries.size
+  }
+
+  /** Empties the cache; `broadcast` tells other instances too. */
+  clear({ broadcast = true } = {}) {
+    this.entries.clear()
+    this.generation++
+    if (broadcast) for (const listener of this.listeners) listener()
+  }
+
+  onClear(listener: () => void) {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        // A successful write may change any public page.
+        res.on('finish', () => {
+          if (res.statusCode < 400) this.clear()
+        })
+        return next()
+      }
+      const fetchLike = {
+        headers: { get: (name: string) => req.get(name) ?? null },
+      } as unknown as globalThis.Request
+      if (
+        isPersonalRequest(fetchLike) ||
+        req.path.startsWith('/admin') ||
+        req.path.startsWith('/api/auth')
+      ) {
+        return next()
+      }
+      const key = req.originalUrl
+      const cached = this.entries.get(key)
+      if (cached && cached.expiresAt > Date.now()) {
+        this.hits++
+        this.options.onHit?.(req)
+        const ifNoneMatch = req.get('if-none-match')
+        for (const [name, value] of cached.headers) res.setHeader(name, value)
+        res.setHeader('X-Cache', 'HIT')
+        const etag = cached.headers.find(([name]) => name === 'etag')?.[1]
+        if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
+          res.status(304).end()
+          return
+        }
+        res.status(cached.status)
+        res.end(req.method === 'HEAD' ? undefined : cached.body)
+        return
+      }
+      if (cached) this.entries.delete(key)
+      this.misses++
+      this.capture(key, req, res)
+      next()
+    }
+  }
+
+  private capture(key: string, req: Request, res: Response) {
+    if (req.method !== 'GET') return
+    const generation = this.generation
+    const chunks: Buffer[] = []
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    const end = res.end.bind(res) as (...args: unknown[]) => Response
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk) chunks.push(Buffer.from(chunk as Uint8Array))
+      return write(chunk, ...rest)
+    }) as Response['write']
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array))
+      this.store(key, res, Buffer.concat(chunks), generation)
+      return end(chunk, ...rest)
+    }) as Response['end']
+  }
+
+  private store(key: string, res: Response, body: Buffer, generation: number) {
+    const cacheControl = String(res.getHeader('cache-control') ?? '')
+    if (res.statusCode !== 200 || !CACHEABLE.test(cacheControl) || res.getHeader('set-cookie'))
+      return
+    const seconds = Number(S_MAXAGE.exec(cacheControl)?.[1] ?? 0)
+    if (!seconds) return
+    // Headers are taken now, as the app sent them; the encoding is redone per response.
+    const headers: [string, string][] = []
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value === undefined || SKIPPED_HEADERS.has(name)) continue
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)])
+    }
+    void (async () => {
+      let expiresAt = Date.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
+      const next = await this.options.nextScheduledPublication?.().catch(() => null)
+      if (next) expiresAt = Math.min(expiresAt, next.getTime())
+      // A write that landed while this page was rendered makes it stale.
+      if (expiresAt <= Date.now() || generation !== this.generation) return
+      const max = this.options.maxEntries ?? 500
+      if (this.entries.size >= max) this.entries.delete(this.entries.keys().next().value as string)
+      this.entries.set(key, { status: 200, headers, body, expiresAt })
+    })()
+  }
+}
