@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -8,11 +8,10 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   type LinksFunction,
 } from 'react-router'
-import { toast as showToast } from 'sonner'
-import { Toaster } from '~/components/ui/sonner'
 import { getRootData } from '~/infra/root-data.server'
 import { getToast } from '~/infra/toast.server'
 import { themeScript } from '~/lib/theme-script'
@@ -52,19 +51,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+// sonner (~9 KB gzip) loads only where it is needed: on a page that has a toast to show, and
+// on every screen except the reader's pages (leaf routes with handle.deferToaster), which
+// must stay within the article page's JavaScript budget. sonner replays toasts raised before
+// its Toaster mounts, so nothing is lost while it loads.
+const Toaster = lazy(() => import('~/components/ui/sonner').then((m) => ({ default: m.Toaster })))
+
 function Toasts({ toast }: { toast: Route.ComponentProps['loaderData']['toast'] }) {
   const { theme } = useTheme()
+  const matches = useMatches()
+  const leaf = matches[matches.length - 1]?.handle as { deferToaster?: boolean } | undefined
+  const needed = toast !== null || !leaf?.deferToaster
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    if (needed) setMounted(true)
+  }, [needed])
   useEffect(() => {
     if (!toast) return
-    const show = toast.type === 'message' ? showToast : showToast[toast.type]
-    // Deferred a tick so the toaster is mounted after hydration.
-    const timer = setTimeout(
-      () => show(toast.title, { id: toast.id, description: toast.description }),
-      0,
-    )
-    return () => clearTimeout(timer)
+    let cancelled = false
+    void import('sonner').then(({ toast: showToast }) => {
+      if (cancelled) return
+      const show = toast.type === 'message' ? showToast : showToast[toast.type]
+      show(toast.title, { id: toast.id, description: toast.description })
+    })
+    return () => {
+      cancelled = true
+    }
   }, [toast])
-  return <Toaster theme={theme} />
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} />
+    </Suspense>
+  )
 }
 
 export default function App() {

@@ -3,12 +3,14 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
+import { csrfProtection } from '~/infra/csrf.server'
 import { pingDatabase } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { baseSecurityHeaders, contentSecurityPolicy } from '~/infra/security-headers.server'
 import { getStorage, PUBLIC_BUCKETS, storageRoot, type Bucket } from '~/infra/storage.server'
 import { inputHygiene } from './input-hygiene'
+import type { PageCache } from './page-cache'
 import { createRequestHandler } from './request-handler'
 
 const VERSION = process.env.npm_package_version ?? '0.1.0'
@@ -18,9 +20,11 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild> | ServerBuild
   /** Development: Vite's middleware serves modules and assets. */
   devMiddleware?: express.RequestHandler
+  /** Whole-page cache for anonymous readers (production). */
+  pageCache?: PageCache
 }
 
-export function createApp({ mode, getBuild, devMiddleware }: AppOptions) {
+export function createApp({ mode, getBuild, devMiddleware, pageCache }: AppOptions) {
   const env = getEnv()
   const app = express()
   app.disable('x-powered-by')
@@ -76,6 +80,8 @@ export function createApp({ mode, getBuild, devMiddleware }: AppOptions) {
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 
   app.use(inputHygiene())
+  app.use(csrfProtection())
+  if (pageCache) app.use(pageCache.middleware())
   app.all('/{*splat}', createRequestHandler(getBuild, mode))
 
   app.use((error: unknown, req: Request & { id?: string }, res: Response, _next: NextFunction) => {

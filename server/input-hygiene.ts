@@ -72,8 +72,9 @@ export async function checkBody(req: Request): Promise<Buffer | undefined> {
     // Large uploads (PDF editions) stream through; their routes validate their own fields.
     if (!declared || declared > BODY_LIMITS.multipartChecked) return undefined
     const body = await readBody(req, BODY_LIMITS.multipartChecked)
+    // The original header: the boundary is case-sensitive (browsers use mixed case).
     const form = await new globalThis.Response(new Uint8Array(body), {
-      headers: { 'content-type': type },
+      headers: { 'content-type': req.headers['content-type'] ?? type },
     })
       .formData()
       .catch(() => {

@@ -6,6 +6,7 @@ import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
+import { countCachedArticleView } from '~/domain/articles/trending.server'
 import { createApp } from './app'
 import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
@@ -62,7 +63,11 @@ async function main() {
 }
 
 async function createPageCache(driver: 'pglite' | 'postgres') {
-  const cache = new PageCache({ nextScheduledPublication })
+  const cache = new PageCache({
+    nextScheduledPublication,
+    // An article page served from the cache skips its loader: count the view here instead.
+    onHit: (req) => void countCachedArticleView(req.method, req.originalUrl, req.headers),
+  })
   const url = getEnv().DATABASE_URL
   if (driver === 'postgres' && url) await syncPageCacheThroughPostgres(cache, url)
   return cache

@@ -4,7 +4,9 @@ import { seedDemoContent } from '~/domain/seed/seed.server'
 import { countAdmins, createOrPromoteAdmin } from '~/domain/users/users.server'
 import { ensureAuthSecret } from '~/infra/auth-secret.server'
 import { lockDataDir } from '~/infra/data-dir-lock.server'
+import { activeStoredDatabaseUrl } from '~/infra/database-url.server'
 import {
+  getDatabaseHandle,
   installDatabase,
   migrateDatabase,
   openPglite,
@@ -25,11 +27,14 @@ export interface OpenedDatabase {
  */
 export async function openConfiguredDatabase(owner: string): Promise<OpenedDatabase> {
   const env = getEnv()
-  if (env.DATABASE_URL) {
-    const handle = openPostgres(env.DATABASE_URL)
+  // An admin may have switched the site to PostgreSQL from Settings (database-url.server.ts).
+  const databaseUrl = env.DATABASE_URL || activeStoredDatabaseUrl(env.dataDir)
+  if (databaseUrl) {
+    const handle = openPostgres(databaseUrl)
     await migrateDatabase(handle)
     installDatabase(handle)
-    return { handle, close: () => handle.close() }
+    // The database in use may have been switched since: close that one.
+    return { handle, close: () => getDatabaseHandle().close() }
   }
   const release = lockDataDir(env.dataDir, owner)
   try {
@@ -39,7 +44,7 @@ export async function openConfiguredDatabase(owner: string): Promise<OpenedDatab
     return {
       handle,
       async close() {
-        await handle.close()
+        await getDatabaseHandle().close()
         release()
       },
     }

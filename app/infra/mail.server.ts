@@ -72,15 +72,21 @@ export async function readOutbox(): Promise<OutboxMail[]> {
   )
 }
 
-function parseEml(raw: string) {
+function parseEml(eml: string) {
+  // nodemailer ends quoted-printable soft breaks with CRLF even in 'unix' mode.
+  const raw = eml.replace(/\r\n/g, '\n')
   const [head, ...rest] = raw.split(/\n\n/)
   const header = (key: string) => new RegExp(`^${key}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? ''
   const body = rest.join('\n\n')
   // Plain part of a multipart message, or the whole body; quoted-printable soft breaks undone.
   const plain =
     /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(body)?.[1] ?? body
-  const text = plain
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  // Quoted-printable escapes are UTF-8 bytes: collect them as bytes, then decode.
+  const text = Buffer.from(
+    plain
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
   return { to: header('To'), subject: header('Subject'), text }
 }

@@ -1,9 +1,18 @@
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { getSessionUser } from './permissions.server'
 
-/** What every page's layout needs: brand, navigation. Sessions join here (auth issue). */
-export async function getRootData(_request: Request) {
-  const [settings, categories] = await Promise.all([getSiteSettings(), listCategories()])
+/**
+ * What every page's layout needs: brand, navigation and who is signed in. The session is
+ * looked up only when the request carries a session cookie, so anonymous page views cost no
+ * session query and stay cacheable.
+ */
+export async function getRootData(request: Request) {
+  const [settings, categories, sessionUser] = await Promise.all([
+    getSiteSettings(),
+    listCategories(),
+    getSessionUser(request),
+  ])
   return {
     settings: {
       logoType: settings.logoType,
@@ -14,11 +23,13 @@ export async function getRootData(_request: Request) {
       logoFontUrl: settings.logoFontUrl,
     },
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    user: null as null | {
-      id: string
-      email: string
-      username: string | null
-      role: 'admin' | 'viewer'
-    },
+    user: sessionUser
+      ? {
+          id: sessionUser.id,
+          email: sessionUser.email,
+          username: sessionUser.username,
+          role: sessionUser.role,
+        }
+      : null,
   }
 }

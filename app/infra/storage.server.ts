@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { isVariantName } from '~/lib/image-variants'
 import { getEnv } from './env.server'
 import { singleton } from './singleton.server'
+import { createS3Storage } from './storage-s3.server'
 
 export const BUCKETS = ['media', 'pdf_newspapers', 'backups'] as const
 export type Bucket = (typeof BUCKETS)[number]
@@ -113,7 +114,21 @@ let override: StorageDriver | undefined
 /** The configured storage: S3-compatible when S3_* is set, else the local disk. */
 export function getStorage(): StorageDriver {
   if (override) return override
-  return singleton('storage', () => createDiskStorage(storageRoot()))
+  return singleton('storage', () => {
+    const env = getEnv()
+    if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+      return createS3Storage({
+        endpoint: env.S3_ENDPOINT || undefined,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        publicUrl: env.S3_PUBLIC_URL || undefined,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      })
+    }
+    return createDiskStorage(storageRoot())
+  })
 }
 
 /** Tests point storage at their own folder. */

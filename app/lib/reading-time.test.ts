@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { countWords, readingTimeMinutes } from './reading-time'
+import { countWords, readingTimeFromWordCount, readingTimeMinutes } from './reading-time'
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ')
 
@@ -57,5 +57,15 @@ describe('readingTimeMinutes', () => {
     expect(readingTimeMinutes(`<p>${words(201)}</p>`)).toBe(2)
     expect(readingTimeMinutes(`<p>${words(400)}</p>`)).toBe(2)
     expect(readingTimeMinutes(`<p>${words(1001)}</p>`)).toBe(6)
+  })
+})
+
+describe('readingTimeFromWordCount', () => {
+  it('divides the stored word count by 200, rounding up, never below 1', () => {
+    expect(readingTimeFromWordCount(0)).toBe(1)
+    expect(readingTimeFromWordCount(200)).toBe(1)
+    expect(readingTimeFromWordCount(201)).toBe(2)
+    expect(readingTimeFromWordCount(1000)).toBe(5)
+    expect(readingTimeFromWordCount(Number.NaN)).toBe(1)
   })
 })

@@ -41,3 +41,8 @@ export function countWords(htmlOrText: string): number {
 export function readingTimeMinutes(html: string): number {
   return Math.max(1, Math.ceil(countWords(html) / WORDS_PER_MINUTE))
 }
+
+/** Minutes to read a body of `words` words (the stored word_count), at least 1. */
+export function readingTimeFromWordCount(words: number): number {
+  return Math.max(1, Math.ceil((Number.isFinite(words) ? words : 0) / WORDS_PER_MINUTE))
+}

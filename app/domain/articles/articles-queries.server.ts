@@ -219,3 +219,14 @@ export async function listPublishedSince(since: Date, limit = 1000) {
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit)
 }
+
+/** When the next scheduled article goes public (a cached page must not outlive it). */
+export async function nextScheduledPublication(): Promise<Date | null> {
+  const [row] = await getDb()
+    .select({ at: articles.publishedAt })
+    .from(articles)
+    .where(and(eq(articles.status, 'published'), sql`${articles.publishedAt} > now()`))
+    .orderBy(articles.publishedAt)
+    .limit(1)
+  return row?.at ?? null
+}

@@ -30,3 +30,8 @@ export async function listActiveSocialLinks(): Promise<SocialLink[]> {
     .where(eq(socialLinks.isActive, true))
     .orderBy(asc(socialLinks.platform))
 }
+
+/** Settings screen: every link, active or not, ordered by platform (spec §7). */
+export async function listSocialLinks(): Promise<SocialLink[]> {
+  return getDb().select().from(socialLinks).orderBy(asc(socialLinks.platform), asc(socialLinks.id))
+}

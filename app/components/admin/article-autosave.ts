@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+
+export const AUTOSAVE_INTERVAL_MS = 10_000
+export const AUTOSAVE_URL = '/admin/api/articles/autosave'
+
+export type AutosaveState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'saved'; at: Date }
+  | { status: 'error'; message: string }
+
+/** What the autosave endpoint answers. */
+export type AutosaveResponse =
+  | { ok: true; id: number; updatedAt: string }
+  | { ok: false; code: string; error: string; currentUpdatedAt?: string }
+
+export interface AutosaveOptions {
+  formRef: RefObject<HTMLFormElement | null>
+  /** Drafts (and new articles) only, and not while the form is being submitted. */
+  enabled: boolean
+  /** A fingerprint of the form's values now, and as last saved. */
+  current: string
+  saved: string
+  onSaved: (result: { id: number; updatedAt: string; snapshot: string }) => void
+  onConflict: (message: string) => void
+}
+
+/**
+ * Every 10 s, posts the form to the autosave endpoint when it changed since the last save.
+ * One request at a time; a refusal (someone else's change, the article no longer a draft)
+ * stops it until the page is reloaded.
+ */
+export function useArticleAutosave(options: AutosaveOptions): AutosaveState {
+  const latest = useRef(options)
+  useEffect(() => {
+    latest.current = options
+  })
+  const [state, setState] = useState<AutosaveState>({ status: 'idle' })
+
+  useEffect(() => {
+    let inFlight = false
+    let stopped = false
+    const controller = new AbortController()
+    const tick = async () => {
+      const { formRef, enabled, current, saved, onSaved, onConflict } = latest.current
+      const form = formRef.current
+      if (stopped || inFlight || !enabled || current === saved || !form) return
+      const body = new FormData(form)
+      // A draft needs a name; without a title there is nothing to file it under yet.
+      if (String(body.get('title') ?? '').trim() === '') return
+      inFlight = true
+      setState({ status: 'saving' })
+      try {
+        const response = await fetch(AUTOSAVE_URL, {
+          method: 'POST',
+          body,
+          headers: { Accept: 'application/json' },
+          signal: controller.signal,
+        })
+        const result = (await response.json().catch(() => null)) as AutosaveResponse | null
+        if (result?.ok) {
+          onSaved({ id: result.id, updatedAt: result.updatedAt, snapshot: current })
+          setState({ status: 'saved', at: new Date() })
+        } else {
+          const message = result?.error ?? 'The draft could not be saved automatically.'
+          if (result?.code === 'CONFLICT') onConflict(message)
+          // Someone else's change, a published article, a lost session: retrying cannot help.
+          // An invalid field is retried once the form changes again.
+          if ([401, 403, 404, 409].includes(response.status)) stopped = true
+          setState({ status: 'error', message })
+        }
+      } catch {
+        if (!controller.signal.aborted) {
+          setState({ status: 'error', message: 'The draft could not be saved automatically.' })
+        }
+      } finally {
+        inFlight = false
+      }
+    }
+    const timer = setInterval(() => void tick(), AUTOSAVE_INTERVAL_MS)
+    return () => {
+      clearInterval(timer)
+      controller.abort()
+    }
+  }, [])
+
+  return state
+}

@@ -1,0 +1,130 @@
+import { PlusIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Field, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+
+/** A tag on the article: an existing tag (id) or a name to create when the article is saved. */
+export interface TagChip {
+  id: number | null
+  name: string
+}
+
+export const DUPLICATE_TAG_MESSAGE = 'This tag is already added to the article'
+
+function sameName(a: string, b: string) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase()
+}
+
+/**
+ * Adds a tag by name (spec §5 "Adding a tag"): blank is ignored, a name already on the article
+ * is refused, a known tag is matched by name ignoring case. Returns null when nothing changes.
+ */
+export function addTag(
+  current: TagChip[],
+  rawName: string,
+  known: { id: number; name: string }[],
+): TagChip[] | 'duplicate' | null {
+  const name = rawName.trim()
+  if (name === '') return null
+  if (current.some((tag) => sameName(tag.name, name))) return 'duplicate'
+  const match = known.find((tag) => sameName(tag.name, name))
+  return [...current, match ? { id: match.id, name: match.name } : { id: null, name }]
+}
+
+export function ArticleTagsField({
+  value,
+  onChange,
+  recentTags,
+  errors,
+}: {
+  value: TagChip[]
+  onChange: (tags: TagChip[]) => void
+  recentTags: { id: number; name: string }[]
+  errors?: string[]
+}) {
+  const [draft, setDraft] = useState('')
+  const known = [
+    ...recentTags,
+    ...value.filter((tag): tag is { id: number; name: string } => tag.id !== null),
+  ]
+
+  function add(name: string, fromInput: boolean) {
+    const next = addTag(value, name, known)
+    if (next === 'duplicate') {
+      toast.info(DUPLICATE_TAG_MESSAGE)
+      return
+    }
+    if (next) onChange(next)
+    if (fromInput) setDraft('')
+  }
+
+  const invalid = Boolean(errors?.length)
+  return (
+    <Field>
+      <Label htmlFor="tag-input">Tags</Label>
+      <div className="flex gap-2">
+        <Input
+          id="tag-input"
+          placeholder="Add a tag"
+          value={draft}
+          maxLength={60}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? 'tags-error' : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter adds the tag instead of submitting the article form.
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              add(draft, true)
+            }
+          }}
+        />
+        <Button type="button" variant="outline" onClick={() => add(draft, true)}>
+          <PlusIcon aria-hidden="true" />
+          Add
+        </Button>
+      </div>
+      <FieldError id="tags-error" errors={errors} />
+      {value.length > 0 ? (
+        <ul aria-label="Tags on this article" className="flex flex-wrap gap-2">
+          {value.map((tag) => (
+            <li key={`${tag.id ?? 'new'}-${tag.name}`}>
+              <Badge variant="secondary" className="gap-1 py-1 pr-1 text-sm font-medium">
+                {tag.name}
+                <button
+                  type="button"
+                  aria-label={`Remove tag ${tag.name}`}
+                  className="inline-flex size-5 items-center justify-center rounded-full hover:bg-foreground/10 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={() => onChange(value.filter((other) => other !== tag))}
+                >
+                  <XIcon aria-hidden="true" className="size-3.5" />
+                </button>
+              </Badge>
+              {tag.id === null ? (
+                <input type="hidden" name="newTags" value={tag.name} />
+              ) : (
+                <input type="hidden" name="tags" value={tag.id} />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {recentTags.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Recently used tags:</span>
+          {recentTags.map((tag) => (
+            <Badge key={tag.id} variant="outline" asChild>
+              <button type="button" onClick={() => add(tag.name, false)}>
+                {tag.name}
+              </button>
+            </Badge>
+          ))}
+        </div>
+      ) : null}
+    </Field>
+  )
+}

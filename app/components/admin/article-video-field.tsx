@@ -1,0 +1,76 @@
+import { Checkbox } from '~/components/ui/checkbox'
+import { Field, FieldDescription, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { isHttpUrl } from '~/domain/articles/articles-schema'
+import { toEmbedUrl } from '~/lib/video-embed'
+
+/** Spec §2: "This is a video article" and, when ticked, the "Video URL" with a preview. */
+export function ArticleVideoField({
+  hasVideo,
+  videoUrl,
+  onHasVideoChange,
+  onVideoUrlChange,
+  errors,
+}: {
+  hasVideo: boolean
+  videoUrl: string
+  onHasVideoChange: (checked: boolean) => void
+  onVideoUrlChange: (url: string) => void
+  errors?: string[]
+}) {
+  const embed = hasVideo && isHttpUrl(videoUrl.trim()) ? toEmbedUrl(videoUrl) : null
+  const invalid = Boolean(errors?.length)
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="hasVideo"
+          name="hasVideo"
+          value="true"
+          checked={hasVideo}
+          onChange={(event) => onHasVideoChange(event.target.checked)}
+        />
+        <Label htmlFor="hasVideo">This is a video article</Label>
+      </div>
+      {hasVideo ? (
+        <Field>
+          <Label htmlFor="videoUrl">Video URL</Label>
+          <Input
+            id="videoUrl"
+            name="videoUrl"
+            type="url"
+            inputMode="url"
+            placeholder="Paste a YouTube, Vimeo or direct video link"
+            value={videoUrl}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? 'videoUrl-error' : 'videoUrl-help'}
+            onChange={(event) => onVideoUrlChange(event.target.value)}
+          />
+          <FieldDescription id="videoUrl-help">
+            Readers see the video instead of the featured image.
+          </FieldDescription>
+          <FieldError id="videoUrl-error" errors={errors} />
+          {embed ? (
+            <div className="overflow-hidden rounded-lg border border-border bg-muted">
+              {embed.kind === 'iframe' ? (
+                <iframe
+                  src={embed.src}
+                  title="Video preview"
+                  className="aspect-video w-full"
+                  allow="encrypted-media; picture-in-picture; fullscreen"
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  loading="lazy"
+                />
+              ) : (
+                <video src={embed.src} controls preload="metadata" className="aspect-video w-full">
+                  <track kind="captions" />
+                </video>
+              )}
+            </div>
+          ) : null}
+        </Field>
+      ) : null}
+    </div>
+  )
+}

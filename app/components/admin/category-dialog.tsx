@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { Button } from '~/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog'
+import { Field, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import { categorySchema } from '~/domain/categories/categories-schema'
+import { slugify } from '~/lib/slugify'
+import { useActionToast, type ActionResult } from './use-action-toast'
+
+export interface EditableCategory {
+  id: number
+  name: string
+  slug: string
+  description: string | null
+}
+
+type Errors = ActionResult['fieldErrors']
+
+/** "Add Category" / "Edit Category" (spec §2, §4): closes after a successful submit. */
+export function CategoryDialog({
+  category,
+  open,
+  onOpenChange,
+}: {
+  category: EditableCategory | null
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher.data)
+  const editing = category !== null
+  const [name, setName] = useState(category?.name ?? '')
+  const [slug, setSlug] = useState(category?.slug ?? '')
+  // The slug follows the name until the admin types one (or is editing an existing one).
+  const [slugTouched, setSlugTouched] = useState(editing)
+  const [clientErrors, setClientErrors] = useState<Errors>(undefined)
+  const errors = clientErrors ?? (fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined)
+  const busy = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) onOpenChange(false)
+  }, [fetcher.state, fetcher.data, onOpenChange])
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = categorySchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) {
+      const out: Record<string, string[]> = {}
+      for (const issue of parsed.error.issues)
+        (out[String(issue.path[0])] ??= []).push(issue.message)
+      setClientErrors(out)
+      return
+    }
+    setClientErrors(undefined)
+    fetcher.submit(form, { method: 'post' })
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Category' : 'Add Category'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Change the name, address or description of this category.'
+              : 'Categories group articles on the site and in its navigation.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+          <input type="hidden" name="intent" value={editing ? 'update' : 'create'} />
+          {editing ? <input type="hidden" name="id" value={category.id} /> : null}
+          <Field>
+            <Label htmlFor="category-name">Name</Label>
+            <Input
+              id="category-name"
+              name="name"
+              value={name}
+              autoComplete="off"
+              aria-invalid={errors?.name ? true : undefined}
+              aria-describedby={errors?.name ? 'category-name-error' : undefined}
+              onChange={(e) => {
+                setName(e.target.value)
+                if (!slugTouched) setSlug(slugify(e.target.value))
+              }}
+            />
+            <FieldError id="category-name-error" errors={errors?.name} />
+          </Field>
+          <Field>
+            <Label htmlFor="category-slug">Slug</Label>
+            <Input
+              id="category-slug"
+              name="slug"
+              value={slug}
+              autoComplete="off"
+              aria-invalid={errors?.slug ? true : undefined}
+              aria-describedby="category-slug-hint"
+              onChange={(e) => {
+                setSlug(e.target.value)
+                setSlugTouched(true)
+              }}
+            />
+            <p id="category-slug-hint" className="text-xs text-muted-foreground">
+              The address: /category/{slug || 'slug'}. If another category uses it, -2, -3… is
+              added.
+            </p>
+            <FieldError id="category-slug-error" errors={errors?.slug} />
+          </Field>
+          <Field>
+            <Label htmlFor="category-description">Description</Label>
+            <Textarea
+              id="category-description"
+              name="description"
+              defaultValue={category?.description ?? ''}
+              rows={3}
+              aria-invalid={errors?.description ? true : undefined}
+            />
+            <FieldError id="category-description-error" errors={errors?.description} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : editing ? 'Update Category' : 'Create Category'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

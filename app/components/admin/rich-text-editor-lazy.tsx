@@ -1,0 +1,54 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Skeleton } from '~/components/ui/skeleton'
+import type { RichTextEditorProps } from './rich-text-editor'
+
+// TipTap is about 128 KB gzipped (STACK-NOTES 18). Importing it lazily keeps it in its own
+// chunk, fetched only when an admin opens a form that edits rich text, and never on the
+// server render (the editor cannot render without a DOM anyway).
+const RichTextEditor = lazy(() => import('./rich-text-editor'))
+
+const noop = () => () => {}
+
+/** False during the server render and hydration, true once the page runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  )
+}
+
+function EditorPlaceholder() {
+  return (
+    <div className="rounded-md border border-input bg-background" aria-hidden="true">
+      <div className="flex gap-1 border-b border-border bg-muted p-1">
+        {Array.from({ length: 11 }, (_, i) => (
+          <Skeleton key={i} className="size-9" />
+        ))}
+      </div>
+      <div className="min-h-[200px] p-4">
+        <Skeleton className="h-4 w-3/4" />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The rich-text field: the editor, and a hidden input carrying its full HTML with the form
+ * (present from the first render, so the form posts the content even before the editor loads).
+ */
+export function LazyRichTextEditor({ name, ...props }: RichTextEditorProps & { name: string }) {
+  const hydrated = useHydrated()
+  return (
+    <>
+      <input type="hidden" name={name} value={props.value} />
+      {hydrated ? (
+        <Suspense fallback={<EditorPlaceholder />}>
+          <RichTextEditor {...props} />
+        </Suspense>
+      ) : (
+        <EditorPlaceholder />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,498 @@
+import Image from '@tiptap/extension-image'
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
+import StarterKit from '@tiptap/starter-kit'
+import {
+  BoldIcon,
+  Heading1Icon,
+  Heading2Icon,
+  ImageIcon,
+  ItalicIcon,
+  LinkIcon,
+  ListIcon,
+  ListOrderedIcon,
+  QuoteIcon,
+  Redo2Icon,
+  Undo2Icon,
+  type LucideIcon,
+} from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { MediaPicker, type MediaItem } from '~/components/admin/media-picker'
+import { Button } from '~/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog'
+import { Field, FieldDescription, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { imageVariantUrl } from '~/lib/image-variants'
+
+// The article body editor (spec §2 "Rich-text content field"). Client-only: it is loaded
+// lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
+
+// Spec §5: the link schemes a reader may follow; the server sanitiser enforces the same list.
+export const LINK_PROTOCOLS = [
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'tel',
+  'callto',
+  'sms',
+  'cid',
+  'xmpp',
+]
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i
+
+/** The href to store for what was typed, or null when its scheme is not allowed. */
+export function normaliseLinkUrl(typed: string): string | null {
+  const url = typed.trim()
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase()
+  if (scheme) return LINK_PROTOCOLS.includes(scheme) ? url : null
+  // Relative links stay relative; a bare host gets the default protocol (spec §5: http).
+  if (/^[/#?.]/.test(url)) return url
+  return `http://${url}`
+}
+
+const extensions = [
+  StarterKit.configure({
+    // Spec §9: undo depth 100, a new undo step after 500 ms.
+    undoRedo: { depth: 100, newGroupDelay: 500 },
+    link: {
+      autolink: true,
+      linkOnPaste: true,
+      defaultProtocol: 'http',
+      openOnClick: false,
+      protocols: LINK_PROTOCOLS,
+      isAllowedUri: (url, { defaultValidate }) =>
+        normaliseLinkUrl(url) !== null && defaultValidate(url),
+      HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
+    },
+  }),
+  Image.configure({ allowBase64: false }),
+]
+
+function editorAttributes(
+  labelId: string,
+  invalid: boolean,
+  describedBy: string | undefined,
+): Record<string, string> {
+  return {
+    class:
+      'article-content min-h-[200px] px-4 py-3 focus-visible:outline-hidden [&_img]:rounded-lg [&_img]:max-w-full [&_a]:cursor-text [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-ring',
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    'aria-invalid': invalid ? 'true' : 'false',
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  }
+}
+
+export interface RichTextEditorProps {
+  /** The editor's HTML; an outside change that differs replaces the content. */
+  value: string
+  /** Called with the full HTML after every edit. */
+  onChange: (html: string) => void
+  /** The id of the visible "Content" label. */
+  labelId: string
+  invalid?: boolean
+  describedBy?: string
+}
+
+export function RichTextEditor({
+  value,
+  onChange,
+  labelId,
+  invalid = false,
+  describedBy,
+}: RichTextEditorProps) {
+  const onChangeRef = useRef(onChange)
+  useEffect(() => {
+    onChangeRef.current = onChange
+  }, [onChange])
+  // The HTML the editor last emitted or was given: a value that differs from it came from
+  // outside the editor (spec §4 two-way sync).
+  const knownHtml = useRef(value)
+
+  const attributes = editorAttributes(labelId, invalid, describedBy)
+  const editor = useEditor({
+    extensions,
+    content: value,
+    // SSR-safe: nothing renders until the browser has mounted the editor.
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    editorProps: { attributes },
+    onUpdate: ({ editor }) => {
+      const html = editor.getHTML()
+      knownHtml.current = html
+      onChangeRef.current(html)
+    },
+  })
+
+  // ARIA wiring and the invalid state follow the props.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return
+    editor.setOptions({
+      editorProps: { attributes: editorAttributes(labelId, invalid, describedBy) },
+    })
+  }, [editor, labelId, invalid, describedBy])
+
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || value === knownHtml.current) return
+    knownHtml.current = value
+    editor.commands.setContent(value, { emitUpdate: false })
+  }, [editor, value])
+
+  return (
+    <div
+      data-slot="rich-text-editor"
+      data-invalid={invalid || undefined}
+      className="rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background data-invalid:border-destructive"
+    >
+      <Toolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  )
+}
+
+export default RichTextEditor
+
+interface ToolState {
+  bold: boolean
+  italic: boolean
+  bulletList: boolean
+  orderedList: boolean
+  blockquote: boolean
+  heading1: boolean
+  heading2: boolean
+  link: boolean
+  canUndo: boolean
+  canRedo: boolean
+}
+
+function Toolbar({ editor }: { editor: Editor | null }) {
+  const [linkOpen, setLinkOpen] = useState(false)
+  const [mediaOpen, setMediaOpen] = useState(false)
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }): ToolState | null =>
+      e
+        ? {
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            bulletList: e.isActive('bulletList'),
+            orderedList: e.isActive('orderedList'),
+            blockquote: e.isActive('blockquote'),
+            heading1: e.isActive('heading', { level: 1 }),
+            heading2: e.isActive('heading', { level: 2 }),
+            link: e.isActive('link'),
+            canUndo: e.can().undo(),
+            canRedo: e.can().redo(),
+          }
+        : null,
+  })
+  const chain = () => editor!.chain().focus()
+  const disabled = !editor || !state
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      // Sticks under the admin header (h-14) while a long article scrolls by.
+      className="sticky top-14 z-10 flex flex-wrap items-center gap-1 rounded-t-md border-b border-border bg-muted p-1"
+    >
+      <ToolButton
+        label="Bold"
+        icon={BoldIcon}
+        pressed={state?.bold}
+        disabled={disabled}
+        onClick={() => chain().toggleBold().run()}
+      />
+      <ToolButton
+        label="Italic"
+        icon={ItalicIcon}
+        pressed={state?.italic}
+        disabled={disabled}
+        onClick={() => chain().toggleItalic().run()}
+      />
+      <Divider />
+      <ToolButton
+        label="Bullet list"
+        icon={ListIcon}
+        pressed={state?.bulletList}
+        disabled={disabled}
+        onClick={() => chain().toggleBulletList().run()}
+      />
+      <ToolButton
+        label="Ordered list"
+        icon={ListOrderedIcon}
+        pressed={state?.orderedList}
+        disabled={disabled}
+        onClick={() => chain().toggleOrderedList().run()}
+      />
+      <ToolButton
+        label="Blockquote"
+        icon={QuoteIcon}
+        pressed={state?.blockquote}
+        disabled={disabled}
+        onClick={() => chain().toggleBlockquote().run()}
+      />
+      <Divider />
+      <ToolButton
+        label="Heading 1"
+        icon={Heading1Icon}
+        pressed={state?.heading1}
+        disabled={disabled}
+        onClick={() => chain().toggleHeading({ level: 1 }).run()}
+      />
+      <ToolButton
+        label="Heading 2"
+        icon={Heading2Icon}
+        pressed={state?.heading2}
+        disabled={disabled}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      />
+      <Divider />
+      <ToolButton
+        label="Link"
+        icon={LinkIcon}
+        pressed={state?.link}
+        disabled={disabled}
+        onClick={() => setLinkOpen(true)}
+      />
+      <ToolButton
+        label="Media"
+        icon={ImageIcon}
+        disabled={disabled}
+        onClick={() => setMediaOpen(true)}
+      />
+      <Divider />
+      <ToolButton
+        label="Undo"
+        icon={Undo2Icon}
+        disabled={disabled || !state.canUndo}
+        onClick={() => chain().undo().run()}
+      />
+      <ToolButton
+        label="Redo"
+        icon={Redo2Icon}
+        disabled={disabled || !state.canRedo}
+        onClick={() => chain().redo().run()}
+      />
+      {editor ? (
+        <>
+          <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
+          <MediaDialog editor={editor} open={mediaOpen} onOpenChange={setMediaOpen} />
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+function Divider() {
+  return <span aria-hidden="true" className="mx-0.5 h-6 w-px bg-border" />
+}
+
+function ToolButton({
+  label,
+  icon: Icon,
+  pressed,
+  disabled,
+  onClick,
+}: {
+  label: string
+  icon: LucideIcon
+  /** Omitted for buttons without an active state (media, undo, redo). */
+  pressed?: boolean
+  disabled?: boolean
+  onClick: () => void
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed === undefined ? undefined : pressed}
+      data-active={pressed || undefined}
+      disabled={disabled}
+      // Keeps the focus (and the selection) in the editor when a button is clicked, so
+      // the next keystroke lands in the text rather than on the button.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+      className="size-9 data-active:bg-primary data-active:text-primary-foreground data-active:hover:bg-primary/90"
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  )
+}
+
+function LinkDialog({
+  editor,
+  open,
+  onOpenChange,
+}: {
+  editor: Editor
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const [url, setUrl] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  function close() {
+    onOpenChange(false)
+    setUrl('')
+    setError(null)
+  }
+
+  function apply(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    // The dialog is portalled, but React events still bubble to the article form.
+    event.stopPropagation()
+    if (url.trim() === '') {
+      editor.chain().focus().extendMarkRange('link').unsetLink().run()
+      close()
+      return
+    }
+    const href = normaliseLinkUrl(url)
+    if (href === null) {
+      setError('Use a web, email or phone link (http, https, mailto, tel…)')
+      return
+    }
+    const { empty } = editor.state.selection
+    if (empty && !editor.isActive('link')) {
+      // Nothing selected: the address itself becomes the linked text.
+      editor
+        .chain()
+        .focus()
+        .insertContent({
+          type: 'text',
+          text: url.trim(),
+          marks: [{ type: 'link', attrs: { href } }],
+        })
+        .run()
+    } else {
+      editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
+    }
+    close()
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Insert Link</DialogTitle>
+          <DialogDescription>Enter the URL for your link below</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={apply} noValidate className="grid gap-4">
+          <Field>
+            <Label htmlFor="rte-link-url" className="sr-only">
+              URL
+            </Label>
+            <Input
+              id="rte-link-url"
+              type="url"
+              placeholder="Enter URL"
+              value={url}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'rte-link-url-error' : undefined}
+              onChange={(event) => {
+                setUrl(event.target.value)
+                setError(null)
+              }}
+            />
+            <FieldError id="rte-link-url-error" errors={error} />
+          </Field>
+          <DialogFooter>
+            <Button type="submit">Add Link</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Inline images use the 1200 px variant: wide enough for the article column, far lighter. */
+function inlineImage(item: MediaItem, alt: string) {
+  const width = item.width && item.height ? Math.min(item.width, 1200) : undefined
+  const height =
+    width && item.width && item.height ? Math.round((item.height * width) / item.width) : undefined
+  return { src: imageVariantUrl(item.url, 1200), alt, width, height }
+}
+
+function MediaDialog({
+  editor,
+  open,
+  onOpenChange,
+}: {
+  editor: Editor
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const [picked, setPicked] = useState<MediaItem | null>(null)
+  const [alt, setAlt] = useState('')
+
+  function close() {
+    onOpenChange(false)
+    setPicked(null)
+    setAlt('')
+  }
+
+  function insert(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    event.stopPropagation()
+    if (!picked) return
+    editor.chain().focus().setImage(inlineImage(picked, alt.trim())).run()
+    close()
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent className="max-w-3xl grid-cols-[minmax(0,1fr)]">
+        <DialogHeader>
+          <DialogTitle>Media Library</DialogTitle>
+          <DialogDescription>
+            Select or upload media files to include in your content
+          </DialogDescription>
+        </DialogHeader>
+        {picked ? (
+          <form onSubmit={insert} className="grid gap-4">
+            <img
+              src={imageVariantUrl(picked.url, 640)}
+              alt=""
+              className="max-h-64 w-auto justify-self-center rounded-lg border border-border object-contain"
+            />
+            <Field>
+              <Label htmlFor="rte-image-alt">Alt text</Label>
+              <Input
+                id="rte-image-alt"
+                value={alt}
+                autoFocus
+                aria-describedby="rte-image-alt-help"
+                onChange={(event) => setAlt(event.target.value)}
+              />
+              <FieldDescription id="rte-image-alt-help">
+                Describe the image for readers who cannot see it.
+              </FieldDescription>
+            </Field>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setPicked(null)}>
+                Back
+              </Button>
+              <Button type="submit">Insert Image</Button>
+            </DialogFooter>
+          </form>
+        ) : (
+          <MediaPicker kind="image" onSelect={setPicked} />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

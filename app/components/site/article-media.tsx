@@ -1,0 +1,60 @@
+import type { VideoEmbed } from '~/lib/video-embed'
+import { CardImage } from './card-image'
+
+// Players we recognise get the permissions they need; any other page embedded from a video
+// URL is sandboxed (scripts for its player, nothing that can reach this site).
+const KNOWN_PLAYERS = /^https:\/\/(?:www\.youtube-nocookie\.com|player\.vimeo\.com)\//
+
+/** The article's video when it has one (spec §2 Article page), otherwise its featured image. */
+export function ArticleMedia({
+  video,
+  image,
+  title,
+}: {
+  video: VideoEmbed | null
+  image: string | null
+  title: string
+}) {
+  if (video?.kind === 'video') {
+    return (
+      <video
+        controls
+        preload="metadata"
+        src={video.src}
+        className="aspect-video w-full rounded-lg bg-black"
+        aria-label={`Video: ${title}`}
+      />
+    )
+  }
+  if (video?.kind === 'iframe') {
+    const known = KNOWN_PLAYERS.test(video.src)
+    return (
+      <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+        <iframe
+          src={video.src}
+          title={`Video: ${title}`}
+          loading="lazy"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          sandbox={known ? undefined : 'allow-scripts allow-same-origin allow-presentation'}
+          className="size-full border-0"
+        />
+      </div>
+    )
+  }
+  if (image) {
+    return (
+      <div className="aspect-video w-full overflow-hidden rounded-lg bg-muted">
+        <CardImage
+          src={image}
+          size="large"
+          alt={title}
+          priority
+          sizes="(min-width: 1024px) 960px, 100vw"
+        />
+      </div>
+    )
+  }
+  return null
+}

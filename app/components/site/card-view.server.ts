@@ -1,0 +1,54 @@
+import type { ArticleCardData, BreakingNewsItem } from '~/domain/articles/articles-queries.server'
+import type { NewspaperEdition } from '~/domain/newspapers/newspapers-queries.server'
+import { formatLongDate, formatRelative } from '~/lib/dates'
+import { readingTimeFromWordCount } from '~/lib/reading-time'
+import type { ArticleCardView } from './article-card'
+import type { BreakingNewsItemView } from './breaking-news-bar'
+import type { NewspaperEditionView } from './newspaper-list'
+
+/**
+ * What a card shows, worked out on the server: the relative time and reading time arrive as
+ * text, so the browser needs no date library and hydration sees the same words.
+ */
+export function toCardView(article: ArticleCardData, now: Date = new Date()): ArticleCardView {
+  return {
+    id: article.id,
+    slug: article.slug,
+    title: article.title,
+    excerpt: article.excerpt,
+    featuredImage: article.featuredImage,
+    hasVideo: article.hasVideo,
+    categoryName: article.categoryName,
+    categorySlug: article.categorySlug,
+    publishedIso: article.publishedAt ? article.publishedAt.toISOString() : null,
+    relativeTime: formatRelative(article.publishedAt, now),
+    readingMinutes: readingTimeFromWordCount(article.wordCount),
+  }
+}
+
+export function toCardViews(articles: ArticleCardData[], now: Date = new Date()) {
+  return articles.map((article) => toCardView(article, now))
+}
+
+export function toBreakingViews(
+  items: BreakingNewsItem[],
+  now: Date = new Date(),
+): BreakingNewsItemView[] {
+  return items.map((item) => ({
+    id: item.id,
+    slug: item.slug,
+    title: item.title,
+    publishedIso: item.publishedAt ? item.publishedAt.toISOString() : null,
+    timeLabel: formatRelative(item.publishedAt, now),
+  }))
+}
+
+export function toEditionViews(editions: NewspaperEdition[]): NewspaperEditionView[] {
+  return editions.map((edition) => ({
+    name: edition.name,
+    url: edition.url,
+    dateIso: edition.date.toISOString(),
+    dateLabel: formatLongDate(edition.date),
+    sizeLabel: `${(edition.size / (1024 * 1024)).toFixed(2)} MB`,
+  }))
+}

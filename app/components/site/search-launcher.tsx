@@ -1,0 +1,122 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Icon } from './icon'
+import { iconButtonClass } from './styles'
+
+// The dialog (and the dialog primitives it uses) loads the first time a reader asks for it,
+// so articles ship without it.
+const loadDialog = () => import('./search-dialog')
+const SearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SearchDialog })))
+
+/** Spec §2 Search: the query is cleared about 100 ms after the dialog closes. */
+const CLEAR_AFTER_CLOSE_MS = 100
+
+/**
+ * The header's search: a field with placeholder "Search..." (an icon on mobile) that opens
+ * the search dialog, also on Ctrl/Cmd+K. Without JavaScript the field is a plain GET form and
+ * the icon a link, both to the /search results page.
+ */
+export function SearchLauncher() {
+  const [open, setOpen] = useState(false)
+  const [everOpened, setEverOpened] = useState(false)
+  const [query, setQuery] = useState('')
+  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  const openWith = useCallback((seed: string) => {
+    clearTimeout(clearTimer.current)
+    setQuery(seed)
+    setEverOpened(true)
+    setOpen(true)
+  }, [])
+
+  const onOpenChange = useCallback((next: boolean) => {
+    setOpen(next)
+    if (!next) clearTimer.current = setTimeout(() => setQuery(''), CLEAR_AFTER_CLOSE_MS)
+  }, [])
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        openWith('')
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => {
+      window.removeEventListener('keydown', onKeyDown)
+      clearTimeout(clearTimer.current)
+    }
+  }, [openWith])
+
+  const preload = () => void loadDialog()
+
+  return (
+    <>
+      <form
+        action="/search"
+        method="get"
+        role="search"
+        className="relative hidden w-56 md:block lg:w-64"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const input = event.currentTarget.elements.namedItem('q') as HTMLInputElement
+          openWith(input.value)
+          input.value = ''
+        }}
+      >
+        <Icon
+          name="search"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <input
+          type="search"
+          name="q"
+          placeholder="Search..."
+          aria-label="Search articles"
+          aria-keyshortcuts="Control+K Meta+K"
+          autoComplete="off"
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={(event) => {
+            openWith(event.currentTarget.value)
+            event.currentTarget.value = ''
+          }}
+          onChange={(event) => {
+            // Typing into the field carries on in the dialog.
+            const value = event.currentTarget.value
+            event.currentTarget.value = ''
+            openWith(value)
+          }}
+          className="h-9 w-full rounded-md border border-input bg-background pl-9 pr-12 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        />
+        <kbd
+          aria-hidden="true"
+          className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 font-sans text-[0.65rem] font-medium text-muted-foreground"
+        >
+          Ctrl K
+        </kbd>
+      </form>
+      <a
+        href="/search"
+        aria-label="Search"
+        className={`${iconButtonClass} md:hidden`}
+        onPointerEnter={preload}
+        onClick={(event) => {
+          event.preventDefault()
+          openWith('')
+        }}
+      >
+        <Icon name="search" />
+      </a>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <SearchDialog
+            open={open}
+            onOpenChange={onOpenChange}
+            query={query}
+            onQueryChange={setQuery}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+import type { SearchResult } from '~/domain/search/search-schema'
+
+/** One search hit (spec §2 Search): title, category or "Uncategorized", author, 2-line excerpt. */
+export function SearchResultSummary({
+  result,
+  titleAs: Title = 'span',
+}: {
+  result: SearchResult
+  titleAs?: 'span' | 'h2'
+}) {
+  return (
+    <>
+      <Title className="block font-serif text-lg font-semibold leading-snug">{result.title}</Title>
+      <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+        <span className="font-semibold uppercase tracking-wider text-primary">
+          {result.categoryName ?? 'Uncategorized'}
+        </span>
+        <span aria-hidden="true">·</span>
+        <span>By {result.authorUsername || 'Anonymous'}</span>
+      </span>
+      {result.excerpt ? (
+        <span className="mt-1 line-clamp-2 text-sm text-muted-foreground">{result.excerpt}</span>
+      ) : null}
+    </>
+  )
+}

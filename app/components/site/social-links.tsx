@@ -1,0 +1,48 @@
+import { Icon, type SiteIconName } from './icon'
+import { iconButtonClass } from './styles'
+
+// Spec §3: icons facebook, twitter, instagram, github, youtube, linkedin; others get a globe.
+const KNOWN_ICONS = new Set<SiteIconName>([
+  'facebook',
+  'twitter',
+  'instagram',
+  'github',
+  'youtube',
+  'linkedin',
+])
+
+export interface SocialLinkView {
+  id: number
+  platform: string
+  url: string
+  icon: string
+}
+
+function label(platform: string) {
+  return platform.charAt(0).toUpperCase() + platform.slice(1)
+}
+
+/** Social icon links, each opening in a new tab. */
+export function SocialLinks({ links }: { links: SocialLinkView[] }) {
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {links.map((link) => {
+        const icon = link.icon.toLowerCase() as SiteIconName
+        return (
+          <li key={link.id}>
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${label(link.platform)} (opens in a new tab)`}
+              title={label(link.platform)}
+              className={`${iconButtonClass} text-muted-foreground hover:text-foreground`}
+            >
+              <Icon name={KNOWN_ICONS.has(icon) ? icon : 'globe'} />
+            </a>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,84 @@
+import {
+  DatabaseBackup,
+  FileText,
+  FolderTree,
+  Image,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  Settings,
+  Tags,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+
+export interface AdminNavItem {
+  title: string
+  to: string
+  icon: LucideIcon
+  /** Other paths under which this item is the current one (the article form lives apart). */
+  alsoMatches?: string[]
+}
+
+/** The sidebar of spec §2 "Admin area", in its order; Logout follows them. */
+export const ADMIN_NAV: AdminNavItem[] = [
+  { title: 'Dashboard', to: '/admin', icon: LayoutDashboard },
+  {
+    title: 'Articles',
+    to: '/admin/articles',
+    icon: FileText,
+    alsoMatches: ['/admin/new-article', '/admin/edit-article', '/admin/preview'],
+  },
+  { title: 'Categories', to: '/admin/categories', icon: FolderTree },
+  { title: 'Tags', to: '/admin/tags', icon: Tags },
+  { title: 'Media', to: '/admin/media', icon: Image },
+  { title: 'Users', to: '/admin/users', icon: Users },
+  { title: 'Settings', to: '/admin/settings', icon: Settings },
+]
+
+/** Back-office screens beyond the spec's list: static pages, newsletter readers, backups. */
+export const ADMIN_NAV_MORE: AdminNavItem[] = [
+  { title: 'Pages', to: '/admin/pages', icon: Newspaper },
+  { title: 'Subscribers', to: '/admin/subscribers', icon: Mail },
+  { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup },
+]
+
+export function isCurrentNavItem(item: AdminNavItem, pathname: string) {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (item.to === '/admin') return path === '/admin'
+  return [item.to, ...(item.alsoMatches ?? [])].some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+  )
+}
+
+/** Breadcrumb labels for path segments that are not plain words. */
+const SEGMENT_LABELS: Record<string, string> = {
+  admin: 'Admin',
+  'new-article': 'New Article',
+  'edit-article': 'Edit Article',
+}
+
+export interface Crumb {
+  label: string
+  to: string
+}
+
+/** "/admin/edit-article/12" → Admin › Edit Article › 12, each linking to its own path. */
+export function breadcrumbsFor(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean)
+  return segments.map((segment, i) => {
+    let label = SEGMENT_LABELS[segment]
+    if (!label) {
+      let decoded = segment
+      try {
+        decoded = decodeURIComponent(segment)
+      } catch {}
+      label = decoded.replace(/[-_]+/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase())
+    }
+    return { label, to: `/${segments.slice(0, i + 1).join('/')}` }
+  })
+}
+
+export const SIDEBAR_COOKIE = 'sidebar_state'
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7
+export const SIDEBAR_SHORTCUT = 'b'

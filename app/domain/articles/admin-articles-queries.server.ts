@@ -1,0 +1,286 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import type { ArticleDetail, Page } from './articles-queries.server'
+import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
+
+// Read models of the back office. Unlike public reads these see every status, so they must
+// only ever be called behind requireAdmin.
+
+export const ADMIN_PAGE_SIZE = 50
+
+export const ARTICLE_SORTS = [
+  'created-desc',
+  'created-asc',
+  'published-desc',
+  'published-asc',
+] as const
+export type ArticleSort = (typeof ARTICLE_SORTS)[number]
+
+export interface AdminArticleFilters {
+  page: number
+  status: ArticleStatus | null
+  /** A category id, NO_CATEGORY for uncategorised articles, or null for all. */
+  category: number | typeof NO_CATEGORY | null
+  q: string
+  sort: ArticleSort
+}
+
+/** The list's filter state lives in the URL; anything unexpected there means "no filter". */
+export function parseAdminArticleFilters(params: URLSearchParams): AdminArticleFilters {
+  const page = Number(params.get('page'))
+  const status = params.get('status')
+  const category = params.get('category')
+  const categoryId = Number(category)
+  const sort = params.get('sort')
+  return {
+    page: Number.isInteger(page) && page > 0 && page < 1_000_000 ? page : 1,
+    status: isArticleStatus(status) ? status : null,
+    category:
+      category === NO_CATEGORY
+        ? NO_CATEGORY
+        : Number.isInteger(categoryId) && categoryId > 0 && categoryId < 2 ** 31
+          ? categoryId
+          : null,
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    sort: (ARTICLE_SORTS as readonly string[]).includes(sort ?? '')
+      ? (sort as ArticleSort)
+      : 'created-desc',
+  }
+}
+
+export interface AdminArticleRow {
+  id: number
+  title: string
+  slug: string
+  status: ArticleStatus
+  publishedAt: Date | null
+  createdAt: Date
+  categoryName: string | null
+  authorUsername: string | null
+  tags: { id: number; name: string; slug: string }[]
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+}
+
+function orderFor(sort: ArticleSort): SQL[] {
+  switch (sort) {
+    case 'created-asc':
+      return [asc(articles.createdAt), asc(articles.id)]
+    case 'published-desc':
+      return [sql`${articles.publishedAt} desc nulls last`, desc(articles.id)]
+    case 'published-asc':
+      return [sql`${articles.publishedAt} asc nulls last`, asc(articles.id)]
+    default:
+      return [desc(articles.createdAt), desc(articles.id)]
+  }
+}
+
+/** Spec §7 "Admin list", paginated, filtered and sorted on the server. */
+export async function listAdminArticles(
+  filters: AdminArticleFilters,
+): Promise<Page<AdminArticleRow>> {
+  const db = getDb()
+  const conditions: SQL[] = []
+  if (filters.status) conditions.push(eq(articles.status, filters.status))
+  if (filters.category === NO_CATEGORY) conditions.push(isNull(articles.categoryId))
+  else if (filters.category !== null) conditions.push(eq(articles.categoryId, filters.category))
+  if (filters.q) conditions.push(ilike(articles.title, `%${escapeLike(filters.q)}%`))
+  const where = conditions.length > 0 ? and(...conditions) : undefined
+
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        slug: articles.slug,
+        status: articles.status,
+        publishedAt: articles.publishedAt,
+        createdAt: articles.createdAt,
+        categoryName: categories.name,
+        authorUsername: profiles.username,
+      })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(profiles, eq(profiles.id, articles.authorId))
+      .where(where)
+      .orderBy(...orderFor(filters.sort))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((filters.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ total: count() }).from(articles).where(where),
+  ])
+
+  const tagsByArticle = await tagsOf(rows.map((row) => row.id))
+  return {
+    items: rows.map((row) => ({ ...row, tags: tagsByArticle.get(row.id) ?? [] })),
+    total,
+    page: filters.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+  }
+}
+
+async function tagsOf(articleIds: number[]) {
+  const byArticle = new Map<number, { id: number; name: string; slug: string }[]>()
+  if (articleIds.length === 0) return byArticle
+  const rows = await getDb()
+    .select({ articleId: articleTags.articleId, id: tags.id, name: tags.name, slug: tags.slug })
+    .from(articleTags)
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(inArray(articleTags.articleId, articleIds))
+    .orderBy(asc(tags.name))
+  for (const { articleId, ...tag } of rows) {
+    const list = byArticle.get(articleId) ?? []
+    list.push(tag)
+    byArticle.set(articleId, list)
+  }
+  return byArticle
+}
+
+export interface ArticleForEdit {
+  id: number
+  title: string
+  slug: string
+  excerpt: string
+  content: string
+  featuredImage: string | null
+  status: ArticleStatus
+  isFeatured: boolean
+  hasVideo: boolean
+  videoUrl: string | null
+  publishedAt: Date | null
+  categoryId: number | null
+  authorId: string | null
+  createdAt: Date
+  updatedAt: Date
+  tags: { id: number; name: string }[]
+}
+
+/** Spec §7 "Article by id", with its tags, for the edit form. */
+export async function getArticleForEdit(id: number): Promise<ArticleForEdit | null> {
+  const db = getDb()
+  const [row] = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      slug: articles.slug,
+      excerpt: articles.excerpt,
+      content: articles.content,
+      featuredImage: articles.featuredImage,
+      status: articles.status,
+      isFeatured: articles.isFeatured,
+      hasVideo: articles.hasVideo,
+      videoUrl: articles.videoUrl,
+      publishedAt: articles.publishedAt,
+      categoryId: articles.categoryId,
+      authorId: articles.authorId,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1)
+  if (!row) return null
+  const articleTagRows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(articleTags)
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(eq(articleTags.articleId, id))
+    .orderBy(asc(tags.name))
+  return { ...row, tags: articleTagRows }
+}
+
+/** Spec §7: "for the form, all ordered by created_at descending limit 10". */
+export async function listRecentTags(limit = 10) {
+  return getDb()
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .orderBy(desc(tags.createdAt), desc(tags.id))
+    .limit(limit)
+}
+
+export interface DashboardData {
+  totalArticles: number
+  publishedArticles: number
+  categories: number
+  users: number
+  recent: {
+    id: number
+    title: string
+    status: ArticleStatus
+    categoryName: string | null
+    authorEmail: string | null
+  }[]
+}
+
+export async function getDashboardData(): Promise<DashboardData> {
+  const db = getDb()
+  const [[totalArticles], [published], [categoryCount], [userCount], recent] = await Promise.all([
+    db.select({ n: count() }).from(articles),
+    // "Published" counts the status, as spec §7 does; scheduled ones are among them.
+    db.select({ n: count() }).from(articles).where(eq(articles.status, 'published')),
+    db.select({ n: count() }).from(categories),
+    db.select({ n: count() }).from(profiles),
+    db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        status: articles.status,
+        categoryName: categories.name,
+        authorEmail: profiles.email,
+      })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(profiles, eq(profiles.id, articles.authorId))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(5),
+  ])
+  return {
+    totalArticles: totalArticles.n,
+    publishedArticles: published.n,
+    categories: categoryCount.n,
+    users: userCount.n,
+    recent,
+  }
+}
+
+/** The article as readers would see it, whatever its status (admin preview). */
+export async function getArticlePreview(
+  id: number,
+): Promise<(ArticleDetail & { status: ArticleStatus }) | null> {
+  const db = getDb()
+  const [row] = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      featuredImage: articles.featuredImage,
+      hasVideo: articles.hasVideo,
+      isFeatured: articles.isFeatured,
+      publishedAt: articles.publishedAt,
+      wordCount: sql<number>`coalesce(${articles.wordCount}, 0)`,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      content: articles.content,
+      videoUrl: articles.videoUrl,
+      updatedAt: articles.updatedAt,
+      authorName: profiles.username,
+      status: articles.status,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(eq(articles.id, id))
+    .limit(1)
+  if (!row) return null
+  const articleTagRows = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(articleTags)
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(eq(articleTags.articleId, id))
+    .orderBy(asc(tags.name))
+  return { ...row, tags: articleTagRows }
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import {
+  articleFormSchema,
+  articleFormValues,
+  articleSubmissionSchema,
+  fieldErrorsOf,
+  NO_CATEGORY,
+} from './articles-schema'
+
+function form(entries: Array<[string, string]>) {
+  const data = new FormData()
+  for (const [key, value] of entries) data.append(key, value)
+  return data
+}
+
+const VALID: Array<[string, string]> = [
+  ['title', 'Harbour bridge reopens'],
+  ['content', '<p>Traffic is back.</p>'],
+]
+
+function parse(entries: Array<[string, string]>) {
+  return articleFormSchema.safeParse(articleFormValues(form(entries)))
+}
+
+describe('articleFormSchema', () => {
+  it('requires a title and content, with the spec messages', () => {
+    const result = parse([
+      ['title', '   '],
+      ['content', '<p></p>'],
+    ])
+    expect(result.success).toBe(false)
+    const errors = fieldErrorsOf(result.error!)
+    expect(errors.title).toEqual(['Title is required'])
+    expect(errors.content).toEqual(['Content is required'])
+  })
+
+  it('reports missing fields the same way as empty ones', () => {
+    const errors = fieldErrorsOf(parse([]).error!)
+    expect(errors.title).toEqual(['Title is required'])
+    expect(errors.content).toEqual(['Content is required'])
+  })
+
+  it('fills in defaults for everything else', () => {
+    const result = parse(VALID)
+    expect(result.success).toBe(true)
+    expect(result.data).toMatchObject({
+      title: 'Harbour bridge reopens',
+      excerpt: '',
+      categoryId: null,
+      status: 'draft',
+      publishedAt: null,
+      isFeatured: false,
+      featuredImage: null,
+      tags: [],
+      newTags: [],
+      hasVideo: false,
+      videoUrl: null,
+      authorId: null,
+    })
+  })
+
+  it('turns an empty category or the "none" choice into null and a number otherwise', () => {
+    expect(parse([...VALID, ['categoryId', '']]).data?.categoryId).toBeNull()
+    expect(parse([...VALID, ['categoryId', NO_CATEGORY]]).data?.categoryId).toBeNull()
+    expect(parse([...VALID, ['categoryId', '7']]).data?.categoryId).toBe(7)
+    expect(parse([...VALID, ['categoryId', 'abc']]).success).toBe(false)
+  })
+
+  it('reads tag ids as numbers and drops blank new tag names', () => {
+    const result = parse([
+      ...VALID,
+      ['tags', '3'],
+      ['tags', '5'],
+      ['newTags', ' Ferries '],
+      ['newTags', '  '],
+    ])
+    expect(result.data?.tags).toEqual([3, 5])
+    expect(result.data?.newTags).toEqual(['Ferries'])
+    expect(parse([...VALID, ['tags', 'x']]).success).toBe(false)
+  })
+
+  it('accepts only the five statuses', () => {
+    expect(parse([...VALID, ['status', 'published']]).data?.status).toBe('published')
+    expect(fieldErrorsOf(parse([...VALID, ['status', 'live']]).error!).status).toEqual([
+      'Choose a status',
+    ])
+  })
+
+  it('reads the publication date as an instant', () => {
+    const result = parse([...VALID, ['publishedAt', '2030-01-02T03:04:00.000Z']])
+    expect(result.data?.publishedAt?.toISOString()).toBe('2030-01-02T03:04:00.000Z')
+    expect(parse([...VALID, ['publishedAt', 'tomorrow']]).success).toBe(false)
+  })
+
+  it('accepts only http and https video URLs', () => {
+    const ok = parse([...VALID, ['hasVideo', 'on'], ['videoUrl', 'https://youtu.be/dQw4w9WgXcQ']])
+    expect(ok.data).toMatchObject({ hasVideo: true, videoUrl: 'https://youtu.be/dQw4w9WgXcQ' })
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com/v.mp4', 'not a url']) {
+      const result = parse([...VALID, ['hasVideo', 'on'], ['videoUrl', bad]])
+      expect(fieldErrorsOf(result.error!).videoUrl).toEqual([
+        'Enter a valid video URL starting with http:// or https://',
+      ])
+    }
+  })
+
+  it('accepts a media path or a web address as featured image, nothing else', () => {
+    expect(parse([...VALID, ['featuredImage', '/media/media/a.jpg']]).success).toBe(true)
+    expect(parse([...VALID, ['featuredImage', 'https://cdn.example.com/a.jpg']]).success).toBe(true)
+    expect(parse([...VALID, ['featuredImage', 'javascript:alert(1)']]).success).toBe(false)
+    expect(parse([...VALID, ['featuredImage', '//evil.example/a.jpg']]).success).toBe(false)
+  })
+})
+
+describe('articleSubmissionSchema', () => {
+  it('reads the draft id, the expected version and the overwrite flag', () => {
+    const values = articleFormValues(
+      form([
+        ['id', '12'],
+        ['expectedUpdatedAt', '2025-01-01T00:00:00.000Z'],
+        ['overwrite', 'true'],
+      ]),
+    )
+    expect(articleSubmissionSchema.parse(values)).toEqual({
+      id: 12,
+      expectedUpdatedAt: new Date('2025-01-01T00:00:00.000Z'),
+      overwrite: true,
+    })
+    expect(articleSubmissionSchema.parse(articleFormValues(form([])))).toEqual({
+      id: null,
+      expectedUpdatedAt: null,
+      overwrite: false,
+    })
+  })
+})

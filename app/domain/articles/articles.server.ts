@@ -1,0 +1,335 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { articles, articleTags, tags } from '@db/schema/index'
+import { getDb, type Transaction } from '~/infra/db.server'
+import { logger } from '~/infra/logger.server'
+import { sanitizeArticleHtml } from '~/infra/sanitize.server'
+import { slugify, uniqueSlug } from '~/lib/slugify'
+import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
+import {
+  isEmptyEditorHtml,
+  type ArticleDraftInput,
+  type ArticleInput,
+  type ArticleStatus,
+} from './articles-schema'
+
+// Article writes (spec §7 "Writes", ARCHITECTURE "Where we differ" 1–5). Every save is one
+// transaction: the row, its slug and its tag links are written together or not at all.
+
+export type ArticleErrorCode =
+  'NOT_FOUND' | 'CONFLICT' | 'EMPTY_CONTENT' | 'NOT_DRAFT' | 'SAVE_FAILED'
+
+export class ArticleError extends Error {
+  constructor(
+    readonly code: ArticleErrorCode,
+    message: string,
+    /** For CONFLICT: when the stored article was last changed. */
+    readonly currentUpdatedAt?: Date,
+  ) {
+    super(message)
+    this.name = 'ArticleError'
+  }
+}
+
+export const SAVE_FAILED_MESSAGE = 'Failed to save article'
+export const CONFLICT_MESSAGE =
+  'This article was changed by someone else since you opened it. Saving now would overwrite their changes.'
+
+export interface Actor {
+  id: string
+}
+
+export interface SaveOptions {
+  /** The updated_at the editor saw when it opened the article (optimistic concurrency). */
+  expectedUpdatedAt?: Date | null
+  /** Save even though someone else changed the article meanwhile. */
+  overwrite?: boolean
+  now?: Date
+}
+
+export interface SavedArticle {
+  id: number
+  slug: string
+  status: ArticleStatus
+  publishedAt: Date | null
+  updatedAt: Date
+}
+
+const savedColumns = {
+  id: articles.id,
+  slug: articles.slug,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
+  updatedAt: articles.updatedAt,
+}
+
+/** A tag by name ignoring case, or a new one with a slug unique across the whole table. */
+export async function findOrCreateTagByName(tx: Transaction, rawName: string) {
+  const name = rawName.trim()
+  const [existing] = await tx
+    .select()
+    .from(tags)
+    .where(sql`lower(${tags.name}) = lower(${name})`)
+    .orderBy(tags.id)
+    .limit(1)
+  if (existing) return existing
+  const slug = await uniqueSlug(slugify(name), async (candidate) => {
+    const rows = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(eq(tags.slug, candidate))
+      .limit(1)
+    return rows.length > 0
+  })
+  const [created] = await tx.insert(tags).values({ name, slug }).returning()
+  return created
+}
+
+async function articleSlug(tx: Transaction, title: string, exceptId?: number) {
+  return uniqueSlug(slugify(title), async (candidate) => {
+    const clash = exceptId
+      ? and(eq(articles.slug, candidate), ne(articles.id, exceptId))
+      : eq(articles.slug, candidate)
+    const rows = await tx.select({ id: articles.id }).from(articles).where(clash).limit(1)
+    return rows.length > 0
+  })
+}
+
+/** Replaces the article's tags with exactly these; an empty list removes them all. */
+async function setArticleTags(
+  tx: Transaction,
+  articleId: number,
+  tagIds: number[],
+  tagNames: string[],
+) {
+  const ids = new Set(tagIds)
+  const seenNames = new Set<string>()
+  for (const name of tagNames) {
+    const key = name.trim().toLowerCase()
+    if (key === '' || seenNames.has(key)) continue
+    seenNames.add(key)
+    ids.add((await findOrCreateTagByName(tx, name)).id)
+  }
+  await tx.delete(articleTags).where(eq(articleTags.articleId, articleId))
+  if (ids.size > 0) {
+    // An id that names no tag fails the foreign key here and rolls the whole save back.
+    await tx.insert(articleTags).values([...ids].map((tagId) => ({ articleId, tagId })))
+  }
+}
+
+// The editor always keeps an empty paragraph at the end to type into; readers need none.
+const TRAILING_EMPTY_PARAGRAPHS = /(?:<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>)+$/
+
+function cleanContent(html: string, required: boolean) {
+  const content = sanitizeArticleHtml(html).replace(TRAILING_EMPTY_PARAGRAPHS, '')
+  // Hostile markup can sanitise down to nothing; that is no article.
+  if (required && isEmptyEditorHtml(content)) {
+    throw new ArticleError('EMPTY_CONTENT', 'Content is required')
+  }
+  return content
+}
+
+function articleValues(input: ArticleInput | ArticleDraftInput, content: string) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    content,
+    categoryId: input.categoryId,
+    featuredImage: input.featuredImage,
+    isFeatured: input.isFeatured,
+    hasVideo: input.hasVideo,
+    // The URL box only exists for video articles (spec §2); an unticked box means no video.
+    videoUrl: input.hasVideo ? input.videoUrl : null,
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  // Drizzle wraps the driver's error; the PostgreSQL code is on one of its causes.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pg = e as Error & { code?: string; constraint?: string }
+    if (pg.code === '23505') return pg.constraint === constraint || e.message.includes(constraint)
+  }
+  return false
+}
+
+/**
+ * Runs a save in one transaction. Our own errors pass through; anything from the database
+ * (a tag id or category that does not exist, a lost race for a slug…) becomes SAVE_FAILED
+ * with nothing written. Two saves racing for the same slug retry with the next free one.
+ */
+async function inSaveTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getDb().transaction(work)
+    } catch (error) {
+      if (error instanceof ArticleError) throw error
+      if (
+        attempt < 3 &&
+        (isUniqueViolation(error, 'articles_slug_key') || isUniqueViolation(error, 'tags_slug_key'))
+      ) {
+        continue
+      }
+      logger.error({ err: error }, 'article save failed')
+      throw new ArticleError('SAVE_FAILED', SAVE_FAILED_MESSAGE)
+    }
+  }
+}
+
+export async function createArticle(
+  input: ArticleInput,
+  actor: Actor,
+  options: SaveOptions = {},
+): Promise<SavedArticle> {
+  const now = options.now ?? new Date()
+  const content = cleanContent(input.content, true)
+  return inSaveTransaction(async (tx) => {
+    const [row] = await tx
+      .insert(articles)
+      .values({
+        ...articleValues(input, content),
+        slug: await articleSlug(tx, input.title),
+        status: input.status,
+        publishedAt: nextPublishedAt(null, input.status, input.publishedAt, now),
+        authorId: input.authorId ?? actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(savedColumns)
+    await setArticleTags(tx, row.id, input.tags, input.newTags)
+    return row
+  })
+}
+
+async function lockForSave(tx: Transaction, id: number, options: SaveOptions) {
+  const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
+  if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
+  const expected = options.expectedUpdatedAt
+  if (expected && !options.overwrite && current.updatedAt.getTime() !== expected.getTime()) {
+    throw new ArticleError('CONFLICT', CONFLICT_MESSAGE, current.updatedAt)
+  }
+  return current
+}
+
+export async function updateArticle(
+  id: number,
+  input: ArticleInput,
+  actor: Actor,
+  options: SaveOptions = {},
+): Promise<SavedArticle> {
+  const now = options.now ?? new Date()
+  const content = cleanContent(input.content, true)
+  return inSaveTransaction(async (tx) => {
+    const current = await lockForSave(tx, id, options)
+    const slug = shouldRegenerateSlug(current, input.title)
+      ? await articleSlug(tx, input.title, id)
+      : current.slug
+    const [row] = await tx
+      .update(articles)
+      .set({
+        ...articleValues(input, content),
+        slug,
+        status: input.status,
+        publishedAt: nextPublishedAt(current, input.status, input.publishedAt, now),
+        authorId: input.authorId ?? actor.id,
+        updatedAt: now,
+      })
+      .where(eq(articles.id, id))
+      .returning(savedColumns)
+    await setArticleTags(tx, id, input.tags, input.newTags)
+    return row
+  })
+}
+
+/**
+ * Stores unfinished work without publishing anything: a new article becomes a draft, an
+ * existing one must still be a draft (autosaving a published article would put half-written
+ * edits in front of readers), and its status and publication date stay as they are.
+ */
+export async function autosaveArticle(
+  id: number | null,
+  input: ArticleDraftInput,
+  actor: Actor,
+  options: SaveOptions = {},
+): Promise<SavedArticle> {
+  const now = options.now ?? new Date()
+  const content = cleanContent(input.content, false)
+  return inSaveTransaction(async (tx) => {
+    if (id === null) {
+      const [row] = await tx
+        .insert(articles)
+        .values({
+          ...articleValues(input, content),
+          slug: await articleSlug(tx, input.title),
+          status: 'draft',
+          publishedAt: null,
+          authorId: input.authorId ?? actor.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(savedColumns)
+      await setArticleTags(tx, row.id, input.tags, input.newTags)
+      return row
+    }
+    const current = await lockForSave(tx, id, options)
+    if (current.status !== 'draft') {
+      throw new ArticleError('NOT_DRAFT', 'Only drafts are saved automatically.')
+    }
+    const [row] = await tx
+      .update(articles)
+      .set({
+        ...articleValues(input, content),
+        slug: shouldRegenerateSlug(current, input.title)
+          ? await articleSlug(tx, input.title, id)
+          : current.slug,
+        authorId: input.authorId ?? current.authorId ?? actor.id,
+        updatedAt: now,
+      })
+      .where(eq(articles.id, id))
+      .returning(savedColumns)
+    await setArticleTags(tx, id, input.tags, input.newTags)
+    return row
+  })
+}
+
+/** Dashboard Archive, Hide and Show (ARCHITECTURE "Where we differ" 1 and 4). */
+export async function setArticleStatus(
+  id: number,
+  action: 'archive' | 'hide' | 'show',
+  options: { now?: Date } = {},
+): Promise<SavedArticle> {
+  const now = options.now ?? new Date()
+  const status = statusAfterAction(action)
+  return inSaveTransaction(async (tx) => {
+    const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
+    if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
+    const [row] = await tx
+      .update(articles)
+      .set({ status, publishedAt: nextPublishedAt(current, status, null, now), updatedAt: now })
+      .where(eq(articles.id, id))
+      .returning(savedColumns)
+    return row
+  })
+}
+
+/** Deletes the article; its tag links and view counts go with it (foreign keys cascade). */
+export async function deleteArticle(id: number): Promise<void> {
+  const deleted = await getDb()
+    .delete(articles)
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id })
+  if (deleted.length === 0) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
+}
+
+/** Tag ids of an article, for tests and callers that only need the links. */
+export async function articleTagIds(articleId: number): Promise<number[]> {
+  const rows = await getDb()
+    .select({ tagId: articleTags.tagId })
+    .from(articleTags)
+    .where(eq(articleTags.articleId, articleId))
+  return rows.map((row) => row.tagId).sort((a, b) => a - b)
+}
+
+/** The tags with these ids that exist (the form re-shows them after a failed save). */
+export async function existingTags(ids: number[]) {
+  if (ids.length === 0) return []
+  return getDb().select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, ids))
+}

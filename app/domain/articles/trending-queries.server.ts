@@ -1,0 +1,105 @@
+import { and, count, desc, eq, gte, notInArray, sql } from 'drizzle-orm'
+import { articles, articleTags, articleViews, categories, tags } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { cardColumns, type ArticleCardData } from './articles-queries.server'
+import { isPublicArticle } from './published.server'
+import { utcToday } from './trending.server'
+
+/** "Trending" looks at the last 7 days, today included. */
+export const TRENDING_DAYS = 7
+
+function recentViews() {
+  return getDb()
+    .select({
+      articleId: articleViews.articleId,
+      views: sql<number>`sum(${articleViews.views})::int`.as('views'),
+    })
+    .from(articleViews)
+    .where(gte(articleViews.day, sql`${utcToday} - ${sql.raw(String(TRENDING_DAYS - 1))}`))
+    .groupBy(articleViews.articleId)
+    .as('recent_views')
+}
+
+/**
+ * Public articles ranked by page views in the last 7 days; when fewer than `limit` have been
+ * viewed, the newest articles fill the rest (so a new site still has a trending section).
+ */
+export async function listTrendingArticles(
+  limit = 6,
+  options: { excludeIds?: number[] } = {},
+): Promise<ArticleCardData[]> {
+  const db = getDb()
+  const exclude = options.excludeIds ?? []
+  const views = recentViews()
+  const notExcluded = exclude.length > 0 ? notInArray(articles.id, exclude) : undefined
+  const viewed = await db
+    .select(cardColumns)
+    .from(articles)
+    .innerJoin(views, eq(views.articleId, articles.id))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(isPublicArticle, notExcluded))
+    .orderBy(desc(views.views), desc(articles.publishedAt), desc(articles.id))
+    .limit(limit)
+  if (viewed.length >= limit) return viewed
+  const newest = await db
+    .select(cardColumns)
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(
+      and(
+        isPublicArticle,
+        exclude.length + viewed.length > 0
+          ? notInArray(articles.id, [...exclude, ...viewed.map((a) => a.id)])
+          : undefined,
+      ),
+    )
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit - viewed.length)
+  return [...viewed, ...newest]
+}
+
+export interface TrendingTag {
+  id: number
+  name: string
+  slug: string
+}
+
+/**
+ * Tags of the most-viewed public articles of the last 7 days; topped up with the tags that
+ * have the most public articles. A tag with no public article never shows.
+ */
+export async function listTrendingTags(limit = 10): Promise<TrendingTag[]> {
+  const db = getDb()
+  const views = recentViews()
+  const byViews = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .innerJoin(articles, eq(articles.id, articleTags.articleId))
+    .innerJoin(views, eq(views.articleId, articles.id))
+    .where(isPublicArticle)
+    .groupBy(tags.id)
+    .orderBy(desc(sql`sum(${views.views})`), tags.name)
+    .limit(limit)
+  if (byViews.length >= limit) return byViews
+  const byArticles = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .innerJoin(articles, eq(articles.id, articleTags.articleId))
+    .where(
+      and(
+        isPublicArticle,
+        byViews.length > 0
+          ? notInArray(
+              tags.id,
+              byViews.map((t) => t.id),
+            )
+          : undefined,
+      ),
+    )
+    .groupBy(tags.id)
+    .orderBy(desc(count()), tags.name)
+    .limit(limit - byViews.length)
+  return [...byViews, ...byArticles]
+}

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { articleViews } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import {
+  clearContent,
+  insertArticle,
+  insertTag,
+  insertViews,
+} from '../../../tests/setup/content-fixtures'
+import { listTrendingArticles, listTrendingTags } from './trending-queries.server'
+import { countCachedArticleView, isCountableView, recordArticleView } from './trending.server'
+
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+const visit = (headers: Record<string, string>, method = 'GET') =>
+  new Request('http://localhost:3000/article/x', { method, headers })
+
+beforeEach(clearContent)
+
+describe('isCountableView', () => {
+  it('counts a browser visit', () => {
+    expect(isCountableView(visit({ 'user-agent': CHROME }))).toBe(true)
+  })
+
+  it('does not count bots, requests without a user agent, prefetches or HEAD', () => {
+    expect(
+      isCountableView(visit({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })),
+    ).toBe(false)
+    expect(isCountableView(visit({ 'user-agent': 'curl/8.5.0' }))).toBe(false)
+    expect(isCountableView(visit({}))).toBe(false)
+    expect(isCountableView(visit({ 'user-agent': CHROME, 'sec-purpose': 'prefetch' }))).toBe(false)
+    expect(isCountableView(visit({ 'user-agent': CHROME, purpose: 'prefetch' }))).toBe(false)
+    expect(isCountableView(visit({ 'user-agent': CHROME }, 'HEAD'))).toBe(false)
+  })
+})
+
+describe('recordArticleView', () => {
+  it('keeps one row per article and day, adding to its count', async () => {
+    const article = await insertArticle()
+    await recordArticleView(article.id)
+    await recordArticleView(article.id)
+    await recordArticleView(article.id)
+    const rows = await getDb()
+      .select()
+      .from(articleViews)
+      .where(eq(articleViews.articleId, article.id))
+    expect(rows).toHaveLength(1)
+    expect(rows[0].views).toBe(3)
+    expect(rows[0].day).toBe(new Date().toISOString().slice(0, 10))
+  })
+})
+
+describe('listTrendingArticles', () => {
+  it('ranks public articles by views over the last 7 days', async () => {
+    const quiet = await insertArticle({ title: 'Quiet', hoursAgo: 1 })
+    const popular = await insertArticle({ title: 'Popular', hoursAgo: 30 })
+    const steady = await insertArticle({ title: 'Steady', hoursAgo: 50 })
+    await insertViews(popular.id, 40)
+    await insertViews(steady.id, 10, 0)
+    await insertViews(steady.id, 10, 6)
+    await insertViews(quiet.id, 5)
+    const trending = await listTrendingArticles(3)
+    expect(trending.map((a) => a.title)).toEqual(['Popular', 'Steady', 'Quiet'])
+  })
+
+  it('ignores views older than 7 days and articles readers cannot see', async () => {
+    const old = await insertArticle({ title: 'Old news', hoursAgo: 300 })
+    const hidden = await insertArticle({ title: 'Hidden', status: 'hidden' })
+    const fresh = await insertArticle({ title: 'Fresh', hoursAgo: 2 })
+    await insertViews(old.id, 1000, 7)
+    await insertViews(hidden.id, 1000)
+    await insertViews(fresh.id, 1)
+    const trending = await listTrendingArticles(1)
+    expect(trending.map((a) => a.title)).toEqual(['Fresh'])
+  })
+
+  it('falls back to the newest articles when there are no views, skipping excluded ones', async () => {
+    const older = await insertArticle({ title: 'Older', hoursAgo: 5 })
+    const newest = await insertArticle({ title: 'Newest', hoursAgo: 1 })
+    const viewed = await insertArticle({ title: 'Viewed', hoursAgo: 9 })
+    expect((await listTrendingArticles(2)).map((a) => a.id)).toEqual([newest.id, older.id])
+    await insertViews(viewed.id, 3)
+    expect((await listTrendingArticles(3, { excludeIds: [newest.id] })).map((a) => a.id)).toEqual([
+      viewed.id,
+      older.id,
+    ])
+  })
+})
+
+describe('listTrendingTags', () => {
+  it('ranks the tags of the most-viewed articles first', async () => {
+    const transit = await insertTag({ name: 'Transit' })
+    const food = await insertTag({ name: 'Food' })
+    const busy = await insertArticle({ tagIds: [transit.id] })
+    const calm = await insertArticle({ tagIds: [food.id] })
+    await insertViews(busy.id, 50)
+    await insertViews(calm.id, 2)
+    expect((await listTrendingTags(2)).map((t) => t.name)).toEqual(['Transit', 'Food'])
+  })
+
+  it('falls back to the tags with the most public articles, never a tag with none', async () => {
+    const many = await insertTag({ name: 'Many' })
+    const one = await insertTag({ name: 'One' })
+    const draftOnly = await insertTag({ name: 'Draft only' })
+    await insertTag({ name: 'Unused' })
+    await insertArticle({ tagIds: [many.id] })
+    await insertArticle({ tagIds: [many.id, one.id] })
+    await insertArticle({ tagIds: [draftOnly.id], status: 'draft' })
+    expect((await listTrendingTags(10)).map((t) => t.name)).toEqual(['Many', 'One'])
+  })
+})
+
+describe('countCachedArticleView', () => {
+  async function viewsOf(articleId: number) {
+    const rows = await getDb()
+      .select()
+      .from(articleViews)
+      .where(eq(articleViews.articleId, articleId))
+    return rows[0]?.views ?? 0
+  }
+
+  it('counts a reader’s view of a cached article page by its slug', async () => {
+    const article = await insertArticle({ slug: 'cached-story' })
+    await countCachedArticleView('GET', '/article/cached-story', { 'user-agent': CHROME })
+    await countCachedArticleView('GET', '/article/cached-story?utm=x', { 'user-agent': CHROME })
+    expect(await viewsOf(article.id)).toBe(2)
+  })
+
+  it('ignores other pages, bots, unknown and unpublished articles, without throwing', async () => {
+    const draft = await insertArticle({ slug: 'cached-draft', status: 'draft' })
+    const article = await insertArticle({ slug: 'cached-other' })
+    await countCachedArticleView('GET', '/category/cached-other', { 'user-agent': CHROME })
+    await countCachedArticleView('GET', '/article/cached-other', { 'user-agent': 'Googlebot/2.1' })
+    await countCachedArticleView('GET', '/article/cached-draft', { 'user-agent': CHROME })
+    await countCachedArticleView('GET', '/article/%E0%A4%A', { 'user-agent': CHROME })
+    await countCachedArticleView('GET', '/article/no-such-story', { 'user-agent': CHROME })
+    expect(await viewsOf(article.id)).toBe(0)
+    expect(await viewsOf(draft.id)).toBe(0)
+  })
+})

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
+import { buildNewsSitemap, buildRss, buildSitemap, cachedTextResponse } from './feeds.server'
+
+const item = (fields: Partial<ArticleCardData>): ArticleCardData => ({
+  id: 1,
+  slug: 'a-story',
+  title: 'A story',
+  excerpt: 'An excerpt',
+  featuredImage: null,
+  hasVideo: false,
+  isFeatured: false,
+  publishedAt: new Date('2026-01-05T10:00:00Z'),
+  wordCount: 100,
+  categoryName: null,
+  categorySlug: null,
+  ...fields,
+})
+
+describe('buildRss', () => {
+  it('writes an RSS 2.0 channel with absolute links and escaped text', () => {
+    const xml = buildRss({
+      siteUrl: 'https://news.example',
+      title: 'Broadsheet',
+      description: 'News & more',
+      path: '/',
+      feedPath: '/rss.xml',
+      items: [
+        item({
+          title: 'Rock & roll <live> "tonight"',
+          excerpt: 'Fish & chips\u0000',
+          categoryName: 'Culture',
+          featuredImage: '/media/media/x.jpg',
+        }),
+      ],
+    })
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+    expect(xml).toContain('<rss version="2.0"')
+    expect(xml).toContain('<title>Rock &amp; roll &lt;live&gt; &quot;tonight&quot;</title>')
+    expect(xml).toContain('<link>https://news.example/article/a-story</link>')
+    expect(xml).toContain('<guid isPermaLink="true">https://news.example/article/a-story</guid>')
+    expect(xml).toContain('<pubDate>Mon, 05 Jan 2026 10:00:00 GMT</pubDate>')
+    expect(xml).toContain('<description>Fish &amp; chips</description>')
+    expect(xml).toContain('<category>Culture</category>')
+    expect(xml).toContain('url="https://news.example/media/media/x.jpg"')
+    expect(xml).toContain('<atom:link href="https://news.example/rss.xml" rel="self"')
+    expect(xml).not.toContain('\u0000')
+  })
+})
+
+describe('sitemaps', () => {
+  it('lists absolute URLs with their last change', () => {
+    const xml = buildSitemap('https://news.example', [
+      { path: '/' },
+      { path: '/article/a?x=1&y=2', lastModified: new Date('2026-01-05T10:00:00Z') },
+    ])
+    expect(xml).toContain('<loc>https://news.example/</loc>')
+    expect(xml).toContain(
+      '<loc>https://news.example/article/a?x=1&amp;y=2</loc><lastmod>2026-01-05T10:00:00.000Z</lastmod>',
+    )
+  })
+
+  it('writes Google News entries with publication, date and title', () => {
+    const xml = buildNewsSitemap('https://news.example', 'Broadsheet & Co', [
+      { slug: 'a', title: 'Tom & Jerry', publishedAt: new Date('2026-01-05T10:00:00Z') },
+      { slug: 'b', title: 'Unpublished', publishedAt: null },
+    ])
+    expect(xml).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"')
+    expect(xml).toContain('<news:name>Broadsheet &amp; Co</news:name>')
+    expect(xml).toContain('<news:publication_date>2026-01-05T10:00:00.000Z</news:publication_date>')
+    expect(xml).toContain('<news:title>Tom &amp; Jerry</news:title>')
+    expect(xml).not.toContain('Unpublished')
+  })
+})
+
+describe('cachedTextResponse', () => {
+  it('sends the body with a cache policy and an ETag, and 304 when the reader has it', async () => {
+    const first = cachedTextResponse(
+      new Request('http://x/rss.xml'),
+      '<rss/>',
+      'application/rss+xml',
+    )
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toMatch(
+      /public.*s-maxage=\d+.*stale-while-revalidate/,
+    )
+    const etag = first.headers.get('etag')!
+    expect(await first.text()).toBe('<rss/>')
+    const again = cachedTextResponse(
+      new Request('http://x/rss.xml', { headers: { 'if-none-match': etag } }),
+      '<rss/>',
+      'application/rss+xml',
+    )
+    expect(again.status).toBe(304)
+  })
+})

@@ -1,0 +1,136 @@
+import { etagMatches, weakEtag } from '~/infra/http-cache.server'
+import { escapeXml } from '~/lib/xml'
+import { absoluteUrl } from '~/lib/seo'
+import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
+
+/** Feeds and sitemaps change with each publication; a CDN may keep them five minutes. */
+export const FEED_CACHE_CONTROL = 'public, max-age=300, s-maxage=300, stale-while-revalidate=600'
+
+/** A text resource with its cache policy and ETag; 304 when the reader already has it. */
+export function cachedTextResponse(
+  request: Request,
+  body: string,
+  contentType: string,
+  cacheControl = FEED_CACHE_CONTROL,
+): Response {
+  const etag = weakEtag(body)
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+  })
+  if (etagMatches(request, etag)) return new Response(null, { status: 304, headers })
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
+}
+
+export interface RssChannel {
+  siteUrl: string
+  title: string
+  description: string
+  /** Path of the page the feed mirrors ("/", "/category/x"). */
+  path: string
+  /** Path of the feed itself ("/rss.xml"). */
+  feedPath: string
+  items: ArticleCardData[]
+}
+
+/** RSS 2.0 with an Atom self link (what feed validators ask for). */
+export function buildRss(channel: RssChannel): string {
+  const { siteUrl } = channel
+  const newest = channel.items[0]?.publishedAt
+  const items = channel.items.map((item) => {
+    const link = absoluteUrl(siteUrl, `/article/${item.slug}`)
+    const lines = [
+      '    <item>',
+      `      <title>${escapeXml(item.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+    ]
+    if (item.publishedAt) lines.push(`      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`)
+    if (item.excerpt) lines.push(`      <description>${escapeXml(item.excerpt)}</description>`)
+    if (item.categoryName) lines.push(`      <category>${escapeXml(item.categoryName)}</category>`)
+    if (item.featuredImage) {
+      lines.push(
+        `      <media:content url="${escapeXml(absoluteUrl(siteUrl, item.featuredImage))}" medium="image"/>`,
+      )
+    }
+    lines.push('    </item>')
+    return lines.join('\n')
+  })
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '  <channel>',
+    `    <title>${escapeXml(channel.title)}</title>`,
+    `    <link>${escapeXml(absoluteUrl(siteUrl, channel.path))}</link>`,
+    `    <description>${escapeXml(channel.description)}</description>`,
+    '    <language>en</language>',
+    `    <atom:link href="${escapeXml(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
+    ...(newest ? [`    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>`] : []),
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
+}
+
+export interface SitemapEntry {
+  path: string
+  lastModified?: Date | null
+}
+
+/** sitemaps.org urlset; one file holds at most 50,000 URLs. */
+export function buildSitemap(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.slice(0, 50_000).map((entry) => {
+    const lastmod = entry.lastModified
+      ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>`
+      : ''
+    return `  <url><loc>${escapeXml(absoluteUrl(siteUrl, entry.path))}</loc>${lastmod}</url>`
+  })
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n')
+}
+
+export interface NewsSitemapEntry {
+  slug: string
+  title: string
+  publishedAt: Date | null
+}
+
+/** Google News sitemap: articles of the last two days, at most 1,000. */
+export function buildNewsSitemap(
+  siteUrl: string,
+  publication: string,
+  entries: NewsSitemapEntry[],
+): string {
+  const urls = entries.slice(0, 1000).flatMap((entry) => {
+    if (!entry.publishedAt) return []
+    return [
+      [
+        '  <url>',
+        `    <loc>${escapeXml(absoluteUrl(siteUrl, `/article/${entry.slug}`))}</loc>`,
+        '    <news:news>',
+        '      <news:publication>',
+        `        <news:name>${escapeXml(publication)}</news:name>`,
+        '        <news:language>en</news:language>',
+        '      </news:publication>',
+        `      <news:publication_date>${entry.publishedAt.toISOString()}</news:publication_date>`,
+        `      <news:title>${escapeXml(entry.title)}</news:title>`,
+        '    </news:news>',
+        '  </url>',
+      ].join('\n'),
+    ]
+  })
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { newsletterSubscribers } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { readOutbox } from '~/infra/mail.server'
+import { newsletterSubscribeSchema } from './newsletter-schema'
+import { listNewsletterSubscribers } from './newsletter-queries.server'
+import {
+  confirmNewsletterSubscription,
+  hashConfirmToken,
+  subscribeToNewsletter,
+} from './newsletter.server'
+
+async function rowsFor(email: string) {
+  return getDb().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+}
+
+async function confirmLink(email: string) {
+  const mail = (await readOutbox()).find((m) => m.to.includes(email))
+  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/.exec(mail?.text ?? '')?.[0]
+  if (!link) throw new Error(`no confirmation link mailed to ${email}`)
+  return new URL(link)
+}
+
+describe('newsletterSubscribeSchema', () => {
+  it('trims and lower-cases a valid address', () => {
+    expect(newsletterSubscribeSchema.parse({ email: '  Reader@Example.COM ' }).email).toBe(
+      'reader@example.com',
+    )
+  })
+
+  it('refuses what is not an email address', () => {
+    for (const email of [
+      '',
+      'reader',
+      'reader@',
+      '@example.com',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      expect(newsletterSubscribeSchema.safeParse({ email }).success, email).toBe(false)
+    }
+  })
+})
+
+describe('subscribeToNewsletter', () => {
+  it('stores an unconfirmed subscriber and mails a confirmation link (double opt-in)', async () => {
+    expect(await subscribeToNewsletter('first@example.com')).toBe('created')
+    const [row] = await rowsFor('first@example.com')
+    expect(row.confirmedAt).toBeNull()
+    const link = await confirmLink('first@example.com')
+    expect(link.origin).toBe('http://localhost:3000')
+    // Only the token's hash is stored.
+    const token = link.searchParams.get('token')!
+    expect(row.confirmToken).toBe(hashConfirmToken(token))
+    expect(row.confirmToken).not.toBe(token)
+  })
+
+  it('accepts a repeated address without a second row or a second mail', async () => {
+    await subscribeToNewsletter('again@example.com')
+    expect(await subscribeToNewsletter('again@example.com')).toBe('existing')
+    expect(await rowsFor('again@example.com')).toHaveLength(1)
+    const mails = (await readOutbox()).filter((m) => m.to.includes('again@example.com'))
+    expect(mails).toHaveLength(1)
+  })
+})
+
+describe('confirmNewsletterSubscription', () => {
+  it('confirms with the mailed token, once', async () => {
+    await subscribeToNewsletter('confirm@example.com')
+    const token = (await confirmLink('confirm@example.com')).searchParams.get('token')!
+    expect(await confirmNewsletterSubscription(token)).toBe('confirmed')
+    expect((await rowsFor('confirm@example.com'))[0].confirmedAt).toBeInstanceOf(Date)
+    expect(await confirmNewsletterSubscription(token)).toBe('already-confirmed')
+  })
+
+  it('refuses unknown and malformed tokens', async () => {
+    expect(await confirmNewsletterSubscription('x'.repeat(43))).toBe('invalid')
+    expect(await confirmNewsletterSubscription('')).toBe('invalid')
+    expect(await confirmNewsletterSubscription("'; drop table newsletter_subscribers; --")).toBe(
+      'invalid',
+    )
+  })
+})
+
+describe('listNewsletterSubscribers', () => {
+  it('lists subscribers with their confirmation state', async () => {
+    await subscribeToNewsletter('listed@example.com')
+    const listed = (await listNewsletterSubscribers()).find((s) => s.email === 'listed@example.com')
+    expect(listed).toMatchObject({ email: 'listed@example.com', confirmedAt: null })
+  })
+})

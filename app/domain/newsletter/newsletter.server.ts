@@ -1,0 +1,76 @@
+import crypto from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import { newsletterSubscribers } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { logger } from '~/infra/logger.server'
+import { sendMail } from '~/infra/mail.server'
+
+/** Only the token's hash is stored: a leaked table cannot confirm anyone's address. */
+export function hashConfirmToken(token: string) {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+export type SubscribeOutcome = 'created' | 'existing'
+
+/**
+ * Stores a subscriber (unconfirmed) and mails a confirmation link: double opt-in, so nobody
+ * receives the newsletter without clicking it. An address already on the list is accepted
+ * quietly, with no second row and no second mail, and the reader is told the same thing
+ * either way (the form does not reveal who subscribes).
+ */
+export async function subscribeToNewsletter(
+  email: string,
+  options: { brand?: string } = {},
+): Promise<SubscribeOutcome> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const inserted = await getDb()
+    .insert(newsletterSubscribers)
+    .values({ email, confirmToken: hashConfirmToken(token) })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning({ id: newsletterSubscribers.id })
+  if (inserted.length === 0) return 'existing'
+
+  const brand = options.brand ?? 'Broadsheet'
+  const link = `${getEnv().siteUrl}/newsletter/confirm?token=${token}`
+  try {
+    await sendMail({
+      to: email,
+      subject: `Confirm your subscription to ${brand}`,
+      text: [
+        `Please confirm that you want to receive the ${brand} newsletter:`,
+        '',
+        link,
+        '',
+        'If you did not ask for this, ignore this message and you will not hear from us again.',
+      ].join('\n'),
+    })
+  } catch (error) {
+    // The row stays: the address is on the list, unconfirmed, and receives nothing.
+    logger.error({ err: error }, 'newsletter confirmation mail failed')
+  }
+  return 'created'
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'invalid'
+
+/** Confirms the subscription a token belongs to. */
+export async function confirmNewsletterSubscription(token: string): Promise<ConfirmOutcome> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'invalid'
+  const hash = hashConfirmToken(token)
+  const db = getDb()
+  const updated = await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date() })
+    .where(
+      and(eq(newsletterSubscribers.confirmToken, hash), isNull(newsletterSubscribers.confirmedAt)),
+    )
+    .returning({ id: newsletterSubscribers.id })
+  if (updated.length > 0) return 'confirmed'
+  const [existing] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmToken, hash))
+    .limit(1)
+  return existing ? 'already-confirmed' : 'invalid'
+}

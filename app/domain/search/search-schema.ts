@@ -1,0 +1,40 @@
+// Spec §5: search runs only when the trimmed query is non-empty; it is lower-cased before
+// sending. Shared by the dialog (client) and the resource route (server) so both agree.
+
+/** Longer queries are refused: nobody types 200 characters into a search box. */
+export const SEARCH_QUERY_MAX_LENGTH = 200
+
+/** Results the dialog shows while typing; the full page paginates. */
+export const SEARCH_DIALOG_LIMIT = 8
+export const SEARCH_PAGE_SIZE = 10
+
+/** Trimmed, lower-cased, inner whitespace collapsed: "  Transit  Levy " → "transit levy". */
+export function normalizeSearchQuery(raw: string | null | undefined): string {
+  return (raw ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+}
+
+/**
+ * The word being typed, for prefix matching: the last word when it is plain letters and
+ * digits, else null — a negated (-word) or quoted ("a phrase") last word is search syntax,
+ * not a word in progress.
+ */
+export function lastSearchWord(query: string): string | null {
+  const words = query.split(' ')
+  const last = words[words.length - 1] ?? ''
+  return /^[\p{L}\p{N}]+$/u.test(last) ? last : null
+}
+
+export interface SearchResult {
+  id: number
+  slug: string
+  title: string
+  excerpt: string
+  categoryName: string | null
+  authorUsername: string | null
+}
+
+export interface SearchResponse {
+  query: string
+  results: SearchResult[]
+  total: number
+}

@@ -1,0 +1,99 @@
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { getEnv } from '~/infra/env.server'
+import { absoluteUrl, type SiteIdentity } from '~/lib/seo'
+
+// Meta tags are worked out in loaders (here and in app/lib/seo.ts) and handed to each route's
+// meta function as data, so none of this code ships to the browser.
+
+/** The public URL (SITE_URL) and the brand (the logo text) that titles and links carry. */
+export async function getSiteIdentity(): Promise<SiteIdentity & { logoUrl: string | null }> {
+  const settings = await getSiteSettings()
+  const siteUrl = getEnv().siteUrl
+  return {
+    siteUrl,
+    brand: settings.logoText || 'Broadsheet',
+    logoUrl:
+      settings.logoType === 'image' && settings.logoImageUrl
+        ? absoluteUrl(siteUrl, settings.logoImageUrl)
+        : null,
+  }
+}
+
+/** The home page's JSON-LD: the news organisation and the site with its search action. */
+export function homeJsonLd(
+  site: SiteIdentity & { logoUrl: string | null },
+  sameAs: string[],
+): Record<string, unknown> {
+  const home = `${site.siteUrl}/`
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'NewsMediaOrganization',
+        '@id': `${home}#organization`,
+        name: site.brand,
+        url: home,
+        ...(site.logoUrl ? { logo: site.logoUrl } : {}),
+        ...(sameAs.length > 0 ? { sameAs } : {}),
+      },
+      {
+        '@type': 'WebSite',
+        '@id': `${home}#website`,
+        name: site.brand,
+        url: home,
+        publisher: { '@id': `${home}#organization` },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${site.siteUrl}/search?q={search_term_string}`,
+          },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  }
+}
+
+export interface NewsArticleFacts {
+  slug: string
+  title: string
+  excerpt: string
+  image: string | null
+  publishedIso: string | null
+  modifiedIso: string
+  authorName: string | null
+  section: string | null
+  keywords: string[]
+}
+
+/** schema.org NewsArticle for an article page. */
+export function newsArticleJsonLd(
+  site: SiteIdentity & { logoUrl: string | null },
+  article: NewsArticleFacts,
+): Record<string, unknown> {
+  const url = absoluteUrl(site.siteUrl, `/article/${article.slug}`)
+  const home = `${site.siteUrl}/`
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    ...(article.excerpt ? { description: article.excerpt } : {}),
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    ...(article.image ? { image: [absoluteUrl(site.siteUrl, article.image)] } : {}),
+    ...(article.publishedIso ? { datePublished: article.publishedIso } : {}),
+    dateModified: article.modifiedIso,
+    author: article.authorName
+      ? { '@type': 'Person', name: article.authorName }
+      : { '@type': 'Organization', name: site.brand, url: home },
+    publisher: {
+      '@type': 'NewsMediaOrganization',
+      name: site.brand,
+      url: home,
+      ...(site.logoUrl ? { logo: { '@type': 'ImageObject', url: site.logoUrl } } : {}),
+    },
+    ...(article.section ? { articleSection: article.section } : {}),
+    ...(article.keywords.length > 0 ? { keywords: article.keywords.join(', ') } : {}),
+  }
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm'
+import { profiles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import type { RoleChange } from './user-roles-schema'
+
+export class RoleChangeError extends Error {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'LAST_ADMIN',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const LAST_ADMIN_MESSAGE =
+  'The last admin cannot be removed. Make another user an admin first.'
+
+/**
+ * Sets a user's role. The last admin cannot be demoted (ARCHITECTURE "Where we differ" 6):
+ * admin rows are locked first, so two admins demoting each other at once cannot both succeed.
+ */
+export async function setUserRole({ userId, role }: RoleChange) {
+  return getDb().transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.role, 'admin'))
+      .for('update')
+    const [user] = await tx
+      .select({ id: profiles.id, role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1)
+    if (!user) throw new RoleChangeError('NOT_FOUND', 'This user no longer exists')
+    if (user.role === role) return { id: user.id, role, changed: false }
+    if (role === 'viewer' && admins.length <= 1 && admins.some((a) => a.id === userId)) {
+      throw new RoleChangeError('LAST_ADMIN', LAST_ADMIN_MESSAGE)
+    }
+    await tx
+      .update(profiles)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(profiles.id, userId))
+    return { id: user.id, role, changed: true }
+  })
+}

@@ -1,0 +1,25 @@
+import { desc } from 'drizzle-orm'
+import { profiles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+
+export interface AdminUserRow {
+  id: string
+  email: string
+  username: string | null
+  role: 'admin' | 'viewer'
+  createdAt: Date
+}
+
+/** Spec §7: all profiles, newest first. */
+export async function listUsersForAdmin(): Promise<AdminUserRow[]> {
+  return getDb()
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      username: profiles.username,
+      role: profiles.role,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+}

@@ -1,0 +1,73 @@
+import type { NextFunction, Request, Response } from 'express'
+import { getEnv } from './env.server'
+
+/**
+ * Cross-site request forgery: every state-changing request (any method but GET, HEAD and
+ * OPTIONS) to any route is refused with 403 unless it comes from our own pages. Browsers say
+ * where a request comes from (Origin, Sec-Fetch-Site); a forged form or fetch on another site
+ * cannot hide it. docs/security.md explains the rules.
+ */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export interface CsrfInput {
+  method: string
+  origin?: string | null
+  secFetchSite?: string | null
+  referer?: string | null
+}
+
+export type CsrfVerdict = { allowed: true } | { allowed: false; reason: string }
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+export function checkCsrf(input: CsrfInput, siteOrigin: string): CsrfVerdict {
+  if (SAFE_METHODS.has(input.method.toUpperCase())) return { allowed: true }
+  const origin = input.origin?.trim()
+  if (origin) {
+    // "null" (sandboxed frames, some redirects) is as foreign as any other site.
+    if (origin !== siteOrigin) return { allowed: false, reason: `foreign origin ${origin}` }
+    return { allowed: true }
+  }
+  const site = input.secFetchSite?.trim().toLowerCase()
+  if (site === 'cross-site' || site === 'same-site') {
+    return { allowed: false, reason: `Sec-Fetch-Site: ${site}` }
+  }
+  if (site === 'same-origin' || site === 'none') return { allowed: true }
+  // No Origin and no Fetch Metadata: not a current browser (they send both on every POST),
+  // so not a forged request riding on someone's cookies. A foreign Referer still refuses.
+  if (input.referer && originOf(input.referer) !== siteOrigin) {
+    return { allowed: false, reason: 'foreign referer' }
+  }
+  return { allowed: true }
+}
+
+export const CSRF_REFUSAL = 'Cross-site request refused.'
+
+/** Express middleware placed in front of the React Router handler (server/app.ts). */
+export function csrfProtection() {
+  const siteOrigin = new URL(getEnv().siteUrl).origin
+  return (req: Request, res: Response, next: NextFunction) => {
+    const verdict = checkCsrf(
+      {
+        method: req.method,
+        origin: req.get('origin'),
+        secFetchSite: req.get('sec-fetch-site'),
+        referer: req.get('referer'),
+      },
+      siteOrigin,
+    )
+    if (verdict.allowed) return next()
+    res.status(403).setHeader('Cache-Control', 'no-store')
+    const wantsJson =
+      (req.get('accept') ?? '').includes('application/json') ||
+      (req.get('content-type') ?? '').includes('json')
+    if (wantsJson) res.json({ error: CSRF_REFUSAL })
+    else res.type('text/plain').send(CSRF_REFUSAL)
+  }
+}

@@ -1,0 +1,60 @@
+import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { gutterClass, primaryButtonClass } from '~/components/site/styles'
+import { confirmNewsletterSubscription } from '~/domain/newsletter/newsletter.server'
+import { errorMeta } from '~/lib/seo'
+import type { Route } from './+types/_site.newsletter_.confirm'
+
+// A reader's page: the toaster loads only if a toast arrives (root.tsx).
+export const handle = { deferToaster: true }
+
+const INVALID = 'This confirmation link is invalid. Please subscribe again from the footer.'
+
+// Opening the link only shows a button: mail scanners fetch links, and a GET that confirmed
+// would subscribe people who never clicked.
+export async function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const outcome = await confirmNewsletterSubscription(String(form.get('token') ?? ''))
+  if (outcome === 'invalid') return data({ ok: false, message: INVALID }, { status: 400 })
+  return {
+    ok: true,
+    message:
+      outcome === 'confirmed'
+        ? 'Your subscription is confirmed. Welcome aboard!'
+        : 'Your subscription was already confirmed.',
+  }
+}
+
+export default function ConfirmNewsletter() {
+  const { token } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return (
+    <div className={`${gutterClass} max-w-xl py-14`}>
+      <h1 className="font-serif text-4xl font-black tracking-tight">Confirm your subscription</h1>
+      {result ? (
+        <p role={result.ok ? 'status' : 'alert'} className="mt-6 text-lg">
+          {result.message}
+        </p>
+      ) : token ? (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={token} />
+          <p className="mb-4 text-muted-foreground">
+            Press the button to start receiving our newsletter.
+          </p>
+          <button type="submit" className={`${primaryButtonClass} h-10 px-5`}>
+            Confirm subscription
+          </button>
+        </Form>
+      ) : (
+        <p role="alert" className="mt-6 text-lg">
+          {INVALID}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => errorMeta('Confirm your subscription')

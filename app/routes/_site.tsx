@@ -1,0 +1,94 @@
+import {
+  Outlet,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router'
+import { BreakingNewsBar } from '~/components/site/breaking-news-bar'
+import { toBreakingViews } from '~/components/site/card-view.server'
+import { SiteFooter } from '~/components/site/site-footer'
+import { SiteHeader } from '~/components/site/site-header'
+import { listBreakingNews } from '~/domain/articles/articles-queries.server'
+import { getAboutSummary } from '~/domain/pages/pages-queries.server'
+import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
+import { logger } from '~/infra/logger.server'
+import type { loader as rootLoader } from '~/root'
+import type { Route } from './+types/_site'
+
+const DEFAULT_ABOUT = 'An independent newspaper covering the news that matters to our readers.'
+
+// The layout's parts degrade on their own: a failed ticker or social list hides that part
+// (spec §2 Footer: "If the social links load fails, the social section is hidden").
+export async function loader() {
+  const now = new Date()
+  const [breakingNews, socialLinks, about] = await Promise.all([
+    listBreakingNews().catch((error: unknown) => {
+      logger.error({ err: error }, 'loading breaking news failed')
+      return []
+    }),
+    listActiveSocialLinks().catch((error: unknown) => {
+      logger.error({ err: error }, 'loading social links failed')
+      return null
+    }),
+    getAboutSummary().catch((error: unknown) => {
+      logger.error({ err: error }, 'loading the about text failed')
+      return DEFAULT_ABOUT
+    }),
+  ])
+  return {
+    year: now.getUTCFullYear(),
+    about: about || DEFAULT_ABOUT,
+    breakingNews: toBreakingViews(breakingNews, now),
+    socialLinks:
+      socialLinks?.map(({ id, platform, url, icon }) => ({ id, platform, url, icon })) ?? null,
+  }
+}
+
+// Moving between pages keeps the layout's data (the ticker refreshes itself); a form
+// submission (sign-in, sign-out) reloads it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false)
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'RSS' },
+]
+
+export default function SiteLayout() {
+  const { breakingNews, socialLinks, about, year } = useLoaderData<typeof loader>()
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const settings = root?.settings ?? {
+    logoType: 'text',
+    logoText: 'Broadsheet',
+    logoTextColor: '#000000',
+    logoImageUrl: null,
+    logoFontFamily: null,
+    logoFontUrl: null,
+  }
+  const categories = root?.categories ?? []
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <div className="sticky top-0 z-40">
+        <SiteHeader settings={settings} categories={categories} user={root?.user ?? null} />
+        <BreakingNewsBar initialItems={breakingNews} />
+      </div>
+      <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
+        <Outlet />
+      </main>
+      <SiteFooter
+        brand={settings.logoText || 'Broadsheet'}
+        about={about}
+        categories={categories}
+        socialLinks={socialLinks}
+        year={year}
+      />
+    </div>
+  )
+}

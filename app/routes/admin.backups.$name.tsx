@@ -1,0 +1,27 @@
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isBackupName } from '~/domain/backup/backup.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import { getStorage } from '~/infra/storage.server'
+import type { Route } from './+types/admin.backups.$name'
+
+/** Streams a backup archive from storage to an admin; backups are never public. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const name = params.name
+  if (!isBackupName(name)) throw new Response('Not found', { status: 404 })
+  const storage = getStorage()
+  const [file, body] = await Promise.all([
+    storage.stat('backups', name),
+    storage.get('backups', name),
+  ])
+  if (!file || !body) throw new Response('Not found', { status: 404 })
+  return new Response(createReadableStreamFromReadable(body), {
+    headers: {
+      'Content-Type': 'application/gzip',
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}

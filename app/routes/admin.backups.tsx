@@ -1,0 +1,234 @@
+import { DatabaseBackup, Download, RotateCcw } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { PageHeader } from '~/components/admin/page-header'
+import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog'
+import { Field, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
+import { RestoreError } from '~/domain/backup/table-dump.server'
+import { formatMegabytes } from '~/domain/media/media-schema'
+import { logger } from '~/infra/logger.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import { actionFailure, actionSuccess } from './+shared/action-results.server'
+import type { Route } from './+types/admin.backups'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { backups: await listBackups() }
+}
+
+const RESTORE_WORD = 'RESTORE'
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'create') {
+    try {
+      const { fileName } = await createBackup()
+      return actionSuccess({
+        type: 'success',
+        title: 'Backup created successfully',
+        description: `Database backup has been created and stored as ${fileName}`,
+      })
+    } catch (error) {
+      logger.error({ err: error }, 'backup failed')
+      return actionFailure(500, {
+        type: 'error',
+        title: 'Backup failed',
+        description: 'There was an error creating the database backup.',
+      })
+    }
+  }
+  if (intent === 'restore') {
+    const name = String(form.get('name') ?? '')
+    const confirm = String(form.get('confirm') ?? '').trim()
+    if (confirm !== RESTORE_WORD && confirm !== name) {
+      return actionFailure(400, undefined, {
+        confirm: [`Type ${RESTORE_WORD} or the file name to confirm`],
+      })
+    }
+    try {
+      await restoreBackup({ name })
+      return actionSuccess({
+        type: 'success',
+        title: 'Backup restored',
+        description: `The site now holds the content of ${name}.`,
+      })
+    } catch (error) {
+      if (error instanceof RestoreError) {
+        return actionFailure(error.code === 'NOT_FOUND' ? 404 : 400, {
+          type: 'error',
+          title: 'Restore failed',
+          description: error.message,
+        })
+      }
+      logger.error({ err: error }, 'restore failed')
+      return actionFailure(500, {
+        type: 'error',
+        title: 'Restore failed',
+        description: 'The backup could not be restored. Nothing was changed in the database.',
+      })
+    }
+  }
+  return actionFailure(400, { type: 'error', title: 'Error', description: 'Unknown action' })
+}
+
+function RestoreDialog({ name, onClose }: { name: string; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher.data)
+  const [typed, setTyped] = useState('')
+  const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors?.confirm : undefined
+  const matches = typed.trim() === RESTORE_WORD || typed.trim() === name
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) onClose()
+  }, [fetcher.state, fetcher.data, onClose])
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Restore this backup?</DialogTitle>
+          <DialogDescription>
+            Every article, category, tag, user, setting and stored file is replaced by the content
+            of <span className="break-all font-mono">{name}</span>. Anything made since then is
+            lost, and you may have to sign in again.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="restore" />
+          <input type="hidden" name="name" value={name} />
+          <Field>
+            <Label htmlFor="restore-confirm">Type {RESTORE_WORD} to confirm</Label>
+            <Input
+              id="restore-confirm"
+              name="confirm"
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? 'restore-confirm-error' : undefined}
+            />
+            <FieldError id="restore-confirm-error" errors={errors} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={!matches || fetcher.state !== 'idle'}
+            >
+              {fetcher.state !== 'idle' ? 'Restoring…' : 'Restore'}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export default function BackupsPage({ loaderData }: Route.ComponentProps) {
+  const creator = useFetcher<ActionResult>()
+  useActionToast(creator.data)
+  const [restoring, setRestoring] = useState<string | null>(null)
+  return (
+    <>
+      <PageHeader
+        title="Backups"
+        description="A backup holds every table and every stored file, in one archive."
+        actions={
+          <creator.Form method="post">
+            <input type="hidden" name="intent" value="create" />
+            <Button type="submit" disabled={creator.state !== 'idle'}>
+              <DatabaseBackup aria-hidden="true" />
+              {creator.state !== 'idle' ? 'Backing up…' : 'Create Backup'}
+            </Button>
+          </creator.Form>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Stored backups</h2>
+          </CardTitle>
+          <CardDescription>
+            From the command line: <code>npm run backup</code> and{' '}
+            <code>npm run restore -- FILE</code>.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>File</TableHead>
+                <TableHead>Size</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {loaderData.backups.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
+                    No backups yet.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {loaderData.backups.map((backup) => (
+                <TableRow key={backup.name}>
+                  <TableCell className="max-w-xs break-all font-mono text-xs">
+                    {backup.name}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {formatMegabytes(backup.size)}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap" suppressHydrationWarning>
+                    {new Date(backup.createdAt).toLocaleString()}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <div className="flex justify-end gap-1">
+                      <Button asChild variant="ghost" size="sm">
+                        <a href={`/admin/backups/${encodeURIComponent(backup.name)}`} download>
+                          <Download aria-hidden="true" /> Download
+                          <span className="sr-only"> {backup.name}</span>
+                        </a>
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setRestoring(backup.name)}>
+                        <RotateCcw aria-hidden="true" /> Restore
+                        <span className="sr-only"> {backup.name}</span>
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {restoring ? <RestoreDialog name={restoring} onClose={() => setRestoring(null)} /> : null}
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Backups · Admin Panel' }]

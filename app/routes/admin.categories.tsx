@@ -1,0 +1,205 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useFetcher } from 'react-router'
+import { CategoryDialog, type EditableCategory } from '~/components/admin/category-dialog'
+import { ConfirmAction } from '~/components/admin/confirm-action'
+import { PageHeader } from '~/components/admin/page-header'
+import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+import { listCategoriesWithArticleCounts } from '~/domain/categories/categories-queries.server'
+import { categorySchema } from '~/domain/categories/categories-schema'
+import {
+  CategoryError,
+  createCategory,
+  deleteCategory,
+  updateCategory,
+} from '~/domain/categories/categories.server'
+import { logger } from '~/infra/logger.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import {
+  actionFailure,
+  actionSuccess,
+  fieldErrorsOf,
+  parseId,
+} from './+shared/action-results.server'
+import type { Route } from './+types/admin.categories'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { categories: await listCategoriesWithArticleCounts() }
+}
+
+const FAILURE_TITLE = {
+  create: 'Error creating category',
+  update: 'Error updating category',
+  delete: 'Error deleting category',
+} as const
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') {
+    return actionFailure(400, { type: 'error', title: 'Error', description: 'Unknown action' })
+  }
+  const failed = (status: number, description: string, fieldErrors?: ActionResult['fieldErrors']) =>
+    actionFailure(status, { type: 'error', title: FAILURE_TITLE[intent], description }, fieldErrors)
+  const id = parseId(form.get('id'))
+  if (intent !== 'create' && id === null) return failed(400, 'This category does not exist')
+  try {
+    if (intent === 'delete') {
+      await deleteCategory(id!)
+      return actionSuccess({ type: 'success', title: 'Category deleted successfully' })
+    }
+    const parsed = categorySchema.safeParse({
+      name: form.get('name') ?? '',
+      slug: form.get('slug') ?? '',
+      description: form.get('description') ?? '',
+    })
+    if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+    if (intent === 'create') {
+      await createCategory(parsed.data)
+      return actionSuccess({ type: 'success', title: 'Category created successfully' })
+    }
+    await updateCategory(id!, parsed.data)
+    return actionSuccess({ type: 'success', title: 'Category updated successfully' })
+  } catch (error) {
+    if (error instanceof CategoryError) {
+      const status = error.code === 'NOT_FOUND' ? 404 : 400
+      return failed(
+        status,
+        error.message,
+        error.field ? { [error.field]: [error.message] } : undefined,
+      )
+    }
+    logger.error({ err: error, intent }, 'category change failed')
+    return failed(500, 'Something went wrong. Please try again.')
+  }
+}
+
+export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData
+  const [dialog, setDialog] = useState<{ key: number; category: EditableCategory | null } | null>(
+    null,
+  )
+  const remover = useFetcher<ActionResult>()
+  useActionToast(remover.data)
+  const removing = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null
+
+  return (
+    <>
+      <PageHeader
+        title="Categories"
+        description="Deleting a category keeps its articles: they become Uncategorized."
+        actions={
+          <Button onClick={() => setDialog({ key: Date.now(), category: null })}>
+            <Plus aria-hidden="true" />
+            Add Category
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="p-0 sm:p-2">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Slug</TableHead>
+                <TableHead className="hidden md:table-cell">Description</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {categories.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
+                    No categories yet. Add the first one.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {categories.map((category) => (
+                <TableRow key={category.id} aria-busy={removing === category.id || undefined}>
+                  <TableCell className="font-medium">
+                    {category.name}
+                    {/* Narrow screens fold the description under the name. */}
+                    {category.description ? (
+                      <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-muted-foreground md:hidden">
+                        {category.description}
+                      </span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs text-muted-foreground">
+                    {category.slug}
+                  </TableCell>
+                  <TableCell className="hidden min-w-48 max-w-md text-muted-foreground md:table-cell">
+                    <span className="line-clamp-2">{category.description}</span>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setDialog({ key: Date.now(), category })}
+                      >
+                        <Pencil aria-hidden="true" />
+                        <span className="sr-only sm:not-sr-only">Edit</span>
+                        <span className="sr-only"> {category.name}</span>
+                      </Button>
+                      <ConfirmAction
+                        question="Are you sure you want to delete this category?"
+                        description={
+                          category.articleCount > 0
+                            ? `“${category.name}” will be deleted. Its ${category.articleCount} ${category.articleCount === 1 ? 'article is kept and becomes' : 'articles are kept and become'} Uncategorized.`
+                            : `“${category.name}” will be deleted. It has no articles.`
+                        }
+                        onConfirm={() =>
+                          remover.submit(
+                            { intent: 'delete', id: String(category.id) },
+                            { method: 'post' },
+                          )
+                        }
+                        trigger={
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="text-destructive hover:text-destructive"
+                            disabled={removing === category.id}
+                          >
+                            <Trash2 aria-hidden="true" />
+                            <span className="sr-only sm:not-sr-only">Delete</span>
+                            <span className="sr-only"> {category.name}</span>
+                          </Button>
+                        }
+                      />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {dialog ? (
+        <CategoryDialog
+          key={dialog.key}
+          category={dialog.category}
+          open
+          onOpenChange={(open) => {
+            if (!open) setDialog(null)
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Categories · Admin Panel' }]

@@ -1,0 +1,71 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import { ArticleEditor } from './+shared/article-editor'
+import {
+  articleEditorAction,
+  articleEditorOptions,
+  parseArticleId,
+} from './+shared/article-editor.server'
+import type { Route } from './+types/admin.edit-article.$id'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const id = parseArticleId(params.id)
+  const article = id === null ? null : await getArticleForEdit(id)
+  if (!article) throw data({ message: 'Failed to fetch article' }, { status: 404 })
+  return { article, ...(await articleEditorOptions()) }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = parseArticleId(params.id)
+  if (id === null) {
+    await requireAdmin(request)
+    throw data({ message: 'Failed to fetch article' }, { status: 404 })
+  }
+  return articleEditorAction(request, 'edit', id)
+}
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ArticleEditor
+      // Another article is another form: nothing typed carries over.
+      key={loaderData.article.id}
+      mode="edit"
+      article={loaderData.article}
+      categories={loaderData.categories}
+      recentTags={loaderData.recentTags}
+      actionData={actionData}
+    />
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  {
+    title: loaderData?.article
+      ? `Edit: ${loaderData.article.title} · Admin Panel`
+      : 'Article not found · Admin Panel',
+  },
+]
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="mx-auto grid max-w-xl gap-4 py-10">
+      <Alert variant="destructive">
+        <AlertTitle>Failed to fetch article</AlertTitle>
+        <AlertDescription>
+          {notFound
+            ? 'There is no article with this address. It may have been deleted.'
+            : 'The article could not be loaded. Please try again in a moment.'}
+        </AlertDescription>
+      </Alert>
+      <Button asChild variant="outline" className="justify-self-start">
+        <Link to="/admin/articles">Back to articles</Link>
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { requireAdmin } from '~/infra/permissions.server'
+import { ArticleEditor } from './+shared/article-editor'
+import { articleEditorAction, articleEditorOptions } from './+shared/article-editor.server'
+import type { Route } from './+types/admin.new-article'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return articleEditorOptions()
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return articleEditorAction(request, 'create', null)
+}
+
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ArticleEditor
+      mode="create"
+      article={null}
+      categories={loaderData.categories}
+      recentTags={loaderData.recentTags}
+      actionData={actionData}
+    />
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'New Article · Admin Panel' }]

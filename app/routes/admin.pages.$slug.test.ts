@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { staticPages } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { toastFrom } from '../../tests/setup/auth-fixtures'
+import {
+  callRoute,
+  expectHomeRedirect,
+  expectSignInRedirect,
+  get,
+  post,
+  signedInCallers,
+} from '../../tests/setup/admin-fixtures'
+import { loader as listPages } from './admin.pages._index'
+import { action, loader } from './admin.pages.$slug'
+
+let callers: Awaited<ReturnType<typeof signedInCallers>>
+
+beforeAll(async () => {
+  callers = await signedInCallers()
+})
+
+describe('/admin/pages', () => {
+  it('refuses anonymous and viewer callers', async () => {
+    expectSignInRedirect(await callRoute(listPages, get(null, '/admin/pages')))
+    expectHomeRedirect(
+      await callRoute(loader, get(callers.viewer.cookie, '/admin/pages/about'), { slug: 'about' }),
+    )
+    expectHomeRedirect(
+      await callRoute(
+        action,
+        post(callers.viewer.cookie, '/admin/pages/about', { title: 'x', content: '' }),
+        { slug: 'about' },
+      ),
+    )
+    expect(await getDb().select().from(staticPages)).toHaveLength(0)
+  })
+
+  it('lists the four pages', async () => {
+    const response = await callRoute(listPages, get(callers.admin.cookie, '/admin/pages'))
+    const { pages } = await response.json()
+    expect(pages.map((p: { slug: string }) => p.slug)).toEqual([
+      'about',
+      'contact',
+      'privacy',
+      'terms',
+    ])
+  })
+
+  it('saves a page with its HTML sanitised', async () => {
+    const response = await callRoute(
+      action,
+      post(callers.admin.cookie, '/admin/pages/contact', {
+        title: 'Write to us',
+        content:
+          '<p onclick="x()">Hi <a href="javascript:alert(1)">there</a></p><script>alert(1)</script>',
+      }),
+      { slug: 'contact' },
+    )
+    expect(response.status).toBe(302)
+    expect(await toastFrom(response)).toMatchObject({ title: 'Page saved' })
+    const [row] = await getDb().select().from(staticPages)
+    expect(row).toMatchObject({
+      slug: 'contact',
+      title: 'Write to us',
+      content: '<p>Hi <a>there</a></p>',
+    })
+  })
+
+  it("answers 'Title is required' and 404 for other pages", async () => {
+    const response = await callRoute(
+      action,
+      post(callers.admin.cookie, '/admin/pages/terms', { title: ' ', content: '' }),
+      { slug: 'terms' },
+    )
+    expect(response.status).toBe(400)
+    expect((await response.json()).fieldErrors).toEqual({ title: ['Title is required'] })
+    const missing = await callRoute(loader, get(callers.admin.cookie, '/admin/pages/secret'), {
+      slug: 'secret',
+    })
+    expect(missing.status).toBe(404)
+  })
+})

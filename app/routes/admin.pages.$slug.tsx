@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { PageHeader } from '~/components/admin/page-header'
+import { LazyRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
+import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { Field, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { staticPageSchema } from '~/domain/pages/pages-schema'
+import { getStaticPage } from '~/domain/pages/pages-queries.server'
+import { saveStaticPage } from '~/domain/pages/pages.server'
+import { isStaticPageSlug, STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
+import { requireAdmin } from '~/infra/permissions.server'
+import { redirectWithToast } from '~/infra/toast.server'
+import { actionFailure, fieldErrorsOf } from './+shared/action-results.server'
+import type { Route } from './+types/admin.pages.$slug'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
+  const page = await getStaticPage(params.slug)
+  const label = STATIC_PAGE_LINKS.find((l) => l.slug === params.slug)!.label
+  return { page: { slug: page.slug, title: page.title, content: page.content }, label }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request)
+  if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
+  const form = await request.formData()
+  const parsed = staticPageSchema.safeParse({
+    title: form.get('title') ?? '',
+    content: form.get('content') ?? '',
+  })
+  if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+  await saveStaticPage(params.slug, parsed.data)
+  return redirectWithToast('/admin/pages', { type: 'success', title: 'Page saved' })
+}
+
+export default function EditStaticPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, label } = loaderData
+  const result = actionData as ActionResult | undefined
+  useActionToast(result)
+  const [content, setContent] = useState(page.content)
+  const errors = result?.fieldErrors
+  const saving = useNavigation().state === 'submitting'
+  return (
+    <>
+      <PageHeader title={`Edit ${label}`} description={`Shown at /${page.slug}.`} />
+      <Card>
+        <CardContent className="p-4 sm:p-6">
+          <Form method="post" className="grid gap-5">
+            <Field>
+              <Label htmlFor="page-title">Title</Label>
+              <Input
+                id="page-title"
+                name="title"
+                defaultValue={page.title}
+                aria-invalid={errors?.title ? true : undefined}
+                aria-describedby={errors?.title ? 'page-title-error' : undefined}
+              />
+              <FieldError id="page-title-error" errors={errors?.title} />
+            </Field>
+            <Field>
+              <Label id="page-content-label">Content</Label>
+              <LazyRichTextEditor
+                name="content"
+                value={content}
+                onChange={setContent}
+                labelId="page-content-label"
+                invalid={Boolean(errors?.content)}
+                describedBy={errors?.content ? 'page-content-error' : undefined}
+              />
+              <FieldError id="page-content-error" errors={errors?.content} />
+            </Field>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving…' : 'Save Page'}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/pages">Cancel</Link>
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.label ?? 'Page'} · Admin Panel` },
+]

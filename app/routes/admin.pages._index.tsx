@@ -1,0 +1,79 @@
+import { Pencil } from 'lucide-react'
+import { Link } from 'react-router'
+import { PageHeader } from '~/components/admin/page-header'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+import { getStaticPage } from '~/domain/pages/pages-queries.server'
+import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
+import { requireAdmin } from '~/infra/permissions.server'
+import type { Route } from './+types/admin.pages._index'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const pages = await Promise.all(
+    STATIC_PAGE_LINKS.map(async ({ slug, label }) => {
+      const page = await getStaticPage(slug)
+      return { slug, label, title: page.title, updatedAt: page.updatedAt }
+    }),
+  )
+  return { pages }
+}
+
+export default function PagesIndex({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Pages" description="The pages linked from the footer’s Quick Links." />
+      <Card>
+        <CardContent className="p-0 sm:p-2">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Page</TableHead>
+                <TableHead>Title</TableHead>
+                <TableHead>Last saved</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {loaderData.pages.map((page) => (
+                <TableRow key={page.slug}>
+                  <TableCell className="font-medium">
+                    {page.label}
+                    <span className="ml-2 font-mono text-xs text-muted-foreground">
+                      /{page.slug}
+                    </span>
+                  </TableCell>
+                  <TableCell>{page.title}</TableCell>
+                  <TableCell suppressHydrationWarning className="text-muted-foreground">
+                    {page.updatedAt
+                      ? new Date(page.updatedAt).toLocaleDateString()
+                      : 'Default text'}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button asChild variant="ghost" size="sm">
+                      <Link to={`/admin/pages/${page.slug}`}>
+                        <Pencil aria-hidden="true" />{' '}
+                        <span className="sr-only sm:not-sr-only">Edit</span>
+                        <span className="sr-only"> {page.label}</span>
+                      </Link>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Pages · Admin Panel' }]

@@ -1,0 +1,161 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { profiles, siteSettings, socialLinks } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { toastFrom } from '../../tests/setup/auth-fixtures'
+import {
+  callRoute,
+  expectHomeRedirect,
+  expectSignInRedirect,
+  get,
+  post,
+  signedInCallers,
+} from '../../tests/setup/admin-fixtures'
+import { action, loader } from './admin.settings'
+
+const URL = '/admin/settings'
+let callers: Awaited<ReturnType<typeof signedInCallers>>
+
+beforeAll(async () => {
+  callers = await signedInCallers()
+})
+
+const as = (fields: Record<string, string>) =>
+  callRoute(action, post(callers.admin.cookie, URL, fields))
+
+describe('/admin/settings', () => {
+  it('refuses anonymous and viewer callers', async () => {
+    expectSignInRedirect(await callRoute(loader, get(null, URL)))
+    expectHomeRedirect(await callRoute(loader, get(callers.viewer.cookie, URL)))
+    const fields = { intent: 'logo', logoType: 'text', logoText: 'Hacked' }
+    expectSignInRedirect(await callRoute(action, post(null, URL, fields)))
+    expectHomeRedirect(await callRoute(action, post(callers.viewer.cookie, URL, fields)))
+    expect(await getDb().select().from(siteSettings)).toHaveLength(0)
+  })
+
+  it('saves the logo settings', async () => {
+    const response = await as({
+      intent: 'logo',
+      logoType: 'text',
+      logoText: 'The Daily Tide',
+      logoTextColor: '#aa3300',
+      logoFontFamily: 'Brand Serif',
+      logoFontUrl: '/media/media/123-4.woff2',
+      logoImageUrl: '',
+    })
+    expect(await toastFrom(response)).toMatchObject({ title: 'Logo settings updated successfully' })
+    const [row] = await getDb().select().from(siteSettings)
+    expect(row).toMatchObject({
+      logoType: 'text',
+      logoText: 'The Daily Tide',
+      logoTextColor: '#aa3300',
+      logoFontFamily: 'Brand Serif',
+      logoFontUrl: '/media/media/123-4.woff2',
+      logoImageUrl: null,
+    })
+  })
+
+  it('refuses a bad logo type, colour or font name', async () => {
+    const response = await as({
+      intent: 'logo',
+      logoType: 'video',
+      logoTextColor: 'red',
+      logoFontFamily: 'x"; } body { display:none',
+    })
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.toast.title).toBe('Error updating logo settings')
+    expect(Object.keys(body.fieldErrors).sort()).toEqual([
+      'logoFontFamily',
+      'logoTextColor',
+      'logoType',
+    ])
+  })
+
+  it('adds a social link, with the spec’s messages for bad input', async () => {
+    const bad = await as({ intent: 'social-add', platform: '', url: 'not a url', icon: 'myspace' })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).fieldErrors).toEqual({
+      platform: ['Platform is required'],
+      url: ['Must be a valid URL'],
+      icon: ['Icon is required'],
+    })
+    const script = await as({
+      intent: 'social-add',
+      platform: 'X',
+      url: 'javascript:alert(1)',
+      icon: 'twitter',
+    })
+    expect((await script.json()).fieldErrors.url).toEqual(['Must be a valid URL'])
+    const ok = await as({
+      intent: 'social-add',
+      platform: 'LinkedIn',
+      url: 'https://linkedin.com/company/tide',
+      icon: 'linkedin',
+    })
+    expect(await toastFrom(ok)).toMatchObject({ title: 'Social link added successfully' })
+    const [row] = await getDb().select().from(socialLinks)
+    expect(row).toMatchObject({ platform: 'LinkedIn', icon: 'linkedin', isActive: true })
+  })
+
+  it('deletes a social link', async () => {
+    const [row] = await getDb().select().from(socialLinks)
+    const response = await as({ intent: 'social-delete', id: String(row.id) })
+    expect(await toastFrom(response)).toMatchObject({ title: 'Social link deleted successfully' })
+    expect(await getDb().select().from(socialLinks)).toHaveLength(0)
+    const again = await as({ intent: 'social-delete', id: String(row.id) })
+    expect(again.status).toBe(404)
+    expect((await again.json()).toast.title).toBe('Error deleting social link')
+  })
+
+  it('turns the admin two-factor requirement on and off', async () => {
+    const refused = await as({ intent: 'two-factor', required: 'true' })
+    expect(refused.status).toBe(400)
+    expect((await getDb().select().from(siteSettings))[0].requireAdminTwoFactor).toBe(false)
+    await getDb()
+      .update(profiles)
+      .set({ twoFactorEnabled: true })
+      .where(eq(profiles.id, callers.admin.id))
+    await as({ intent: 'two-factor', required: 'true' })
+    expect((await getDb().select().from(siteSettings))[0].requireAdminTwoFactor).toBe(true)
+    await as({ intent: 'two-factor', required: 'false' })
+    expect((await getDb().select().from(siteSettings))[0].requireAdminTwoFactor).toBe(false)
+  })
+
+  it("asks for a database URL: 'Please enter a database URL'", async () => {
+    const response = await as({ intent: 'db-save', url: '' })
+    expect(response.status).toBe(400)
+    expect((await response.json()).fieldErrors).toEqual({ url: ['Please enter a database URL'] })
+  })
+
+  it('reports a failed connection test without echoing the password', async () => {
+    const url = 'postgres://editor:s3cret-pass@127.0.0.1:1/news'
+    const response = await as({ intent: 'db-test', url })
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.toast.title).toBe('Connection failed')
+    expect(JSON.stringify(body)).not.toContain('s3cret-pass')
+  })
+
+  it('saves the URL on the server (mode 600) and shows it masked only', async () => {
+    const url = 'postgres://editor:s3cret-pass@db.internal.example:5432/news'
+    const response = await as({ intent: 'db-save', url })
+    expect(await toastFrom(response)).toMatchObject({
+      title: 'Database URL Saved',
+      description: 'The database connection URL has been updated',
+    })
+    const file = path.join(getEnv().dataDir, 'database-url.json')
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ url, active: false })
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    const page = await callRoute(loader, get(callers.admin.cookie, URL))
+    const text = await page.text()
+    expect(text).not.toContain('s3cret-pass')
+    expect(text).not.toContain('db.internal.example')
+    expect(JSON.parse(text).database).toMatchObject({
+      savedUrl: 'postgres://editor:****@db.…ple:5432/news',
+    })
+  })
+})

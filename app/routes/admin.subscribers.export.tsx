@@ -1,0 +1,18 @@
+import { subscribersToCsv } from '~/domain/newsletter/newsletter-admin.server'
+import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import type { Route } from './+types/admin.subscribers.export'
+
+/** The subscriber list as CSV, for admins only. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const csv = subscribersToCsv(await listNewsletterSubscribers())
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="newsletter-subscribers-${day}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,140 @@
+import { Download, Trash2 } from 'lucide-react'
+import { useFetcher } from 'react-router'
+import { ConfirmAction } from '~/components/admin/confirm-action'
+import { PageHeader } from '~/components/admin/page-header'
+import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+import {
+  removeNewsletterSubscriber,
+  SubscriberError,
+} from '~/domain/newsletter/newsletter-admin.server'
+import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
+import { logger } from '~/infra/logger.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import { actionFailure, actionSuccess, parseId } from './+shared/action-results.server'
+import type { Route } from './+types/admin.subscribers'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { subscribers: await listNewsletterSubscribers() }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await request.formData()
+  const id = parseId(form.get('id'))
+  const failed = (status: number, description: string) =>
+    actionFailure(status, { type: 'error', title: 'Error removing subscriber', description })
+  if (form.get('intent') !== 'remove' || id === null) return failed(400, 'Unknown subscriber')
+  try {
+    await removeNewsletterSubscriber(id)
+    return actionSuccess({ type: 'success', title: 'Subscriber removed' })
+  } catch (error) {
+    if (error instanceof SubscriberError) return failed(404, error.message)
+    logger.error({ err: error }, 'subscriber removal failed')
+    return failed(500, 'Something went wrong. Please try again.')
+  }
+}
+
+function SubscriberRow({
+  subscriber,
+}: {
+  subscriber: Route.ComponentProps['loaderData']['subscribers'][number]
+}) {
+  const remover = useFetcher<ActionResult>()
+  useActionToast(remover.data)
+  return (
+    <TableRow aria-busy={remover.state !== 'idle' || undefined}>
+      <TableCell className="font-medium">{subscriber.email}</TableCell>
+      <TableCell>
+        {subscriber.confirmedAt ? (
+          <Badge variant="published">Confirmed</Badge>
+        ) : (
+          <Badge variant="draft">Not confirmed</Badge>
+        )}
+      </TableCell>
+      <TableCell suppressHydrationWarning>
+        {new Date(subscriber.createdAt).toLocaleDateString()}
+      </TableCell>
+      <TableCell className="text-right">
+        <ConfirmAction
+          question="Are you sure you want to remove this subscriber?"
+          description={`${subscriber.email} will no longer receive the newsletter.`}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            remover.submit({ intent: 'remove', id: String(subscriber.id) }, { method: 'post' })
+          }
+          trigger={
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              disabled={remover.state !== 'idle'}
+            >
+              <Trash2 aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Remove</span>
+              <span className="sr-only"> {subscriber.email}</span>
+            </Button>
+          }
+        />
+      </TableCell>
+    </TableRow>
+  )
+}
+
+export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
+  const { subscribers } = loaderData
+  const confirmed = subscribers.filter((s) => s.confirmedAt).length
+  return (
+    <>
+      <PageHeader
+        title="Subscribers"
+        description={`${subscribers.length} newsletter subscribers, ${confirmed} confirmed.`}
+        actions={
+          <Button asChild variant="outline">
+            <a href="/admin/subscribers/export" download>
+              <Download aria-hidden="true" /> Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="p-0 sm:p-2">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Subscribed</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {subscribers.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
+                    No subscribers yet.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {subscribers.map((subscriber) => (
+                <SubscriberRow key={subscriber.id} subscriber={subscriber} />
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Subscribers · Admin Panel' }]

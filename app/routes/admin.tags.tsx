@@ -1,0 +1,297 @@
+import { Check, Pencil, Plus, Trash2, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher, useNavigation, useRevalidator } from 'react-router'
+import { ConfirmAction } from '~/components/admin/confirm-action'
+import { PageHeader } from '~/components/admin/page-header'
+import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+import { listTags, type Tag } from '~/domain/tags/tags-queries.server'
+import { tagSchema } from '~/domain/tags/tags-schema'
+import { createTag, deleteTag, TagError, updateTag } from '~/domain/tags/tags.server'
+import { logger } from '~/infra/logger.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import {
+  actionFailure,
+  actionSuccess,
+  fieldErrorsOf,
+  parseId,
+} from './+shared/action-results.server'
+import type { Route } from './+types/admin.tags'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { tags: await listTags() }
+}
+
+const FAILURE = {
+  create: 'Failed to create tag',
+  update: 'Failed to update tag',
+  delete: 'Failed to delete tag',
+} as const
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') {
+    return actionFailure(400, { type: 'error', title: 'Error', description: 'Unknown action' })
+  }
+  const failed = (status: number, fieldErrors?: ActionResult['fieldErrors']) =>
+    actionFailure(
+      status,
+      { type: 'error', title: 'Error', description: FAILURE[intent] },
+      fieldErrors,
+    )
+  const id = parseId(form.get('id'))
+  if (intent !== 'create' && id === null) return failed(400)
+  try {
+    if (intent === 'delete') {
+      await deleteTag(id!)
+      return actionSuccess({
+        type: 'success',
+        title: 'Success',
+        description: 'Tag deleted successfully',
+      })
+    }
+    const parsed = tagSchema.safeParse({ name: form.get('name') ?? '' })
+    if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+    if (intent === 'create') {
+      await createTag(parsed.data)
+      return actionSuccess({
+        type: 'success',
+        title: 'Success',
+        description: 'Tag created successfully',
+      })
+    }
+    await updateTag(id!, parsed.data)
+    return actionSuccess({
+      type: 'success',
+      title: 'Success',
+      description: 'Tag updated successfully',
+    })
+  } catch (error) {
+    if (error instanceof TagError) {
+      return failed(
+        error.code === 'NOT_FOUND' ? 404 : 400,
+        error.code === 'INVALID_NAME' ? { name: [error.message] } : undefined,
+      )
+    }
+    // Spec §8: tag failures are also logged.
+    logger.error({ err: error, intent }, 'tag change failed')
+    return failed(500)
+  }
+}
+
+function clientErrors(name: string) {
+  const parsed = tagSchema.safeParse({ name })
+  return parsed.success ? undefined : parsed.error.issues.map((i) => i.message)
+}
+
+function TagRow({ tag }: { tag: Tag }) {
+  const editor = useFetcher<ActionResult>()
+  const remover = useFetcher<ActionResult>()
+  useActionToast(editor.data)
+  useActionToast(remover.data)
+  const [editing, setEditing] = useState(false)
+  const [name, setName] = useState(tag.name)
+  const [errors, setErrors] = useState<string[] | undefined>()
+  const serverErrors = editor.data?.ok === false ? editor.data.fieldErrors?.name : undefined
+
+  // Spec §4: after a tag update, edit mode ends.
+  useEffect(() => {
+    if (editor.state === 'idle' && editor.data?.ok) setEditing(false)
+  }, [editor.state, editor.data])
+
+  if (editing) {
+    const errorId = `tag-${tag.id}-error`
+    return (
+      <TableRow>
+        <TableCell colSpan={2}>
+          <form
+            className="flex flex-wrap items-start gap-2"
+            onSubmit={(e) => {
+              e.preventDefault()
+              const problems = clientErrors(name)
+              setErrors(problems)
+              if (!problems)
+                editor.submit({ intent: 'update', id: String(tag.id), name }, { method: 'post' })
+            }}
+          >
+            <div className="grid min-w-48 flex-1 gap-1">
+              <Label htmlFor={`tag-${tag.id}-name`} className="sr-only">
+                New name for {tag.name}
+              </Label>
+              <Input
+                id={`tag-${tag.id}-name`}
+                value={name}
+                autoFocus
+                onChange={(e) => setName(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') setEditing(false)
+                }}
+                aria-invalid={errors || serverErrors ? true : undefined}
+                aria-describedby={errors || serverErrors ? errorId : undefined}
+              />
+              <FieldError id={errorId} errors={errors ?? serverErrors} />
+            </div>
+            <Button type="submit" size="sm" disabled={editor.state !== 'idle'}>
+              <Check aria-hidden="true" /> Save
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              <X aria-hidden="true" /> Cancel
+            </Button>
+          </form>
+        </TableCell>
+        <TableCell />
+      </TableRow>
+    )
+  }
+  return (
+    <TableRow aria-busy={remover.state !== 'idle' || undefined}>
+      <TableCell className="font-medium">{tag.name}</TableCell>
+      <TableCell className="font-mono text-xs text-muted-foreground">{tag.slug}</TableCell>
+      <TableCell className="text-right">
+        <div className="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setName(tag.name)
+              setErrors(undefined)
+              setEditing(true)
+            }}
+          >
+            <Pencil aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Edit</span>
+            <span className="sr-only"> {tag.name}</span>
+          </Button>
+          <ConfirmAction
+            question="Are you sure you want to delete this tag?"
+            description={`“${tag.name}” is removed from every article that has it. The articles stay.`}
+            onConfirm={() =>
+              remover.submit({ intent: 'delete', id: String(tag.id) }, { method: 'post' })
+            }
+            trigger={
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                disabled={remover.state !== 'idle'}
+              >
+                <Trash2 aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Delete</span>
+                <span className="sr-only"> {tag.name}</span>
+              </Button>
+            }
+          />
+        </div>
+      </TableCell>
+    </TableRow>
+  )
+}
+
+export default function TagsPage({ loaderData }: Route.ComponentProps) {
+  const creator = useFetcher<ActionResult>()
+  useActionToast(creator.data)
+  const formRef = useRef<HTMLFormElement>(null)
+  const [errors, setErrors] = useState<string[] | undefined>()
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const loading =
+    revalidator.state === 'loading' ||
+    creator.state === 'loading' ||
+    (navigation.state === 'loading' && navigation.location.pathname === '/admin/tags')
+  const serverErrors = creator.data?.ok === false ? creator.data.fieldErrors?.name : undefined
+
+  useEffect(() => {
+    if (creator.state === 'idle' && creator.data?.ok) formRef.current?.reset()
+  }, [creator.state, creator.data])
+
+  return (
+    <>
+      <PageHeader title="Tags" description="Tags connect related articles across categories." />
+      <Card>
+        <CardHeader className="p-4 sm:p-6">
+          <CardTitle>
+            <h2>Tag Management</h2>
+          </CardTitle>
+          <CardDescription>
+            The address of a tag comes from its name; if another tag has it, -2, -3… is added.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
+          <creator.Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="flex flex-wrap items-start gap-2"
+            onSubmit={(e) => {
+              const problems = clientErrors(String(new FormData(e.currentTarget).get('name') ?? ''))
+              setErrors(problems)
+              if (problems) e.preventDefault()
+            }}
+          >
+            <input type="hidden" name="intent" value="create" />
+            <div className="grid min-w-48 flex-1 gap-1">
+              <Label htmlFor="new-tag-name" className="sr-only">
+                Tag name
+              </Label>
+              <Input
+                id="new-tag-name"
+                name="name"
+                placeholder="Tag name"
+                autoComplete="off"
+                aria-invalid={errors || serverErrors ? true : undefined}
+                aria-describedby={errors || serverErrors ? 'new-tag-error' : undefined}
+              />
+              <FieldError id="new-tag-error" errors={errors ?? serverErrors} />
+            </div>
+            <Button type="submit" disabled={creator.state !== 'idle'}>
+              <Plus aria-hidden="true" /> Add Tag
+            </Button>
+          </creator.Form>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Slug</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody aria-busy={loading || undefined}>
+              {loading ? (
+                <TableRow>
+                  <TableCell colSpan={3} className="text-center text-muted-foreground">
+                    Loading...
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {loaderData.tags.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
+                    No tags yet.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {loaderData.tags.map((tag) => (
+                <TagRow key={`${tag.id}:${tag.updatedAt.valueOf()}`} tag={tag} />
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Tags · Admin Panel' }]

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react'
+import { data, Outlet } from 'react-router'
+import { AdminHeader } from '~/components/admin/admin-header'
+import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from '~/config/admin-navigation'
+import { requireAdmin } from '~/infra/permissions.server'
+import { cn } from '~/lib/utils'
+import type { Route } from './+types/admin'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request)
+  // Read here so the server renders the sidebar as the reader left it (no flash on load).
+  const cookie = request.headers.get('cookie') ?? ''
+  const match = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=(true|false)`).exec(cookie)
+  return data(
+    { sidebarOpen: match ? match[1] === 'true' : true, email: user.email },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [open, setOpen] = useState(loaderData.sidebarOpen)
+  const [mobileOpen, setMobileOpen] = useState(false)
+
+  const toggle = useCallback(() => {
+    setOpen((was) => {
+      const next = !was
+      document.cookie = `${SIDEBAR_COOKIE}=${next}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`
+      return next
+    })
+  }, [])
+
+  // Spec §9: Ctrl/Cmd+B toggles the sidebar (the sheet on mobile).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== SIDEBAR_SHORTCUT || !(event.metaKey || event.ctrlKey)) return
+      event.preventDefault()
+      if (window.matchMedia('(min-width: 768px)').matches) toggle()
+      else setMobileOpen((was) => !was)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [toggle])
+
+  return (
+    <div className="flex min-h-screen bg-background">
+      <aside
+        data-state={open ? 'expanded' : 'collapsed'}
+        className={cn(
+          'sticky top-0 hidden h-screen shrink-0 border-r border-sidebar-border transition-[width] duration-200 motion-reduce:transition-none md:block',
+          open ? 'w-64' : 'w-12',
+        )}
+      >
+        <AdminSidebarNav collapsed={!open} />
+      </aside>
+      <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+        <SheetContent
+          side="left"
+          className="w-72 max-w-72 gap-0 border-sidebar-border bg-sidebar p-0 text-sidebar-foreground sm:max-w-72 [&>[data-slot=dialog-close]]:text-sidebar-foreground [&>[data-slot=dialog-close]]:hover:bg-sidebar-accent"
+        >
+          <SheetTitle className="sr-only">Admin Panel</SheetTitle>
+          <SheetDescription className="sr-only">Back-office navigation</SheetDescription>
+          <AdminSidebarNav onNavigate={() => setMobileOpen(false)} />
+        </SheetContent>
+      </Sheet>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminHeader onToggleSidebar={toggle} onOpenMobile={() => setMobileOpen(true)} />
+        <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin Panel · Broadsheet' },
+  { name: 'robots', content: 'noindex' },
+]

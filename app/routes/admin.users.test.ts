@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { profiles, sessions } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
+import {
+  callRoute,
+  expectHomeRedirect,
+  expectSignInRedirect,
+  get,
+  post,
+  signedInCallers,
+} from '../../tests/setup/admin-fixtures'
+import { action, loader } from './admin.users'
+
+const URL = '/admin/users'
+let callers: Awaited<ReturnType<typeof signedInCallers>>
+
+beforeAll(async () => {
+  callers = await signedInCallers()
+})
+
+const roleOf = async (id: string) =>
+  (await getDb().select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id)))[0].role
+
+describe('/admin/users', () => {
+  it('refuses anonymous and viewer callers', async () => {
+    expectSignInRedirect(await callRoute(loader, get(null, URL)))
+    expectHomeRedirect(await callRoute(loader, get(callers.viewer.cookie, URL)))
+    const fields = { userId: callers.viewer.id, role: 'admin' }
+    expectSignInRedirect(await callRoute(action, post(null, URL, fields)))
+    expectHomeRedirect(await callRoute(action, post(callers.viewer.cookie, URL, fields)))
+    expect(await roleOf(callers.viewer.id)).toBe('viewer')
+  })
+
+  it('lists users newest first with email, role and creation date', async () => {
+    const response = await callRoute(loader, get(callers.admin.cookie, URL))
+    const { users, loadFailed } = await response.json()
+    expect(loadFailed).toBe(false)
+    expect(users.map((u: { email: string }) => u.email)).toEqual([
+      callers.viewer.email,
+      callers.admin.email,
+    ])
+    expect(users[0]).toMatchObject({ role: 'viewer' })
+  })
+
+  it('makes a viewer an admin and ends their sessions', async () => {
+    const response = await callRoute(
+      action,
+      post(callers.admin.cookie, URL, { userId: callers.viewer.id, role: 'admin' }),
+    )
+    expect(await toastFrom(response)).toMatchObject({
+      title: 'Success',
+      description: 'User role updated successfully',
+    })
+    expect(await roleOf(callers.viewer.id)).toBe('admin')
+    expect(
+      await getDb().select().from(sessions).where(eq(sessions.userId, callers.viewer.id)),
+    ).toHaveLength(0)
+  })
+
+  it('never demotes the last admin', async () => {
+    const lone = await createTestUser({ role: 'admin' })
+    const cookie = await sessionCookie(lone)
+    await getDb().update(profiles).set({ role: 'viewer' }).where(eq(profiles.id, callers.admin.id))
+    await getDb().update(profiles).set({ role: 'viewer' }).where(eq(profiles.id, callers.viewer.id))
+    const response = await callRoute(action, post(cookie, URL, { userId: lone.id, role: 'viewer' }))
+    expect(response.status).toBe(409)
+    expect((await response.json()).toast).toMatchObject({
+      title: 'Error',
+      description: 'The last admin cannot be removed. Make another user an admin first.',
+    })
+    expect(await roleOf(lone.id)).toBe('admin')
+    // With a second admin, the first may step down.
+    await getDb().update(profiles).set({ role: 'admin' }).where(eq(profiles.id, callers.admin.id))
+    const ok = await callRoute(action, post(cookie, URL, { userId: lone.id, role: 'viewer' }))
+    expect(ok.status).toBe(200)
+    expect(await roleOf(lone.id)).toBe('viewer')
+  })
+
+  it('refuses an unknown role or user', async () => {
+    const admin = await createTestUser({ role: 'admin' })
+    const cookie = await sessionCookie(admin)
+    const badRole = await callRoute(action, post(cookie, URL, { userId: admin.id, role: 'owner' }))
+    expect(badRole.status).toBe(400)
+    const missing = await callRoute(action, post(cookie, URL, { userId: 'nobody', role: 'admin' }))
+    expect(missing.status).toBe(404)
+    expect((await missing.json()).toast.description).toBe('This user no longer exists')
+  })
+})

@@ -1,0 +1,156 @@
+import { useFetcher, useRevalidator } from 'react-router'
+import { PageHeader } from '~/components/admin/page-header'
+import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+import { roleChangeSchema } from '~/domain/users/user-roles-schema'
+import { RoleChangeError, setUserRole } from '~/domain/users/user-roles.server'
+import { revokeUserSessions } from '~/domain/users/sessions.server'
+import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
+import { logger } from '~/infra/logger.server'
+import { requireAdmin } from '~/infra/permissions.server'
+import { actionFailure, actionSuccess } from './+shared/action-results.server'
+import type { Route } from './+types/admin.users'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireAdmin(request)
+  try {
+    return { users: await listUsersForAdmin(), loadFailed: false, myId: me.id }
+  } catch (error) {
+    logger.error({ err: error }, 'users list failed')
+    return { users: [], loadFailed: true, myId: me.id }
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await request.formData()
+  const parsed = roleChangeSchema.safeParse({ userId: form.get('userId'), role: form.get('role') })
+  if (!parsed.success) {
+    return actionFailure(400, {
+      type: 'error',
+      title: 'Error',
+      description: parsed.error.issues[0]?.message ?? 'Failed to update user role',
+    })
+  }
+  try {
+    const result = await setUserRole(parsed.data)
+    // A new role never rides on an old session: the user signs in again.
+    if (result.changed) await revokeUserSessions(result.id)
+    return actionSuccess({
+      type: 'success',
+      title: 'Success',
+      description: 'User role updated successfully',
+    })
+  } catch (error) {
+    if (error instanceof RoleChangeError) {
+      return actionFailure(error.code === 'NOT_FOUND' ? 404 : 409, {
+        type: 'error',
+        title: 'Error',
+        description: error.message,
+      })
+    }
+    logger.error({ err: error }, 'role change failed')
+    return actionFailure(500, {
+      type: 'error',
+      title: 'Error',
+      description: 'Failed to update user role',
+    })
+  }
+}
+
+export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const { users, loadFailed, myId } = loaderData
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher.data)
+  const revalidator = useRevalidator()
+  // Spec §4: all role buttons are disabled while an update is in progress.
+  const updating = fetcher.state !== 'idle'
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Admins can use this back office. The last admin cannot be removed."
+      />
+      {loadFailed ? (
+        <Alert variant="destructive" className="mb-4">
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            Failed to load users. Please try again.
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              onClick={() => revalidator.revalidate()}
+              disabled={revalidator.state !== 'idle'}
+            >
+              Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent className="p-0 sm:p-2">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Created At</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.map((user) => {
+                const isAdmin = user.role === 'admin'
+                return (
+                  <TableRow key={user.id}>
+                    <TableCell className="min-w-40 break-all font-medium">
+                      {user.email}
+                      {user.id === myId ? (
+                        <span className="ml-2 text-xs text-muted-foreground">(you)</span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={isAdmin ? 'default' : 'secondary'}>{user.role}</Badge>
+                    </TableCell>
+                    <TableCell suppressHydrationWarning>
+                      {new Date(user.createdAt).toLocaleDateString()}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        variant={isAdmin ? 'outline' : 'default'}
+                        size="sm"
+                        disabled={updating}
+                        onClick={() =>
+                          fetcher.submit(
+                            { userId: user.id, role: isAdmin ? 'viewer' : 'admin' },
+                            { method: 'post' },
+                          )
+                        }
+                      >
+                        {isAdmin ? 'Remove Admin' : 'Make Admin'}
+                        <span className="sr-only"> for {user.email}</span>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                )
+              })}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Users · Admin Panel' }]

@@ -1,0 +1,36 @@
+import { searchArticles } from '~/domain/search/search-queries.server'
+import {
+  normalizeSearchQuery,
+  SEARCH_DIALOG_LIMIT,
+  SEARCH_QUERY_MAX_LENGTH,
+  type SearchResponse,
+} from '~/domain/search/search-schema'
+import type { Route } from './+types/api.search'
+
+// The same query answers every reader the same way, so a CDN may share it briefly.
+const CACHE_CONTROL = 'public, max-age=30, s-maxage=60, stale-while-revalidate=300'
+const MAX_LIMIT = 20
+
+/** GET /api/search?q=…&limit=… — the search dialog's results, as JSON. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const raw = params.get('q') ?? ''
+  if (raw.length > SEARCH_QUERY_MAX_LENGTH) {
+    return Response.json(
+      { error: `Search terms can be at most ${SEARCH_QUERY_MAX_LENGTH} characters.` },
+      { status: 400, headers: { 'Cache-Control': 'no-store' } },
+    )
+  }
+  const limitParam = params.get('limit')
+  const limit = limitParam === null ? SEARCH_DIALOG_LIMIT : Number(limitParam)
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    return Response.json(
+      { error: `limit must be a whole number from 1 to ${MAX_LIMIT}.` },
+      { status: 400, headers: { 'Cache-Control': 'no-store' } },
+    )
+  }
+  const query = normalizeSearchQuery(raw)
+  const { results, total } = await searchArticles(query, { limit })
+  const body: SearchResponse = { query, results, total }
+  return Response.json(body, { headers: { 'Cache-Control': CACHE_CONTROL } })
+}

@@ -1,0 +1,29 @@
+import { listPublishedForSitemap } from '~/domain/articles/articles-queries.server'
+import { listCategories } from '~/domain/categories/categories-queries.server'
+import { buildSitemap, cachedTextResponse, type SitemapEntry } from '~/domain/feeds/feeds.server'
+import { STATIC_PAGE_SLUGS } from '~/domain/pages/static-pages'
+import { listTags } from '~/domain/tags/tags-queries.server'
+import { getEnv } from '~/infra/env.server'
+import type { Route } from './+types/sitemap[.]xml'
+
+/** Every public page a search engine should know: home, sections, tags, articles, pages. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const [articles, categories, tags] = await Promise.all([
+    listPublishedForSitemap(),
+    listCategories(),
+    listTags(),
+  ])
+  const entries: SitemapEntry[] = [
+    { path: '/', lastModified: articles[0]?.publishedAt ?? null },
+    ...categories.map((c) => ({ path: `/category/${c.slug}` })),
+    ...tags.map((t) => ({ path: `/tag/${t.slug}` })),
+    { path: '/newspapers' },
+    ...STATIC_PAGE_SLUGS.map((slug) => ({ path: `/${slug}` })),
+    ...articles.map((a) => ({ path: `/article/${a.slug}`, lastModified: a.updatedAt })),
+  ]
+  return cachedTextResponse(
+    request,
+    buildSitemap(getEnv().siteUrl, entries),
+    'application/xml; charset=utf-8',
+  )
+}

@@ -1,0 +1,102 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config'
+
+export interface Credentials {
+  email: string
+  password: string
+}
+
+/** A fresh reader's address and password (unique per call). */
+export function newReader(): Credentials {
+  const id = crypto.randomBytes(5).toString('hex')
+  return { email: `reader-${id}@example.com`, password: `pw-${id}-long-enough` }
+}
+
+export async function signInThroughForm(page: Page, { email, password }: Credentials) {
+  await page.goto('/signin')
+  await page.getByRole('main').getByLabel('Email address').fill(email)
+  await page.getByRole('main').getByLabel('Your Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/signin/)
+}
+
+export async function signUpThroughForm(page: Page, { email, password }: Credentials) {
+  await page.goto('/signup')
+  await page.getByRole('main').getByLabel('Email address').fill(email)
+  await page.getByRole('main').getByLabel('Create a Password').fill(password)
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('link', { name: 'Profile' }).first()).toBeVisible()
+}
+
+function decodeMail(raw: string) {
+  const text = raw.replace(/\r\n/g, '\n')
+  const body = text.slice(text.indexOf('\n\n') + 2)
+  const plain =
+    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(body)?.[1] ?? body
+  return Buffer.from(
+    plain
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
+}
+
+/**
+ * The text of the newest mail to `to` in the e2e server's outbox (DATA_DIR/outbox), waiting
+ * for it to arrive.
+ */
+export async function mailTo(to: string): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox')
+  let found = ''
+  await expect
+    .poll(
+      async () => {
+        const names = (await fs.readdir(dir).catch(() => [] as string[]))
+          .filter((n) => n.endsWith('.eml'))
+          .sort()
+          .reverse()
+        for (const name of names) {
+          const raw = await fs.readFile(path.join(dir, name), 'utf8')
+          if (new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) {
+            found = decodeMail(raw)
+            return true
+          }
+        }
+        return false
+      },
+      { message: `a mail to ${to}` },
+    )
+    .toBe(true)
+  return found
+}
+
+export async function linkInMail(to: string, pattern: RegExp): Promise<string> {
+  const text = await mailTo(to)
+  const link = pattern.exec(text)?.[0]
+  if (!link) throw new Error(`no link matching ${pattern} in the mail to ${to}:\n${text}`)
+  return link
+}
+
+/**
+ * `login('admin')` signs in as the e2e admin through the /signin form; `login('viewer')` signs
+ * up a fresh reader through /signup (signed in at once). Returns the credentials used.
+ */
+export const test = base.extend<{ login: (role: 'admin' | 'viewer') => Promise<Credentials> }>({
+  login: async ({ page }, provide) => {
+    await provide(async (role) => {
+      if (role === 'admin') {
+        await signInThroughForm(page, E2E_ADMIN)
+        return E2E_ADMIN
+      }
+      const reader = newReader()
+      await signUpThroughForm(page, reader)
+      return reader
+    })
+  },
+})
+
+export { expect }

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test'
+import { FEATURED, waitForHydration } from './site-support'
+
+async function openSearch(page: Page) {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByPlaceholder('Search...').click()
+  const input = page.getByPlaceholder('Search articles...')
+  await expect(input).toBeFocused()
+  return input
+}
+
+test('the header field opens the dialog, which invites typing', async ({ page }) => {
+  await openSearch(page)
+  await expect(
+    page.getByRole('dialog').getByText('Start typing to search articles...'),
+  ).toBeVisible()
+})
+
+test('Ctrl+K opens the dialog from anywhere', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.keyboard.press('Control+k')
+  await expect(page.getByPlaceholder('Search articles...')).toBeFocused()
+})
+
+test('results appear as you type, with title, category, author and excerpt', async ({ page }) => {
+  const input = await openSearch(page)
+  await input.pressSequentially('transit lev')
+  const dialog = page.getByRole('dialog')
+  const result = dialog.getByRole('option', {
+    name: new RegExp(FEATURED.title.replace(/\$/g, '\\$')),
+  })
+  await expect(result).toBeVisible()
+  await expect(result).toContainText(FEATURED.category)
+  await expect(result).toContainText(/By \w+/)
+  await expect(result.locator('.line-clamp-2')).toBeVisible()
+})
+
+test('"Searching..." shows while the answer is on its way', async ({ page }) => {
+  let release: () => void = () => {}
+  const answered = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/search?**', async (route) => {
+    await answered
+    await route.continue()
+  })
+  const input = await openSearch(page)
+  await input.fill('harbour')
+  await expect(page.getByRole('dialog').getByText('Searching...')).toBeVisible()
+  release()
+  await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible()
+})
+
+test('a search with no match says so', async ({ page }) => {
+  const input = await openSearch(page)
+  await input.fill('Zyzzyva')
+  await expect(page.getByRole('dialog').getByText('No articles found for "Zyzzyva"')).toBeVisible()
+})
+
+test('the query is sent trimmed and lower-cased, and a blank one is not sent', async ({ page }) => {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search'))
+      sent.push(new URL(request.url()).searchParams.get('q')!)
+  })
+  const input = await openSearch(page)
+  await input.fill('   ')
+  await expect(
+    page.getByRole('dialog').getByText('Start typing to search articles...'),
+  ).toBeVisible()
+  await input.fill('  Harbour  ')
+  await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible()
+  expect(sent).toEqual(['harbour'])
+})
+
+test('arrow keys and Enter open a result', async ({ page }) => {
+  const input = await openSearch(page)
+  await input.fill('council')
+  const options = page.getByRole('dialog').getByRole('option')
+  await expect(options.nth(1)).toBeVisible()
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true')
+  await input.press('ArrowDown')
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true')
+  const href = await options.nth(1).getAttribute('href')
+  await input.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('clicking a result goes to its article', async ({ page }) => {
+  const input = await openSearch(page)
+  await input.fill('transit levy')
+  await page.getByRole('option', { name: /Council sends/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/article/${FEATURED.slug}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED.title)
+})
+
+test('the query is cleared after the dialog closes', async ({ page }) => {
+  const input = await openSearch(page)
+  await input.fill('harbour')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await page.getByPlaceholder('Search...').click()
+  await expect(page.getByPlaceholder('Search articles...')).toHaveValue('')
+})
+
+test('the results page lists every match with pages', async ({ page }) => {
+  await page.goto('/search?q=calder')
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible()
+  await expect(page.getByText(/^\d+ results for "calder"$/)).toBeVisible()
+  await expect(page.locator('main li h2')).toHaveCount(10)
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('link', { name: 'Next' })
+    .click()
+  await expect(page).toHaveURL(/\/search\?q=calder&page=2$/)
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+})
+
+test('the results page says when nothing matches', async ({ page }) => {
+  await page.goto('/search?q=zyzzyva')
+  await expect(page.getByText('No articles found for "zyzzyva"')).toBeVisible()
+})

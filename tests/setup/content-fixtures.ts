@@ -1,0 +1,101 @@
+import { articleTags, articleViews, articles, categories, tags } from '@db/schema/index'
+import { getDb } from '../../app/infra/db.server'
+
+// Rows for integration tests of the public read models, written straight to the test
+// database (no mocks): each call makes unique slugs so tests in one file never collide.
+
+let counter = 0
+const unique = (base: string) => `${base}-${++counter}-${Math.random().toString(36).slice(2, 7)}`
+
+const HOUR = 3_600_000
+
+export async function insertCategory(
+  fields: { name?: string; slug?: string; description?: string | null } = {},
+) {
+  const name = fields.name ?? unique('Category')
+  const [row] = await getDb()
+    .insert(categories)
+    .values({
+      name,
+      slug: fields.slug ?? unique('category'),
+      description: fields.description ?? null,
+    })
+    .returning()
+  return row
+}
+
+export async function insertTag(fields: { name?: string; slug?: string } = {}) {
+  const [row] = await getDb()
+    .insert(tags)
+    .values({ name: fields.name ?? unique('Tag'), slug: fields.slug ?? unique('tag') })
+    .returning()
+  return row
+}
+
+export interface ArticleFields {
+  title?: string
+  slug?: string
+  excerpt?: string
+  content?: string
+  status?: 'draft' | 'review' | 'published' | 'archived' | 'hidden'
+  /** Hours before now (negative: in the future). Published articles default to 1 hour ago. */
+  hoursAgo?: number
+  publishedAt?: Date | null
+  categoryId?: number | null
+  isFeatured?: boolean
+  featuredImage?: string | null
+  hasVideo?: boolean
+  videoUrl?: string | null
+  authorId?: string | null
+  tagIds?: number[]
+}
+
+export async function insertArticle(fields: ArticleFields = {}) {
+  const status = fields.status ?? 'published'
+  const publishedAt =
+    fields.publishedAt !== undefined
+      ? fields.publishedAt
+      : status === 'published'
+        ? new Date(Date.now() - (fields.hoursAgo ?? 1) * HOUR)
+        : null
+  const title = fields.title ?? unique('Article title')
+  const [row] = await getDb()
+    .insert(articles)
+    .values({
+      title,
+      slug: fields.slug ?? unique('article'),
+      excerpt: fields.excerpt ?? `Excerpt of ${title}`,
+      content: fields.content ?? `<p>Body of ${title}.</p>`,
+      status,
+      publishedAt,
+      categoryId: fields.categoryId ?? null,
+      isFeatured: fields.isFeatured ?? false,
+      featuredImage: fields.featuredImage ?? null,
+      hasVideo: fields.hasVideo ?? false,
+      videoUrl: fields.videoUrl ?? null,
+      authorId: fields.authorId ?? null,
+    })
+    .returning()
+  if (fields.tagIds?.length) {
+    await getDb()
+      .insert(articleTags)
+      .values(fields.tagIds.map((tagId) => ({ articleId: row.id, tagId })))
+  }
+  return row
+}
+
+/** Page views on a day `daysAgo` days before today (UTC). */
+export async function insertViews(articleId: number, views: number, daysAgo = 0) {
+  const day = new Date(Date.now() - daysAgo * 24 * HOUR).toISOString().slice(0, 10)
+  await getDb().insert(articleViews).values({ articleId, day, views })
+}
+
+/** Empties the content tables, so a test sees only its own rows. */
+export async function clearContent() {
+  const db = getDb()
+  await db.delete(articleViews)
+  await db.delete(articleTags)
+  await db.delete(articles)
+  await db.delete(tags)
+  await db.delete(categories)
+}
