@@ -1,10 +1,9 @@
-import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
-import { AuthField } from '~/components/auth/auth-field'
+import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { AccountForms } from '~/components/auth/account-forms'
 import { authMeta } from '~/components/auth/auth-meta'
 import { FormMessage } from '~/components/auth/form-message'
 import { ProfileSection } from '~/components/auth/profile-section'
 import { SessionsPanel } from '~/components/auth/sessions-panel'
-import { SubmitButton } from '~/components/auth/submit-button'
 import { TwoFactorPanel } from '~/components/auth/two-factor-panel'
 import {
   changePassword,
@@ -240,66 +239,12 @@ export default function ProfilePage() {
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Profile</h1>
 
-      <ProfileSection id="account" title="Account">
-        <dl className="grid gap-1 text-sm">
-          <dt className="text-muted-foreground">Email address</dt>
-          <dd className="font-medium">{user.email}</dd>
-        </dl>
-        <Form method="post" className="grid gap-4 sm:max-w-sm">
-          <AuthField
-            name="username"
-            label="Username"
-            defaultValue={user.username}
-            autoComplete="username"
-            errors={usernameFeedback?.errors?.username}
-            required
-            minLength={3}
-            maxLength={40}
-          />
-          <SubmitButton
-            intent="username"
-            label="Save username"
-            pendingLabel="Saving ..."
-            className="justify-self-start"
-          />
-        </Form>
-      </ProfileSection>
-
-      <ProfileSection
-        id="password"
-        title="Change password"
-        description="Changing your password signs out your other sessions."
-      >
-        {passwordFeedback?.formError ? (
-          <FormMessage kind="error" message={passwordFeedback.formError} />
-        ) : null}
-        <Form method="post" className="grid gap-4 sm:max-w-sm">
-          <AuthField
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            errors={passwordFeedback?.errors?.currentPassword}
-            required
-          />
-          <AuthField
-            name="newPassword"
-            label="New password"
-            type="password"
-            placeholder="Your new password"
-            autoComplete="new-password"
-            errors={passwordFeedback?.errors?.newPassword}
-            required
-            minLength={8}
-          />
-          <SubmitButton
-            intent="password"
-            label="Update password"
-            pendingLabel="Updating password ..."
-            className="justify-self-start"
-          />
-        </Form>
-      </ProfileSection>
+      <AccountForms
+        email={user.email}
+        username={user.username}
+        usernameFeedback={usernameFeedback}
+        passwordFeedback={passwordFeedback}
+      />
 
       <ProfileSection
         id="two-factor"

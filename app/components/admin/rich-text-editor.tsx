@@ -334,6 +334,15 @@ function ToolButton({
   )
 }
 
+/**
+ * Back to the text when a dialog closes, with the editor's own selection (Radix would focus
+ * whatever had focus before, and a bare focus() on the editable puts the caret elsewhere).
+ */
+function returnFocus(event: Event, editor: Editor) {
+  event.preventDefault()
+  editor.commands.focus()
+}
+
 function LinkDialog({
   editor,
   open,
@@ -379,14 +388,17 @@ function LinkDialog({
         })
         .run()
     } else {
+      // The caret goes to the end of the link, so typing carries on after it instead of
+      // replacing the linked words.
       editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
+      editor.commands.setTextSelection(editor.state.selection.to)
     }
     close()
   }
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={(event) => returnFocus(event, editor)}>
         <DialogHeader>
           <DialogTitle>Insert Link</DialogTitle>
           <DialogDescription>Enter the URL for your link below</DialogDescription>
@@ -455,7 +467,10 @@ function MediaDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent className="max-w-3xl grid-cols-[minmax(0,1fr)]">
+      <DialogContent
+        className="max-w-3xl grid-cols-[minmax(0,1fr)]"
+        onCloseAutoFocus={(event) => returnFocus(event, editor)}
+      >
         <DialogHeader>
           <DialogTitle>Media Library</DialogTitle>
           <DialogDescription>

@@ -36,7 +36,9 @@ describe('BrandLink', () => {
     })
     expect(html).toContain('color:#1e3a8a')
     expect(html).toContain('font-family:&quot;Old Press&quot;, var(--font-serif)')
-    expect(html).toContain('@font-face{font-family:"Old Press";src:url("/media/media/123-456.woff2")')
+    expect(html).toContain(
+      '@font-face{font-family:"Old Press";src:url("/media/media/123-456.woff2")',
+    )
   })
 
   it('refuses font names and URLs that could break out of the CSS', () => {

@@ -36,13 +36,11 @@ describe('getStaticPage', () => {
 
 describe('getAboutSummary', () => {
   it("is the about page's first paragraph as plain text", async () => {
-    await getDb()
-      .insert(staticPages)
-      .values({
-        slug: 'about',
-        title: 'About',
-        content: '<p>We are <strong>local</strong> &amp; proud.</p><p>Second.</p>',
-      })
+    await getDb().insert(staticPages).values({
+      slug: 'about',
+      title: 'About',
+      content: '<p>We are <strong>local</strong> &amp; proud.</p><p>Second.</p>',
+    })
     expect(await getAboutSummary()).toBe('We are local & proud.')
   })
 })

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { FEATURED } from './site-support'
 
@@ -157,7 +158,10 @@ test('feeds, sitemaps and the search API send cache headers too', async ({ reque
   }
 })
 
-test('a reader with a session gets a private page', async ({ request }) => {
-  const response = await request.get('/', { headers: { cookie: 'broadsheet.session_token=abc' } })
-  expect(response.headers()['cache-control']).toMatch(/private/)
+test('a signed-in reader’s pages are private, never shared by a CDN', async ({ page, login }) => {
+  await login('viewer')
+  for (const path of ['/', `/article/${FEATURED.slug}`]) {
+    const response = await page.goto(path)
+    expect(response?.headers()['cache-control'], path).toMatch(/private/)
+  }
 })
