@@ -91,6 +91,13 @@ describe('the Express server', () => {
     expect(res.status).toBe(413)
   })
 
+  it('answers 404 for a missing media file, not 500', async () => {
+    const res = await fetch(`${baseUrl}/media/media/missing-file.jpg`)
+    expect(res.status).toBe(404)
+    const backups = await fetch(`${baseUrl}/media/backups/anything.tar.gz`)
+    expect(backups.status).not.toBe(200)
+  })
+
   it('never shows a stack trace for an unexpected error', async () => {
     const res = await fetch(`${baseUrl}/some-page`)
     expect(res.status).toBe(500)

@@ -85,6 +85,17 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache }: AppOptio
   app.all('/{*splat}', createRequestHandler(getBuild, mode))
 
   app.use((error: unknown, req: Request & { id?: string }, res: Response, _next: NextFunction) => {
+    // Errors that carry a client status (a missing media file, a malformed body) keep it.
+    const status =
+      (error as { status?: number; statusCode?: number }).status ??
+      (error as { statusCode?: number }).statusCode
+    if (status && status >= 400 && status < 500 && !res.headersSent) {
+      res
+        .status(status)
+        .type('text/plain')
+        .send(status === 404 ? 'Not found' : 'Bad request')
+      return
+    }
     logger.error({ err: error, requestId: req.id, url: req.originalUrl }, 'unhandled error')
     if (res.headersSent) return res.end()
     res.status(500).type('text/plain').send(`Something went wrong. Reference: ${req.id}`)
