@@ -82,6 +82,19 @@ describe('the Express server', () => {
     expect(brokenEscape.status).toBe(400)
   })
 
+  it('reads multipart bodies whose boundary has upper-case letters, as browsers send them', async () => {
+    const boundary = '----WebKitFormBoundaryAbCdEf0123456789'
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\na\u0000b\r\n--${boundary}--\r\n`
+    const res = await fetch(`${baseUrl}/anything`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    })
+    // Parsed (so the NUL inside is found), not refused as unreadable form data.
+    expect(res.status).toBe(400)
+    expect(await res.text()).toMatch(/not valid/)
+  })
+
   it('refuses oversized bodies with 413', async () => {
     const res = await fetch(`${baseUrl}/anything`, {
       method: 'POST',
