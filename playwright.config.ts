@@ -49,7 +49,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      // E2E_DATABASE_URL runs the same journeys on a PostgreSQL server.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
   },
 })

@@ -25,3 +25,10 @@ fi
 echo "== build" && npm run --silent build
 echo "== end-to-end tests (Chromium)"
 npx playwright test
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== end-to-end reading journeys on PostgreSQL"
+  E2E_DATABASE_URL=$(node --import tsx scripts/fresh-database.ts broadsheet_e2e) \
+    E2E_PORT=3110 npx playwright test tests/e2e/foundation.spec.ts tests/e2e/site/home.spec.ts \
+    tests/e2e/site/article.spec.ts tests/e2e/site/search.spec.ts tests/e2e/site/category-tag.spec.ts
+fi

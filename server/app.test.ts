@@ -95,6 +95,35 @@ describe('the Express server', () => {
     expect(await res.text()).toMatch(/not valid/)
   })
 
+  it('refuses a body that is not a form with 415 instead of letting an action fail with 500', async () => {
+    for (const [type, body] of [
+      ['application/json', '{"email":1}'],
+      ['text/plain', 'hello'],
+      ['', 'email=a@b.c'],
+    ] as const) {
+      const res = await fetch(`${baseUrl}/newsletter`, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: type ? body : new Blob([body]),
+      })
+      expect(res.status, type || 'no content type').toBe(415)
+      expect(await res.text()).toMatch(/application\/x-www-form-urlencoded/)
+    }
+  })
+
+  it('lets JSON through to the auth API, and an empty body through as an empty form', async () => {
+    // No build in this test: reaching the router is the 500 of the missing build, not a 415.
+    const auth = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@b.c","password":"x"}',
+    })
+    expect(auth.status).toBe(500)
+    const empty = await fetch(`${baseUrl}/signout`, { method: 'POST' })
+    expect(empty.status).toBe(500)
+    expect(await empty.text()).toMatch(/^Something went wrong/)
+  })
+
   it('refuses oversized bodies with 413', async () => {
     const res = await fetch(`${baseUrl}/anything`, {
       method: 'POST',

@@ -10,7 +10,7 @@ export const BODY_LIMITS = {
 
 export class BadRequestError extends Error {
   constructor(
-    readonly status: 400 | 413,
+    readonly status: 400 | 413 | 415,
     message: string,
   ) {
     super(message)
@@ -62,6 +62,30 @@ function decodeUtf8(body: Buffer) {
   } catch {
     throw new BadRequestError(400, MALFORMED)
   }
+}
+
+/** Routes whose bodies are JSON (better-auth's HTTP API); every other route takes forms. */
+const JSON_ROUTES = /^\/api\/auth(?:\/|$)/
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+export const UNSUPPORTED_BODY =
+  'Send the form as application/x-www-form-urlencoded or multipart/form-data.'
+
+/**
+ * React Router actions read their body with request.formData(), which throws (a 500) on any
+ * other content type. Such a request is refused here with 415; an empty body without a type is
+ * read as an empty form, so the action answers with its own 4xx for the missing fields.
+ */
+export function checkFormContentType(req: Request, bodyLength: number) {
+  if (JSON_ROUTES.test(req.path)) return
+  const type = (req.headers['content-type'] ?? '').toLowerCase().trim()
+  if (FORM_TYPES.some((form) => type.startsWith(form))) return
+  if (bodyLength === 0 && type === '') {
+    req.headers['content-type'] = 'application/x-www-form-urlencoded'
+    return
+  }
+  throw new BadRequestError(415, UNSUPPORTED_BODY)
 }
 
 export async function checkBody(req: Request): Promise<Buffer | undefined> {
@@ -117,7 +141,9 @@ export function inputHygiene() {
       checkPath(queryIndex === -1 ? req.originalUrl : req.originalUrl.slice(0, queryIndex))
       if (queryIndex !== -1) checkUrlEncoded(req.originalUrl.slice(queryIndex + 1))
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        ;(req as Request & { rawBody?: Buffer }).rawBody = await checkBody(req)
+        const body = await checkBody(req)
+        checkFormContentType(req, body?.length ?? -1)
+        ;(req as Request & { rawBody?: Buffer }).rawBody = body
       }
       next()
     } catch (error) {

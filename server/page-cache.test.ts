@@ -62,6 +62,23 @@ describe('the page cache', () => {
     expect(await plain.text()).toBe(first)
   })
 
+  it('compresses a cached page once per encoding, not once per reader', async () => {
+    const plain = await fetch(`${baseUrl}/page`, { headers: { 'accept-encoding': 'identity' } })
+    const first = await plain.text()
+    await settle()
+    const before = cache.compressions
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${baseUrl}/page`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      })
+      expect(res.headers.get('x-cache')).toBe('HIT')
+      expect(res.headers.get('content-encoding')).toBe('br')
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i)
+      expect(await res.text()).toBe(first)
+    }
+    expect(cache.compressions - before).toBe(1)
+  })
+
   it('answers 304 to a matching ETag', async () => {
     await fetch(`${baseUrl}/page`)
     await settle()

@@ -1,11 +1,17 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { isPersonalRequest } from '~/infra/http-cache.server'
+
+type Encoding = 'br' | 'gzip'
 
 interface CachedPage {
   status: number
   headers: [string, string][]
   body: Buffer
   expiresAt: number
+  /** The body compressed once per encoding, on first demand (see `encodedBody`). */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>
 }
 
 export interface PageCacheOptions {
@@ -28,6 +34,25 @@ const SKIPPED_HEADERS = new Set([
   'x-cache',
 ])
 const S_MAXAGE = /s-maxage=(\d+)/
+// The types and the size floor the `compression` middleware compresses (its defaults).
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|[\w.+-]+\+(?:json|xml)|javascript)\b|image\/svg\+xml)/
+const COMPRESS_MIN_BYTES = 1024
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** br when the client takes it at least as gladly as gzip (as `compression` prefers), else gzip. */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null
+  const quality = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+    if (name) quality.set(name, q === undefined ? 1 : Number(q) || 0)
+  }
+  const q = (name: Encoding) => quality.get(name) ?? quality.get('*') ?? 0
+  if (q('br') > 0 && q('br') >= q('gzip')) return 'br'
+  return q('gzip') > 0 ? 'gzip' : null
+}
 
 /**
  * Whole-page cache for anonymous readers (ARCHITECTURE.md): a GET with no session or flash
@@ -40,6 +65,8 @@ export class PageCache {
   private generation = 0
   hits = 0
   misses = 0
+  /** Bodies compressed for the cache; one per page and encoding, not one per response. */
+  compressions = 0
 
   constructor(private options: PageCacheOptions = {}) {}
 
@@ -92,14 +119,59 @@ export class PageCache {
           return
         }
         res.status(cached.status)
-        res.end(req.method === 'HEAD' ? undefined : cached.body)
-        return
+        if (req.method === 'HEAD') {
+          res.end()
+          return
+        }
+        const encoding = this.encodingFor(req, cached)
+        if (!encoding) {
+          res.end(cached.body)
+          return
+        }
+        // Compressing a 100 KB page for every hit cost more than the rest of serving it:
+        // it is done once per page and encoding, and `compression` leaves an encoded body be.
+        return this.encodedBody(cached, encoding).then(
+          (body) => {
+            res.vary('Accept-Encoding')
+            res.setHeader('Content-Encoding', encoding)
+            res.setHeader('Content-Length', body.length)
+            res.end(body)
+          },
+          () => res.end(cached.body),
+        )
       }
       if (cached) this.entries.delete(key)
       this.misses++
       this.capture(key, req, res)
       next()
     }
+  }
+
+  private encodingFor(req: Request, page: CachedPage): Encoding | null {
+    if (page.body.length < COMPRESS_MIN_BYTES) return null
+    const type = page.headers.find(([name]) => name === 'content-type')?.[1] ?? ''
+    const cacheControl = page.headers.find(([name]) => name === 'cache-control')?.[1] ?? ''
+    if (!COMPRESSIBLE.test(type) || /\bno-transform\b/.test(cacheControl)) return null
+    return acceptedEncoding(req.get('accept-encoding'))
+  }
+
+  private encodedBody(page: CachedPage, encoding: Encoding): Promise<Buffer> {
+    let body = page.encoded[encoding]
+    if (!body) {
+      this.compressions++
+      // The settings `compression` uses, so readers get the same bytes as before.
+      body =
+        encoding === 'br'
+          ? brotli(page.body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+              },
+            })
+          : gzip(page.body)
+      page.encoded[encoding] = body
+    }
+    return body
   }
 
   private capture(key: string, req: Request, res: Response) {
@@ -139,7 +211,7 @@ export class PageCache {
       if (expiresAt <= Date.now() || generation !== this.generation) return
       const max = this.options.maxEntries ?? 500
       if (this.entries.size >= max) this.entries.delete(this.entries.keys().next().value as string)
-      this.entries.set(key, { status: 200, headers, body, expiresAt })
+      this.entries.set(key, { status: 200, headers, body, expiresAt, encoded: {} })
     })()
   }
 }

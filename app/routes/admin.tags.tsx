@@ -160,8 +160,16 @@ function TagRow({ tag }: { tag: Tag }) {
   }
   return (
     <TableRow aria-busy={remover.state !== 'idle' || undefined}>
-      <TableCell className="font-medium">{tag.name}</TableCell>
-      <TableCell className="font-mono text-xs text-muted-foreground">{tag.slug}</TableCell>
+      <TableCell className="font-medium">
+        {tag.name}
+        {/* Narrow screens fold the slug under the name so the actions stay in view. */}
+        <span className="mt-0.5 block break-all font-mono text-xs font-normal text-muted-foreground sm:hidden">
+          {tag.slug}
+        </span>
+      </TableCell>
+      <TableCell className="hidden font-mono text-xs text-muted-foreground sm:table-cell">
+        {tag.slug}
+      </TableCell>
       <TableCell className="text-right">
         <div className="flex justify-end gap-1">
           <Button
@@ -264,7 +272,7 @@ export default function TagsPage({ loaderData }: Route.ComponentProps) {
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
-                <TableHead>Slug</TableHead>
+                <TableHead className="hidden sm:table-cell">Slug</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>

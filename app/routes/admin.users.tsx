@@ -105,7 +105,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               <TableRow>
                 <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
-                <TableHead>Created At</TableHead>
+                <TableHead className="hidden sm:table-cell">Created At</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -114,16 +114,23 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                 const isAdmin = user.role === 'admin'
                 return (
                   <TableRow key={user.id}>
-                    <TableCell className="min-w-40 break-all font-medium">
+                    <TableCell className="font-medium [overflow-wrap:anywhere]">
                       {user.email}
                       {user.id === myId ? (
                         <span className="ml-2 text-xs text-muted-foreground">(you)</span>
                       ) : null}
+                      {/* Narrow screens fold the date under the address so the action stays in view. */}
+                      <span
+                        className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"
+                        suppressHydrationWarning
+                      >
+                        {new Date(user.createdAt).toLocaleDateString()}
+                      </span>
                     </TableCell>
                     <TableCell>
                       <Badge variant={isAdmin ? 'default' : 'secondary'}>{user.role}</Badge>
                     </TableCell>
-                    <TableCell suppressHydrationWarning>
+                    <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
                       {new Date(user.createdAt).toLocaleDateString()}
                     </TableCell>
                     <TableCell className="text-right">

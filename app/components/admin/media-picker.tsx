@@ -146,7 +146,7 @@ export function MediaPicker({
           void upload([...e.dataTransfer.files])
         }}
         className={cn(
-          'grid gap-3 rounded-lg border-2 border-dashed p-4 text-sm transition-colors',
+          'grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border-2 border-dashed p-4 text-sm transition-colors',
           dragging ? 'border-primary bg-primary/5' : 'border-border',
         )}
       >
@@ -163,7 +163,7 @@ export function MediaPicker({
             accept={ACCEPT[kind]}
             disabled={progress !== null}
             onChange={(e) => void upload([...(e.target.files ?? [])])}
-            className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent"
+            className="min-w-0 max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent"
           />
         </div>
         <p className="text-xs text-muted-foreground">

@@ -1,0 +1,251 @@
+/**
+ * Data-scale benchmark of the read models (results: docs/performance.md).
+ *
+ *   npm run bench:data
+ *   BENCH_DATABASE_URL=postgres://…/bench_x npm run bench:data   # also on PostgreSQL
+ *
+ * On a fresh embedded PGlite in a temp folder (and on PostgreSQL when BENCH_DATABASE_URL
+ * names an EMPTY throw-away database), seeds the demo content plus BENCH_ARTICLES (10,000)
+ * published articles, runs ANALYZE as autovacuum would, then times each public read model
+ * and the admin list called directly (no HTTP, no rendering): the median of BENCH_RUNS (15)
+ * runs after two warm-up runs.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { DatabaseHandle } from '~/infra/db.server'
+import { describeMachine, loadAverage, markdownTable, median } from './machine'
+
+const ARTICLES = wholeNumber('BENCH_ARTICLES', 10_000)
+const RUNS = Math.max(1, wholeNumber('BENCH_RUNS', 15))
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
+const COMMON_TERM = 'council'
+// One demo article is about it; the bulk bodies never mention it.
+const RARE_TERM = process.env.BENCH_RARE_TERM ?? 'ransomware'
+
+function wholeNumber(name: string, fallback: number) {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
+  return value
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-bench-data-'))
+// Set before any app module reads the environment (they are imported below, dynamically).
+process.env.DATA_DIR = dataDir
+process.env.LOG_LEVEL = 'warn'
+process.env.BETTER_AUTH_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123'
+delete process.env.DATABASE_URL
+
+const { resetEnvCache } = await import('~/infra/env.server')
+resetEnvCache()
+const { sql } = await import('drizzle-orm')
+const db = await import('~/infra/db.server')
+const { seedBenchmarkArticles, seedDemoContent } = await import('~/domain/seed/seed.server')
+const { createOrPromoteAdmin } = await import('~/domain/users/users.server')
+const articlesQueries = await import('~/domain/articles/articles-queries.server')
+const { listTrendingArticles } = await import('~/domain/articles/trending-queries.server')
+const { listAdminArticles, parseAdminArticleFilters } = await import(
+  '~/domain/articles/admin-articles-queries.server'
+)
+const { searchArticles } = await import('~/domain/search/search-queries.server')
+const { listCategories } = await import('~/domain/categories/categories-queries.server')
+const { listTags } = await import('~/domain/tags/tags-queries.server')
+
+interface Timing {
+  name: string
+  rows: string
+  median: number
+  min: number
+  max: number
+}
+
+async function time(name: string, run: () => Promise<unknown>, describe: (r: never) => string) {
+  let result: unknown
+  for (let i = 0; i < 2; i++) result = await run()
+  const samples: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now()
+    result = await run()
+    samples.push(performance.now() - started)
+  }
+  const timing: Timing = {
+    name,
+    rows: describe(result as never),
+    median: median(samples),
+    min: Math.min(...samples),
+    max: Math.max(...samples),
+  }
+  console.log(
+    `  ${name.padEnd(44)} median ${timing.median.toFixed(2).padStart(8)} ms  (${timing.rows})`,
+  )
+  return timing
+}
+
+const pageRows = (p: { items: unknown[]; total: number }) => `${p.items.length} of ${p.total}`
+
+async function measure(label: string, handle: DatabaseHandle) {
+  await db.migrateDatabase(handle)
+  db.installDatabase(handle)
+  const database = db.getDb()
+  const [{ n: existing }] = (
+    await database.execute<{ n: number }>(sql`select count(*)::int as n from articles`)
+  ).rows
+  if (existing > 0) {
+    throw new Error(`${label}: the database already has articles; use an empty throw-away one`)
+  }
+
+  const seedStarted = performance.now()
+  await createOrPromoteAdmin('bench-admin@example.com', 'bench-admin-password')
+  await seedDemoContent()
+  const demoMs = performance.now() - seedStarted
+  const bulkStarted = performance.now()
+  await seedBenchmarkArticles(ARTICLES)
+  const bulkMs = performance.now() - bulkStarted
+  // Autovacuum would have analysed the table after such a load; PGlite runs no autovacuum.
+  await database.execute(sql`analyze`)
+  console.log(
+    `${label}: demo content ${(demoMs / 1000).toFixed(1)} s, ${ARTICLES} articles ` +
+      `${(bulkMs / 1000).toFixed(1)} s (load average ${loadAverage()})`,
+  )
+
+  const categories = await listCategories()
+  const tags = await listTags()
+  const counts = (
+    await database.execute<{ category_id: number; n: number }>(
+      sql`select category_id, count(*)::int as n from articles group by category_id order by n desc`,
+    )
+  ).rows
+  const category = categories.find((c) => c.id === counts[0]?.category_id) ?? categories[0]
+  const tagCounts = (
+    await database.execute<{ tag_id: number; n: number }>(
+      sql`select tag_id, count(*)::int as n from article_tags group by tag_id order by n desc`,
+    )
+  ).rows
+  const tag = tags.find((t) => t.id === tagCounts[0]?.tag_id) ?? tags[0]
+  const [{ slug }] = (
+    await database.execute<{ slug: string }>(
+      sql`select a.slug from articles a where a.status = 'published' and exists (select 1 from article_tags t where t.article_id = a.id) order by a.id desc offset ${Math.floor(ARTICLES / 4)} limit 1`,
+    )
+  ).rows
+
+  const timings: Timing[] = []
+  const q = articlesQueries
+  timings.push(
+    await time('listPublishedArticles page 1', () => q.listPublishedArticles(), pageRows),
+    await time('listPublishedArticles page 50', () => q.listPublishedArticles({ page: 50 }), pageRows),
+    await time(
+      `category page 1 (${category.slug})`,
+      () => q.listPublishedArticles({ categoryId: category.id }),
+      pageRows,
+    ),
+    await time(
+      `tag page 1 (${tag.slug})`,
+      () => q.listPublishedArticles({ tagId: tag.id }),
+      pageRows,
+    ),
+    await time(
+      'getPublishedArticleBySlug',
+      () => q.getPublishedArticleBySlug(slug),
+      (a: { tags: unknown[] } | null) => (a ? `1 article, ${a.tags.length} tags` : 'not found'),
+    ),
+    await time(
+      `search "${COMMON_TERM}" (common)`,
+      () => searchArticles(COMMON_TERM),
+      (r: { results: unknown[]; total: number }) => `${r.results.length} of ${r.total}`,
+    ),
+    await time(
+      `search "${RARE_TERM}" (rare)`,
+      () => searchArticles(RARE_TERM),
+      (r: { results: unknown[]; total: number }) => `${r.results.length} of ${r.total}`,
+    ),
+    await time(
+      'admin article list page 1',
+      () => listAdminArticles(parseAdminArticleFilters(new URLSearchParams())),
+      pageRows,
+    ),
+    await time(
+      `admin article list, title contains "${COMMON_TERM}"`,
+      () => listAdminArticles(parseAdminArticleFilters(new URLSearchParams({ q: COMMON_TERM }))),
+      pageRows,
+    ),
+    // The home page's own queries, run on every view the page cache does not answer.
+    await time(
+      'home: getFeaturedArticle',
+      () => q.getFeaturedArticle(),
+      (a: unknown) => (a ? '1 article' : 'none'),
+    ),
+    await time(
+      'home: listLatestPerCategory(3)',
+      () => q.listLatestPerCategory(3),
+      (m: Map<number, unknown[]>) => `${[...m.values()].flat().length} articles`,
+    ),
+    await time(
+      'home: listTrendingArticles(6)',
+      () => listTrendingArticles(6),
+      (a: unknown[]) => `${a.length} articles`,
+    ),
+    await time(
+      'sitemap: listPublishedForSitemap',
+      () => q.listPublishedForSitemap(),
+      (a: unknown[]) => `${a.length} rows`,
+    ),
+  )
+  return { label, demoMs, bulkMs, timings }
+}
+
+async function main() {
+  const machine = describeMachine()
+  console.log(
+    `Broadsheet data-scale benchmark — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ` +
+      `demo + ${ARTICLES} articles; median of ${RUNS} runs; load average ${machine.loadAverage}`,
+  )
+  const reports = []
+  const pglite = await db.openPglite(path.join(dataDir, 'pglite'))
+  try {
+    reports.push(await measure('PGlite', pglite))
+  } finally {
+    await pglite.close()
+  }
+  if (DATABASE_URL) {
+    const postgres = db.openPostgres(DATABASE_URL, 4)
+    try {
+      reports.push(await measure('PostgreSQL', postgres))
+    } finally {
+      await postgres.close()
+    }
+  }
+
+  const names = reports[0].timings.map((t) => t.name)
+  const header = ['read model', 'rows', ...reports.map((r) => `${r.label} median ms`)]
+  const rows = names.map((name, i) => [
+    name,
+    reports[0].timings[i].rows,
+    ...reports.map((r) => r.timings[i].median.toFixed(2)),
+  ])
+  console.log(
+    `\n### Read models over demo + ${ARTICLES} articles (median of ${RUNS})\n\n${markdownTable(header, rows)}`,
+  )
+  console.log(
+    `\n${markdownTable(
+      ['seeding', ...reports.map((r) => `${r.label} s`)],
+      [
+        ['demo content (incl. images)', ...reports.map((r) => (r.demoMs / 1000).toFixed(1))],
+        [`${ARTICLES} articles`, ...reports.map((r) => (r.bulkMs / 1000).toFixed(1))],
+      ],
+    )}\n\nload average at the end: ${loadAverage()}`,
+  )
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, reports }, null, 2))
+  }
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exitCode = 1
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
