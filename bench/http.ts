@@ -12,7 +12,7 @@
  * Environment: BENCH_PORT (3201), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20),
  * BENCH_ARTICLES extra published articles added before the load runs (0),
  * BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of the embedded PGlite,
- * BENCH_JSON a file to write the raw numbers to.
+ * BENCH_JSON a file to write the raw numbers to, BENCH_SERVER another server entry file.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -28,6 +28,8 @@ const DURATION = positiveInt('BENCH_DURATION', 10)
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 20)
 const BULK_ARTICLES = positiveInt('BENCH_ARTICLES', 0)
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
+// Another server entry (e.g. a copy with a change undone) for before/after comparisons.
+const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'server/main.ts'
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
 const BASE = `http://127.0.0.1:${PORT}`
 const START_TIMEOUT_MS = 180_000
@@ -89,7 +91,7 @@ function serverEnv(dataDir: string, pageCache: boolean): NodeJS.ProcessEnv {
 async function startServer(dataDir: string, pageCache: boolean): Promise<RunningServer> {
   let log = ''
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     env: serverEnv(dataDir, pageCache),
     stdio: ['ignore', 'pipe', 'pipe'],
   })

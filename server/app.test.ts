@@ -112,7 +112,7 @@ describe('the Express server', () => {
   })
 
   it('lets JSON through to the auth API, and an empty body through as an empty form', async () => {
-    // No build in this test: reaching the router is the 500 of the missing build, not a 415.
+    // No build in this test: a request that reaches the router ends in the missing build's 500.
     const auth = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

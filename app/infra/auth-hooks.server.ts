@@ -298,7 +298,30 @@ async function requireSecondFactor(ctx: HookContext) {
   throw ctx.redirect(`${origin}/two-factor?redirectTo=${encodeURIComponent(target)}`)
 }
 
+// ---- Field shapes better-auth does not check ---------------------------------------------
+
+export const USER_FIELD_LIMITS = { name: 100, image: 2000 } as const
+
+/**
+ * /update-user takes any JSON for name and image and stores it ("[object Object]", 2 MB
+ * names); sign-up checks the type but not the length. Text within limits only.
+ */
+function checkUserFields(ctx: HookContext) {
+  const body = (ctx.body ?? {}) as Record<string, unknown>
+  for (const [field, max] of Object.entries(USER_FIELD_LIMITS)) {
+    const value = body[field]
+    if (value === undefined || (field === 'image' && value === null)) continue
+    if (typeof value !== 'string' || value.length > max) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'INVALID_FIELD',
+        message: `${field} must be text of at most ${max} characters.`,
+      })
+    }
+  }
+}
+
 export const authBeforeHook = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === '/update-user' || ctx.path === '/sign-up/email') checkUserFields(ctx)
   await guardBefore(ctx)
   if (ctx.path === '/two-factor/verify-totp') await preventTotpReplay(ctx)
 })

@@ -177,13 +177,13 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
             <code>npm run restore -- FILE</code>.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
           <Table>
             <TableHeader>
               <TableRow>
                 <TableHead>File</TableHead>
-                <TableHead>Size</TableHead>
-                <TableHead>Created</TableHead>
+                <TableHead className="hidden md:table-cell">Size</TableHead>
+                <TableHead className="hidden md:table-cell">Created</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -197,25 +197,37 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
               ) : null}
               {loaderData.backups.map((backup) => (
                 <TableRow key={backup.name}>
-                  <TableCell className="max-w-xs break-all font-mono text-xs">
+                  <TableCell className="max-w-xs font-mono text-xs [overflow-wrap:anywhere]">
                     {backup.name}
+                    {/* Narrow screens fold size and date under the name so the actions fit. */}
+                    <span
+                      className="mt-1 block font-sans text-muted-foreground md:hidden"
+                      suppressHydrationWarning
+                    >
+                      {formatMegabytes(backup.size)} · {new Date(backup.createdAt).toLocaleString()}
+                    </span>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell className="hidden whitespace-nowrap md:table-cell">
                     {formatMegabytes(backup.size)}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap" suppressHydrationWarning>
+                  <TableCell
+                    className="hidden whitespace-nowrap md:table-cell"
+                    suppressHydrationWarning
+                  >
                     {new Date(backup.createdAt).toLocaleString()}
                   </TableCell>
                   <TableCell className="text-right">
                     <div className="flex justify-end gap-1">
                       <Button asChild variant="ghost" size="sm">
                         <a href={`/admin/backups/${encodeURIComponent(backup.name)}`} download>
-                          <Download aria-hidden="true" /> Download
+                          <Download aria-hidden="true" />
+                          <span className="sr-only sm:not-sr-only">Download</span>
                           <span className="sr-only"> {backup.name}</span>
                         </a>
                       </Button>
                       <Button variant="ghost" size="sm" onClick={() => setRestoring(backup.name)}>
-                        <RotateCcw aria-hidden="true" /> Restore
+                        <RotateCcw aria-hidden="true" />
+                        <span className="sr-only sm:not-sr-only">Restore</span>
                         <span className="sr-only"> {backup.name}</span>
                       </Button>
                     </div>

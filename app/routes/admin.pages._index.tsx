@@ -37,8 +37,8 @@ export default function PagesIndex({ loaderData }: Route.ComponentProps) {
             <TableHeader>
               <TableRow>
                 <TableHead>Page</TableHead>
-                <TableHead>Title</TableHead>
-                <TableHead>Last saved</TableHead>
+                <TableHead className="hidden sm:table-cell">Title</TableHead>
+                <TableHead className="hidden sm:table-cell">Last saved</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -51,8 +51,11 @@ export default function PagesIndex({ loaderData }: Route.ComponentProps) {
                       /{page.slug}
                     </span>
                   </TableCell>
-                  <TableCell>{page.title}</TableCell>
-                  <TableCell suppressHydrationWarning className="text-muted-foreground">
+                  <TableCell className="hidden sm:table-cell">{page.title}</TableCell>
+                  <TableCell
+                    suppressHydrationWarning
+                    className="hidden text-muted-foreground sm:table-cell"
+                  >
                     {page.updatedAt
                       ? new Date(page.updatedAt).toLocaleDateString()
                       : 'Default text'}

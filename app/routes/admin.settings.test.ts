@@ -140,6 +140,24 @@ describe('/admin/settings', () => {
     expect(JSON.stringify(body)).not.toContain('s3cret-pass')
   })
 
+  it('refuses a malformed database URL with 400, never 500', async () => {
+    for (const url of ['postgres://a:b@[::1', 'postgresql://host:port/db']) {
+      const saved = await as({ intent: 'db-save', url })
+      expect(saved.status, url).toBe(400)
+      expect((await saved.json()).fieldErrors).toEqual({ url: ['The database URL is not valid'] })
+    }
+  })
+
+  it('names every missing social link field with the spec’s messages', async () => {
+    const response = await as({ intent: 'social-add' })
+    expect(response.status).toBe(400)
+    expect((await response.json()).fieldErrors).toEqual({
+      platform: ['Platform is required'],
+      url: ['Must be a valid URL'],
+      icon: ['Icon is required'],
+    })
+  })
+
   it('saves the URL on the server (mode 600) and shows it masked only', async () => {
     const url = 'postgres://editor:s3cret-pass@db.internal.example:5432/news'
     const response = await as({ intent: 'db-save', url })

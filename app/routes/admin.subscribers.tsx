@@ -55,7 +55,16 @@ function SubscriberRow({
   useActionToast(remover.data)
   return (
     <TableRow aria-busy={remover.state !== 'idle' || undefined}>
-      <TableCell className="font-medium">{subscriber.email}</TableCell>
+      <TableCell className="font-medium [overflow-wrap:anywhere]">
+        {subscriber.email}
+        {/* Narrow screens fold the date under the address so the action stays in view. */}
+        <span
+          className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"
+          suppressHydrationWarning
+        >
+          {new Date(subscriber.createdAt).toLocaleDateString()}
+        </span>
+      </TableCell>
       <TableCell>
         {subscriber.confirmedAt ? (
           <Badge variant="published">Confirmed</Badge>
@@ -63,7 +72,7 @@ function SubscriberRow({
           <Badge variant="draft">Not confirmed</Badge>
         )}
       </TableCell>
-      <TableCell suppressHydrationWarning>
+      <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
         {new Date(subscriber.createdAt).toLocaleDateString()}
       </TableCell>
       <TableCell className="text-right">
@@ -98,7 +107,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Subscribers"
-        description={`${subscribers.length} newsletter subscribers, ${confirmed} confirmed.`}
+        description={`${subscribers.length} newsletter ${subscribers.length === 1 ? 'subscriber' : 'subscribers'}, ${confirmed} confirmed.`}
         actions={
           <Button asChild variant="outline">
             <a href="/admin/subscribers/export" download>
@@ -114,7 +123,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
               <TableRow>
                 <TableHead>Email</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead>Subscribed</TableHead>
+                <TableHead className="hidden sm:table-cell">Subscribed</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>

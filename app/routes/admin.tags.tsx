@@ -118,7 +118,7 @@ function TagRow({ tag }: { tag: Tag }) {
     const errorId = `tag-${tag.id}-error`
     return (
       <TableRow>
-        <TableCell colSpan={2}>
+        <TableCell colSpan={3}>
           <form
             className="flex flex-wrap items-start gap-2"
             onSubmit={(e) => {
@@ -154,7 +154,6 @@ function TagRow({ tag }: { tag: Tag }) {
             </Button>
           </form>
         </TableCell>
-        <TableCell />
       </TableRow>
     )
   }

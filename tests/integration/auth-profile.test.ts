@@ -5,6 +5,7 @@ import { revokeUserSessions } from '~/domain/users/sessions.server'
 import { getDb } from '~/infra/db.server'
 import { getSessionUser } from '~/infra/permissions.server'
 import { getRootData } from '~/infra/root-data.server'
+import { action as authApiAction } from '~/routes/api.auth.$'
 import { action as profileAction, loader as profileLoader } from '~/routes/_site.profile'
 import { action as signInAction } from '~/routes/_site.signin'
 import {
@@ -155,5 +156,40 @@ describe('root data', () => {
       username: user.email.split('@')[0],
       role: 'admin',
     })
+  })
+
+  it('refuses a name or image over HTTP that is not short text, keeping the stored ones', async () => {
+    const user = await createTestUser({ email: 'odd-fields@example.com' })
+    const cookie = await sessionCookie(user)
+    for (const body of [
+      { name: { a: 1 } },
+      { name: ['x'] },
+      { name: 'n'.repeat(101) },
+      { image: { a: 1 } },
+      { image: `https://example.com/${'i'.repeat(2000)}` },
+    ]) {
+      const res = await runRoute(
+        authApiAction,
+        requestAs(cookie, '/api/auth/update-user', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400)
+      expect(res.data.code).toBe('INVALID_FIELD')
+    }
+    const [row] = await getDb().select().from(profiles).where(eq(profiles.id, user.id))
+    expect(row.name).toBe('odd-fields')
+    expect(row.image).toBeNull()
+    const ok = await runRoute(
+      authApiAction,
+      requestAs(cookie, '/api/auth/update-user', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Odd Fields' }),
+      }),
+    )
+    expect(ok.status).toBe(200)
   })
 })

@@ -169,7 +169,7 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
             </Select>
             <FieldError id="social-icon-error" errors={errors?.icon} />
           </Field>
-          <Button type="submit" className="md:mt-7" disabled={fetcher.state !== 'idle'}>
+          <Button type="submit" className="md:mt-[1.375rem]" disabled={fetcher.state !== 'idle'}>
             Add Link
           </Button>
         </fetcher.Form>

@@ -1,6 +1,7 @@
 import type { ArticleCardData, BreakingNewsItem } from '~/domain/articles/articles-queries.server'
 import type { NewspaperEdition } from '~/domain/newspapers/newspapers-queries.server'
 import { formatLongDate, formatRelative } from '~/lib/dates'
+import { formatFileSize } from '~/lib/file-size'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
 import type { ArticleCardView } from './article-card'
 import type { BreakingNewsItemView } from './breaking-news-bar'
@@ -49,6 +50,6 @@ export function toEditionViews(editions: NewspaperEdition[]): NewspaperEditionVi
     url: edition.url,
     dateIso: edition.date.toISOString(),
     dateLabel: formatLongDate(edition.date),
-    sizeLabel: `${(edition.size / (1024 * 1024)).toFixed(2)} MB`,
+    sizeLabel: formatFileSize(edition.size),
   }))
 }

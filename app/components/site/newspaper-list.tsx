@@ -5,7 +5,7 @@ export interface NewspaperEditionView {
   url: string
   dateIso: string
   dateLabel: string
-  /** "1.25 MB" */
+  /** "1.25 MB", or "36 KB" below a megabyte */
   sizeLabel: string
 }
 

@@ -67,6 +67,10 @@ describe('database configuration', () => {
     )
   })
 
+  it('reports a URL the driver cannot parse as a failed connection, not a crash', async () => {
+    await expect(testDatabaseUrl('postgres://a:b@[::1')).rejects.toBeInstanceOf(DatabaseSwitchError)
+  })
+
   const servers = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
   it.each(servers)('switches to PostgreSQL and back with the data copied across', async (url) => {
     const name = `broadsheet_switch_${crypto.randomBytes(5).toString('hex')}`

@@ -59,9 +59,11 @@ export function getDatabaseStatus(): DatabaseStatus {
 
 /** Connects and asks the server's version; the error says why it failed, never the password. */
 export async function testDatabaseUrl(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
-  client.on('error', () => {})
+  let client: pg.Client | undefined
   try {
+    // Inside the try: pg parses the URL in its constructor and throws on a malformed one.
+    client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+    client.on('error', () => {})
     await client.connect()
     const result = await client.query<{ version: string }>('select version() as version')
     return result.rows[0].version
@@ -72,7 +74,7 @@ export async function testDatabaseUrl(url: string): Promise<string> {
       `Could not connect: ${reason.replaceAll(url, maskDatabaseUrl(url))}`,
     )
   } finally {
-    await client.end().catch(() => {})
+    await client?.end().catch(() => {})
   }
 }
 

@@ -48,9 +48,13 @@ export type LogoSettingsValues = z.output<typeof logoSettingsSchema>
 
 /** Spec §5: platform required, url valid, icon required. */
 export const socialLinkSchema = z.object({
-  platform: z.string().trim().min(1, 'Platform is required').max(60, 'Platform is too long'),
+  platform: z
+    .string({ message: 'Platform is required' })
+    .trim()
+    .min(1, 'Platform is required')
+    .max(60, 'Platform is too long'),
   url: z
-    .string()
+    .string({ message: 'Must be a valid URL' })
     .trim()
     .max(2000, 'URL is too long')
     .refine((v) => {
@@ -75,5 +79,14 @@ export const databaseUrlSchema = z.object({
     .refine(
       (v) => v === '' || /^postgres(?:ql)?:\/\//i.test(v),
       'The database URL must start with postgres:// or postgresql://',
-    ),
+    )
+    .refine((v) => {
+      if (v === '' || !/^postgres(?:ql)?:\/\//i.test(v)) return true
+      try {
+        new URL(v)
+        return true
+      } catch {
+        return false
+      }
+    }, 'The database URL is not valid'),
 })

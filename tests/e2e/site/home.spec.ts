@@ -55,7 +55,7 @@ test('the newspaper section lists PDF editions with date and size, opening the P
   const edition = section.getByRole('link', { name: /broadsheet-\d{4}-\d{2}-\d{2}\.pdf/ }).first()
   await expect(edition).toBeVisible()
   await expect(edition).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4}/)
-  await expect(edition).toContainText(/\d+\.\d{2} MB/)
+  await expect(edition).toContainText(/\d+(?:\.\d{2} MB| KB)/)
   await expect(edition).toHaveAttribute('target', '_blank')
   const pdf = await request.get((await edition.getAttribute('href'))!)
   expect(pdf.headers()['content-type']).toBe('application/pdf')

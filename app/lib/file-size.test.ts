@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { formatFileSize } from './file-size'
+
+describe('formatFileSize', () => {
+  it('shows megabytes to two decimals from 1 MB up', () => {
+    expect(formatFileSize(1024 * 1024)).toBe('1.00 MB')
+    expect(formatFileSize(1.25 * 1024 * 1024)).toBe('1.25 MB')
+  })
+
+  it('shows kilobytes below a megabyte, never 0', () => {
+    expect(formatFileSize(2_048)).toBe('2 KB')
+    expect(formatFileSize(2_049)).toBe('3 KB')
+    expect(formatFileSize(13)).toBe('1 KB')
+    expect(formatFileSize(0)).toBe('1 KB')
+  })
+
+  it('shows nothing for a size that is not a size', () => {
+    expect(formatFileSize(Number.NaN)).toBe('')
+    expect(formatFileSize(-1)).toBe('')
+  })
+})
