@@ -261,7 +261,13 @@ export function hasSessionCookie(request: Request) {
   return !!cookie && cookie.includes(`${COOKIE_PREFIX}.${SESSION_COOKIE_NAME}=`)
 }
 
-const NOT_OVER_HTTP = /^\/api\/auth\/admin(\/|$)/
+/**
+ * Endpoints the site never calls over HTTP and that bypass its own rules: role changes
+ * (the back office keeps the last-admin rule), changing the email address (no re-verification
+ * flow here), deleting an account, and linking other accounts.
+ */
+const NOT_OVER_HTTP =
+  /^\/api\/auth\/(?:admin|change-email|delete-user|link-social|unlink-account|list-accounts|account-info)(?:\/|$)/
 
 /**
  * /api/auth/* over HTTP. The client address comes from the server (never from the request's

@@ -268,4 +268,19 @@ describe("better-auth's own limiter", () => {
     )
     expect(res.status).toBe(404)
   })
+
+  it.each(['change-email', 'delete-user', 'link-social', 'list-accounts'])(
+    'does not expose /api/auth/%s over HTTP',
+    async (endpoint) => {
+      const res = await runRoute(
+        authAction,
+        requestAs(null, `/api/auth/${endpoint}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ newEmail: 'attacker@example.com' }),
+        }),
+      )
+      expect(res.status).toBe(404)
+    },
+  )
 })
