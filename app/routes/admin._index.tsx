@@ -83,8 +83,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {recent.length === 0 ? (
             <p className="text-sm text-muted-foreground">No articles yet.</p>
           ) : (
-            <Table aria-labelledby="recent-articles">
-              <TableHeader>
+            // Below md each row is a small card: the title, then status and category, then the
+            // icon buttons (on that same line from sm), so nothing scrolls sideways. Only CSS
+            // moves the cells (same cells, same DOM order), so the desktop table and its texts
+            // stay as they were.
+            <Table aria-labelledby="recent-articles" className="max-md:block">
+              <TableHeader className="max-md:sr-only">
                 <TableRow>
                   <TableHead>Title</TableHead>
                   <TableHead className="hidden md:table-cell">Author</TableHead>
@@ -93,22 +97,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
               </TableHeader>
-              <TableBody>
+              <TableBody className="max-md:block">
                 {recent.map((article) => (
-                  <TableRow key={article.id}>
-                    <TableCell className="min-w-36 max-w-80 font-medium">
+                  <TableRow
+                    key={article.id}
+                    className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:py-3"
+                  >
+                    <TableCell className="min-w-36 max-w-80 font-medium max-md:order-first max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0">
                       <span className="line-clamp-2">{article.title}</span>
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground md:table-cell">
                       {article.authorEmail ?? 'Unknown'}
                     </TableCell>
-                    <TableCell>{article.categoryName ?? 'Uncategorized'}</TableCell>
-                    <TableCell>
+                    <TableCell className="max-md:order-2 max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground">
+                      {article.categoryName ?? 'Uncategorized'}
+                    </TableCell>
+                    <TableCell className="max-md:order-1 max-md:p-0">
                       <Badge variant={statusBadgeVariant(article.status)} className="capitalize">
                         {article.status}
                       </Badge>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="max-md:order-3 max-md:ml-auto max-md:p-0 max-sm:basis-full">
                       <div className="flex justify-end gap-2">
                         <ArticleEditButton id={article.id} />
                         <ArticleStatusButtons id={article.id} status={article.status} />

@@ -111,6 +111,9 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   )
 }
 
+/** A secondary column shown as small muted text in the row's meta line below md. */
+const metaCell = 'max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground'
+
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData
   const navigation = useNavigation()
@@ -145,8 +148,12 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
         aria-busy={loading || undefined}
         className={cn('rounded-lg border border-border bg-card', loading && 'opacity-60')}
       >
-        <Table aria-label="Articles">
-          <TableHeader>
+        {/* Below md each row is a small card: the title with its edit and delete buttons, then
+            status, category, author and date in one muted line, then the tags. Same cells in
+            the same DOM order (only CSS moves them), so the desktop table, its texts and
+            every locator stay as they were. */}
+        <Table aria-label="Articles" className="max-md:block">
+          <TableHeader className="max-md:sr-only">
             <TableRow>
               <TableHead>Title</TableHead>
               <TableHead>Category</TableHead>
@@ -157,17 +164,23 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody className="max-md:block">
             {page.items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
+              <TableRow className="max-md:flex">
+                <TableCell
+                  colSpan={7}
+                  className="py-10 text-center text-muted-foreground max-md:flex-1"
+                >
                   No articles found.
                 </TableCell>
               </TableRow>
             ) : (
               page.items.map((article) => (
-                <TableRow key={article.id}>
-                  <TableCell className="min-w-48 max-w-96 font-medium">
+                <TableRow
+                  key={article.id}
+                  className="max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-3"
+                >
+                  <TableCell className="min-w-48 max-w-96 font-medium max-md:order-first max-md:min-h-9 max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0 max-md:pr-22">
                     <Link
                       to={`/admin/edit-article/${article.id}`}
                       className="line-clamp-2 hover:underline"
@@ -175,14 +188,25 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                       {article.title}
                     </Link>
                   </TableCell>
-                  <TableCell>{article.categoryName ?? 'Uncategorized'}</TableCell>
-                  <TableCell>{article.authorUsername ?? 'Unknown'}</TableCell>
-                  <TableCell>
+                  <TableCell className={cn(metaCell, 'max-md:order-2')}>
+                    {article.categoryName ?? 'Uncategorized'}
+                  </TableCell>
+                  <TableCell
+                    className={cn(metaCell, "max-md:order-3 max-md:before:content-['By_']")}
+                  >
+                    {article.authorUsername ?? 'Unknown'}
+                  </TableCell>
+                  <TableCell className="max-md:order-1 max-md:p-0">
                     <Badge variant={statusBadgeVariant(article.status)} className="capitalize">
                       {article.status}
                     </Badge>
                   </TableCell>
-                  <TableCell className="min-w-32">
+                  <TableCell
+                    className={cn(
+                      'min-w-32 max-md:order-5 max-md:min-w-0 max-md:basis-full max-md:p-0',
+                      article.tags.length === 0 && 'max-md:hidden',
+                    )}
+                  >
                     <div className="flex flex-wrap gap-1">
                       {article.tags.map((tag) => (
                         <Badge key={tag.id} variant="outline">
@@ -191,10 +215,10 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                       ))}
                     </div>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell className={cn(metaCell, 'whitespace-nowrap max-md:order-4')}>
                     {article.publishedAt ? formatShortDate(article.publishedAt) : 'Not published'}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="max-md:absolute max-md:right-3 max-md:top-3 max-md:p-0">
                     <div className="flex justify-end gap-2">
                       <ArticleEditButton id={article.id} iconOnly />
                       <ArticleDeleteButton id={article.id} title={article.title} iconOnly />
