@@ -33,6 +33,7 @@ beforeAll(async () => {
   })
   app.post('/write', (_req, res) => res.status(204).end())
   app.post('/refused', (_req, res) => res.status(400).end())
+  app.post('/admin/api/articles/autosave', (_req, res) => res.json({ ok: true }))
   await new Promise<void>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => {
       baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -111,6 +112,14 @@ describe('the page cache', () => {
     expect(cache.size).toBe(1)
     await fetch(`${baseUrl}/write`, { method: 'POST' })
     expect(cache.size).toBe(0)
+  })
+
+  it('keeps its pages when a draft is autosaved', async () => {
+    await fetch(`${baseUrl}/page`)
+    await settle()
+    const res = await fetch(`${baseUrl}/admin/api/articles/autosave`, { method: 'POST' })
+    expect(res.status).toBe(200)
+    expect(cache.size).toBe(1)
   })
 
   it('drops pages when a scheduled article goes public', async () => {

@@ -1,37 +1,27 @@
-import { data, Form, Link, useActionData } from 'react-router'
-import { AuthCard } from '~/components/auth/auth-card'
+import { Form, useActionData } from 'react-router'
+import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
-import { AuthField } from '~/components/auth/auth-field'
+import { EmailField } from '~/components/auth/auth-field'
 import { FormMessage } from '~/components/auth/form-message'
 import { SubmitButton } from '~/components/auth/submit-button'
-import { useFormErrors } from '~/components/auth/use-form-errors'
 import { requestPasswordReset } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
-import { fieldErrors, forgotPasswordSchema } from '~/domain/users/auth-schema'
+import { forgotPasswordSchema } from '~/domain/users/auth-schema'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.forgot-password'
 
 // The answer is the same whether or not the address has an account.
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
-  const email = typeof form.email === 'string' ? form.email : ''
-  const parsed = forgotPasswordSchema.safeParse(form)
-  if (!parsed.success) {
-    return data(
-      { errors: fieldErrors(parsed.error), formError: null, sent: false, email },
-      { status: 400 },
-    )
-  }
+  const form = await readAuthForm(request, forgotPasswordSchema)
+  const state = { sent: false, email: form.email }
+  if (!form.ok) return invalidAuthForm(form.errors, state)
   const result = await requestPasswordReset(
     { request, clientIp: context.clientIp },
-    parsed.data.email,
+    form.data.email,
   )
-  if (!result.ok) {
-    return data(
-      { errors: {}, formError: result.message, sent: false, email },
-      { status: result.status, headers: result.headers },
-    )
-  }
-  return { errors: {}, formError: null, sent: true, email }
+  if (!result.ok) return authFormFailure(result, state)
+  return { errors: {}, formError: null, sent: true, email: form.email }
 }
 
 export default function ForgotPasswordPage() {
@@ -42,24 +32,15 @@ export default function ForgotPasswordPage() {
       title="Forgot your password?"
       description="Enter your email address and we will send you a link to choose a new password."
       footer={
-        <Link to="/signin" className="font-medium text-primary underline-offset-4 hover:underline">
+        <AuthCardLink to="/signin" primary>
           Already have an account? Sign in
-        </Link>
+        </AuthCardLink>
       }
     >
-      {actionData?.formError ? <FormMessage kind="error" message={actionData.formError} /> : null}
+      <FormMessage kind="error" message={actionData?.formError} />
       {actionData?.sent ? <FormMessage kind="success" message={AUTH_TEXT.resetSent} /> : null}
       <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
-        <AuthField
-          name="email"
-          label="Email address"
-          type="email"
-          placeholder="Your email address"
-          autoComplete="email"
-          defaultValue={actionData?.email}
-          errors={errors.email}
-          required
-        />
+        <EmailField defaultValue={actionData?.email} errors={errors.email} required />
         <SubmitButton
           label="Send reset password instructions"
           pendingLabel="Sending reset instructions ..."

@@ -1,14 +1,15 @@
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { AuthCard } from '~/components/auth/auth-card'
+import { Form, useActionData, useLoaderData } from 'react-router'
+import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
-import { AuthField } from '~/components/auth/auth-field'
+import { EmailField } from '~/components/auth/auth-field'
 import { FormMessage } from '~/components/auth/form-message'
 import { SubmitButton } from '~/components/auth/submit-button'
-import { useFormErrors } from '~/components/auth/use-form-errors'
 import { sendMagicLink } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
-import { fieldErrors, magicLinkSchema } from '~/domain/users/auth-schema'
+import { magicLinkSchema } from '~/domain/users/auth-schema'
 import { safeRedirect } from '~/domain/users/redirect'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.magic-link'
 
 const LINK_FAILED = 'This magic link is invalid or has expired. Send yourself a new one.'
@@ -23,26 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
-  const email = typeof form.email === 'string' ? form.email : ''
-  const parsed = magicLinkSchema.safeParse(form)
-  if (!parsed.success) {
-    return data(
-      { errors: fieldErrors(parsed.error), formError: null, sent: false, email },
-      { status: 400 },
-    )
-  }
+  const form = await readAuthForm(request, magicLinkSchema)
+  const state = { sent: false, email: form.email }
+  if (!form.ok) return invalidAuthForm(form.errors, state)
   const result = await sendMagicLink(
     { request, clientIp: context.clientIp },
-    { email: parsed.data.email, redirectTo: safeRedirect(parsed.data.redirectTo) },
+    { email: form.data.email, redirectTo: safeRedirect(form.data.redirectTo) },
   )
-  if (!result.ok) {
-    return data(
-      { errors: {}, formError: result.message, sent: false, email },
-      { status: result.status, headers: result.headers },
-    )
-  }
-  return { errors: {}, formError: null, sent: true, email }
+  if (!result.ok) return authFormFailure(result, state)
+  return { errors: {}, formError: null, sent: true, email: form.email }
 }
 
 export default function MagicLinkPage() {
@@ -55,35 +45,19 @@ export default function MagicLinkPage() {
       description="We will email you a link that signs you in, and a one-time code."
       footer={
         <>
-          <Link
-            to="/verify-otp"
-            className="text-muted-foreground underline-offset-4 hover:underline"
-          >
-            Have a one-time code? Verify token
-          </Link>
-          <Link
-            to="/signin"
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <AuthCardLink to="/verify-otp">Have a one-time code? Verify token</AuthCardLink>
+          <AuthCardLink to="/signin" primary>
             Already have an account? Sign in
-          </Link>
+          </AuthCardLink>
         </>
       }
     >
       {linkFailed && !actionData ? <FormMessage kind="error" message={LINK_FAILED} /> : null}
-      {actionData?.formError ? <FormMessage kind="error" message={actionData.formError} /> : null}
+      <FormMessage kind="error" message={actionData?.formError} />
       {actionData?.sent ? <FormMessage kind="success" message={AUTH_TEXT.magicLinkSent} /> : null}
       <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <AuthField
-          name="email"
-          label="Email address"
-          type="email"
-          placeholder="Your email address"
-          autoComplete="email"
-          defaultValue={actionData?.email}
-          errors={errors.email}
-        />
+        <EmailField defaultValue={actionData?.email} errors={errors.email} />
         <SubmitButton label="Send Magic Link" pendingLabel="Sending Magic Link ..." />
       </Form>
     </AuthCard>

@@ -16,11 +16,9 @@ import {
 } from '~/domain/users/account.server'
 import {
   changePasswordSchema,
-  fieldErrors,
   passwordConfirmSchema,
   totpCodeSchema,
   usernameSchema,
-  type FieldErrors,
 } from '~/domain/users/auth-schema'
 import { ProfileError, updateUsername } from '~/domain/users/profile.server'
 import {
@@ -38,6 +36,7 @@ import { getBrandName } from '~/infra/auth-mail.server'
 import { getSession, requireUser } from '~/infra/permissions.server'
 import { createToastHeaders, redirectWithToast } from '~/infra/toast.server'
 import { formatRelative } from '~/lib/dates'
+import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
 import type { Route } from './+types/_site.profile'
 
 async function requireProfile(request: Request) {
@@ -92,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case 'username': {
       const parsed = usernameSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrors(parsed.error) })
+      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
       try {
         await updateUsername(user.id, parsed.data.username)
       } catch (error) {
@@ -105,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'password': {
       const parsed = changePasswordSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrors(parsed.error) })
+      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
       const result = await changePassword(caller, parsed.data)
       if (!result.ok) {
         return invalid(
@@ -122,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'enable-2fa': {
       const parsed = passwordConfirmSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrors(parsed.error) })
+      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
       const result = await enableTwoFactor(caller, {
         password: parsed.data.password,
         issuer: await getBrandName(),
@@ -138,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'confirm-2fa': {
       const parsed = totpCodeSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrors(parsed.error) })
+      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
       const result = await confirmTwoFactor(caller, parsed.data.code)
       if (!result.ok) {
         return invalid(
@@ -164,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'disable-2fa':
     case 'backup-codes': {
       const parsed = passwordConfirmSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrors(parsed.error) })
+      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
       if (intent === 'disable-2fa') {
         const result = await disableTwoFactor(caller, parsed.data.password)
         if (!result.ok) {

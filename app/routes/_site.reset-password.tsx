@@ -1,13 +1,14 @@
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { AuthCard } from '~/components/auth/auth-card'
+import { Form, useActionData, useLoaderData } from 'react-router'
+import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
 import { AuthField } from '~/components/auth/auth-field'
 import { FormMessage } from '~/components/auth/form-message'
 import { SubmitButton } from '~/components/auth/submit-button'
-import { useFormErrors } from '~/components/auth/use-form-errors'
 import { resetPassword } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
-import { fieldErrors, resetPasswordSchema } from '~/domain/users/auth-schema'
+import { resetPasswordSchema } from '~/domain/users/auth-schema'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.reset-password'
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one.'
@@ -22,21 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
-  const parsed = resetPasswordSchema.safeParse(form)
-  if (!parsed.success) {
-    return data(
-      { errors: fieldErrors(parsed.error), formError: null, updated: false },
-      { status: 400 },
-    )
-  }
-  const result = await resetPassword({ request, clientIp: context.clientIp }, parsed.data)
+  const form = await readAuthForm(request, resetPasswordSchema)
+  const state = { updated: false }
+  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const result = await resetPassword({ request, clientIp: context.clientIp }, form.data)
   if (!result.ok) {
     const message = result.code === 'INVALID_TOKEN' ? INVALID_LINK : result.message
-    return data(
-      { errors: {}, formError: message, updated: false },
-      { status: result.status, headers: result.headers },
-    )
+    return authFormFailure(result, state, message)
   }
   return { errors: {}, formError: null, updated: true }
 }
@@ -50,35 +43,22 @@ export default function ResetPasswordPage() {
       <AuthCard
         title="Update password"
         footer={
-          <Link
-            to="/signin"
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <AuthCardLink to="/signin" primary>
             Already have an account? Sign in
-          </Link>
+          </AuthCardLink>
         }
       >
         <FormMessage kind="success" message={AUTH_TEXT.passwordUpdated} />
       </AuthCard>
     )
   }
-  const tokenError = errors.token?.[0]
   return (
     <AuthCard
       title="Update password"
-      footer={
-        <Link
-          to="/forgot-password"
-          className="text-muted-foreground underline-offset-4 hover:underline"
-        >
-          Forgot your password?
-        </Link>
-      }
+      footer={<AuthCardLink to="/forgot-password">Forgot your password?</AuthCardLink>}
     >
       {!token ? <FormMessage kind="error" message={INVALID_LINK} /> : null}
-      {actionData?.formError || tokenError ? (
-        <FormMessage kind="error" message={actionData?.formError || tokenError || ''} />
-      ) : null}
+      <FormMessage kind="error" message={actionData?.formError || errors.token?.[0]} />
       <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="token" value={token} />
         <AuthField

@@ -1,15 +1,16 @@
-import { data, Form, Link, redirect, useActionData } from 'react-router'
-import { AuthCard } from '~/components/auth/auth-card'
+import { data, Form, redirect, useActionData } from 'react-router'
+import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
-import { AuthField } from '~/components/auth/auth-field'
+import { AuthField, EmailField } from '~/components/auth/auth-field'
 import { FormMessage } from '~/components/auth/form-message'
 import { SubmitButton } from '~/components/auth/submit-button'
 import { useBrand } from '~/components/auth/use-brand'
-import { useFormErrors } from '~/components/auth/use-form-errors'
 import { signUp } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
-import { fieldErrors, signUpSchema } from '~/domain/users/auth-schema'
+import { signUpSchema } from '~/domain/users/auth-schema'
 import { getSessionUser } from '~/infra/permissions.server'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.signup'
 
 // Spec §4: the sign-up page goes to / whenever a session exists.
@@ -23,25 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
  * its address); with REQUIRE_EMAIL_VERIFICATION there is no session until the link is followed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
-  const email = typeof form.email === 'string' ? form.email : ''
-  const parsed = signUpSchema.safeParse(form)
-  if (!parsed.success) {
-    return data(
-      { errors: fieldErrors(parsed.error), formError: null, confirmation: false, email },
-      { status: 400 },
-    )
-  }
-  const result = await signUp({ request, clientIp: context.clientIp }, parsed.data)
-  if (!result.ok) {
-    return data(
-      { errors: {}, formError: result.message, confirmation: false, email },
-      { status: result.status, headers: result.headers },
-    )
-  }
+  const form = await readAuthForm(request, signUpSchema)
+  const state = { confirmation: false, email: form.email }
+  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const result = await signUp({ request, clientIp: context.clientIp }, form.data)
+  if (!result.ok) return authFormFailure(result, state)
   if (result.data.token) throw redirect('/', { headers: result.headers })
   return data(
-    { errors: {}, formError: null, confirmation: true, email },
+    { errors: {}, formError: null, confirmation: true, email: form.email },
     { headers: result.headers },
   )
 }
@@ -54,28 +44,17 @@ export default function SignUpPage() {
     <AuthCard
       title={`Join ${brand}`}
       footer={
-        <Link to="/signin" className="font-medium text-primary underline-offset-4 hover:underline">
+        <AuthCardLink to="/signin" primary>
           Already have an account? Sign in
-        </Link>
+        </AuthCardLink>
       }
     >
-      {actionData?.formError ? (
-        <FormMessage kind="error" title="Authentication Error" message={actionData.formError} />
-      ) : null}
+      <FormMessage kind="error" title="Authentication Error" message={actionData?.formError} />
       {actionData?.confirmation ? (
         <FormMessage kind="success" message={AUTH_TEXT.signUpConfirmation} />
       ) : (
         <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
-          <AuthField
-            name="email"
-            label="Email address"
-            type="email"
-            placeholder="Your email address"
-            autoComplete="email"
-            defaultValue={actionData?.email}
-            errors={errors.email}
-            required
-          />
+          <EmailField defaultValue={actionData?.email} errors={errors.email} required />
           <AuthField
             name="password"
             label="Create a Password"

@@ -1,15 +1,16 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
-import { AuthCard } from '~/components/auth/auth-card'
+import { Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
 import { AuthField } from '~/components/auth/auth-field'
 import { FormMessage } from '~/components/auth/form-message'
 import { SubmitButton } from '~/components/auth/submit-button'
-import { useFormErrors } from '~/components/auth/use-form-errors'
 import { verifySecondFactor } from '~/domain/users/account.server'
-import { fieldErrors, twoFactorCodeSchema } from '~/domain/users/auth-schema'
+import { twoFactorCodeSchema } from '~/domain/users/auth-schema'
 import { safeRedirect } from '~/domain/users/redirect'
 import { COOKIE_PREFIX, WELCOME_TOAST } from '~/infra/auth.server'
 import { redirectWithToast } from '~/infra/toast.server'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.two-factor'
 
 function hasChallenge(request: Request) {
@@ -26,22 +27,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
-  const parsed = twoFactorCodeSchema.safeParse(form)
-  if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), formError: null }, { status: 400 })
-  }
-  const result = await verifySecondFactor({ request, clientIp: context.clientIp }, parsed.data.code)
+  const form = await readAuthForm(request, twoFactorCodeSchema)
+  if (!form.ok) return invalidAuthForm(form.errors, {})
+  const result = await verifySecondFactor({ request, clientIp: context.clientIp }, form.data.code)
   if (!result.ok) {
     // A lost challenge (expired, or too many wrong codes) means signing in again.
     if (result.code === 'INVALID_TWO_FACTOR_COOKIE')
       throw redirect('/signin', { headers: result.headers })
-    return data(
-      { errors: {}, formError: result.message },
-      { status: result.status, headers: result.headers },
-    )
+    return authFormFailure(result, {})
   }
-  return redirectWithToast(safeRedirect(parsed.data.redirectTo), WELCOME_TOAST, {
+  return redirectWithToast(safeRedirect(form.data.redirectTo), WELCOME_TOAST, {
     headers: result.headers,
   })
 }
@@ -54,15 +49,9 @@ export default function TwoFactorPage() {
     <AuthCard
       title="Two-factor authentication"
       description="Enter the 6-digit code from your authenticator app, or one of your backup codes."
-      footer={
-        <Link to="/signin" className="text-muted-foreground underline-offset-4 hover:underline">
-          Start again
-        </Link>
-      }
+      footer={<AuthCardLink to="/signin">Start again</AuthCardLink>}
     >
-      {actionData?.formError ? (
-        <FormMessage kind="error" title="Authentication Error" message={actionData.formError} />
-      ) : null}
+      <FormMessage kind="error" title="Authentication Error" message={actionData?.formError} />
       <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <AuthField

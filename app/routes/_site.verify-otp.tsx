@@ -1,31 +1,24 @@
-import { data, Form, Link, redirect, useActionData } from 'react-router'
-import { AuthCard } from '~/components/auth/auth-card'
+import { Form, redirect, useActionData } from 'react-router'
+import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
-import { AuthField } from '~/components/auth/auth-field'
+import { AuthField, EmailField } from '~/components/auth/auth-field'
 import { FormMessage } from '~/components/auth/form-message'
 import { SubmitButton } from '~/components/auth/submit-button'
-import { useFormErrors } from '~/components/auth/use-form-errors'
 import { signInWithCode } from '~/domain/users/account.server'
-import { fieldErrors, verifyOtpSchema } from '~/domain/users/auth-schema'
+import { verifyOtpSchema } from '~/domain/users/auth-schema'
 import { WELCOME_TOAST } from '~/infra/auth.server'
 import { redirectWithToast } from '~/infra/toast.server'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.verify-otp'
 
 // The auth kit's verify_otp view: the code from the magic-link mail signs the reader in.
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
-  const email = typeof form.email === 'string' ? form.email : ''
-  const parsed = verifyOtpSchema.safeParse(form)
-  if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), formError: null, email }, { status: 400 })
-  }
-  const result = await signInWithCode({ request, clientIp: context.clientIp }, parsed.data)
-  if (!result.ok) {
-    return data(
-      { errors: {}, formError: result.message, email },
-      { status: result.status, headers: result.headers },
-    )
-  }
+  const form = await readAuthForm(request, verifyOtpSchema)
+  const state = { email: form.email }
+  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const result = await signInWithCode({ request, clientIp: context.clientIp }, form.data)
+  if (!result.ok) return authFormFailure(result, state)
   if (result.data.twoFactorRedirect) throw redirect('/two-factor', { headers: result.headers })
   return redirectWithToast('/', WELCOME_TOAST, { headers: result.headers })
 }
@@ -39,35 +32,16 @@ export default function VerifyOtpPage() {
       description="Enter your email address and the code we sent you."
       footer={
         <>
-          <Link
-            to="/magic-link"
-            className="text-muted-foreground underline-offset-4 hover:underline"
-          >
-            Send a magic link email
-          </Link>
-          <Link
-            to="/signin"
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <AuthCardLink to="/magic-link">Send a magic link email</AuthCardLink>
+          <AuthCardLink to="/signin" primary>
             Already have an account? Sign in
-          </Link>
+          </AuthCardLink>
         </>
       }
     >
-      {actionData?.formError ? (
-        <FormMessage kind="error" title="Authentication Error" message={actionData.formError} />
-      ) : null}
+      <FormMessage kind="error" title="Authentication Error" message={actionData?.formError} />
       <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
-        <AuthField
-          name="email"
-          label="Email address"
-          type="email"
-          placeholder="Your email address"
-          autoComplete="email"
-          defaultValue={actionData?.email}
-          errors={errors.email}
-          required
-        />
+        <EmailField defaultValue={actionData?.email} errors={errors.email} required />
         <AuthField
           name="token"
           label="Token"

@@ -2,6 +2,7 @@ import { DatabaseBackup, Download, RotateCcw } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
+import { RowActionLabel } from '~/components/admin/row-action-label'
 import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -20,6 +21,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableEmptyRow,
   TableHead,
   TableHeader,
   TableRow,
@@ -29,7 +31,12 @@ import { RestoreError } from '~/domain/backup/table-dump.server'
 import { formatMegabytes } from '~/domain/media/media-schema'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import { actionFailure, actionSuccess } from './+shared/action-results.server'
+import {
+  actionError,
+  actionFailure,
+  actionSuccess,
+  unknownIntent,
+} from './+shared/action-results.server'
 import type { Route } from './+types/admin.backups'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -53,11 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       })
     } catch (error) {
       logger.error({ err: error }, 'backup failed')
-      return actionFailure(500, {
-        type: 'error',
-        title: 'Backup failed',
-        description: 'There was an error creating the database backup.',
-      })
+      return actionError(500, 'Backup failed', 'There was an error creating the database backup.')
     }
   }
   if (intent === 'restore') {
@@ -77,21 +80,17 @@ export async function action({ request }: Route.ActionArgs) {
       })
     } catch (error) {
       if (error instanceof RestoreError) {
-        return actionFailure(error.code === 'NOT_FOUND' ? 404 : 400, {
-          type: 'error',
-          title: 'Restore failed',
-          description: error.message,
-        })
+        return actionError(error.code === 'NOT_FOUND' ? 404 : 400, 'Restore failed', error.message)
       }
       logger.error({ err: error }, 'restore failed')
-      return actionFailure(500, {
-        type: 'error',
-        title: 'Restore failed',
-        description: 'The backup could not be restored. Nothing was changed in the database.',
-      })
+      return actionError(
+        500,
+        'Restore failed',
+        'The backup could not be restored. Nothing was changed in the database.',
+      )
     }
   }
-  return actionFailure(400, { type: 'error', title: 'Error', description: 'Unknown action' })
+  return unknownIntent()
 }
 
 function RestoreDialog({ name, onClose }: { name: string; onClose: () => void }) {
@@ -189,11 +188,7 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {loaderData.backups.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
-                    No backups yet.
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={4}>No backups yet.</TableEmptyRow>
               ) : null}
               {loaderData.backups.map((backup) => (
                 <TableRow key={backup.name}>
@@ -220,15 +215,11 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
                     <div className="flex justify-end gap-1">
                       <Button asChild variant="ghost" size="sm">
                         <a href={`/admin/backups/${encodeURIComponent(backup.name)}`} download>
-                          <Download aria-hidden="true" />
-                          <span className="sr-only sm:not-sr-only">Download</span>
-                          <span className="sr-only"> {backup.name}</span>
+                          <RowActionLabel icon={Download} label="Download" name={backup.name} />
                         </a>
                       </Button>
                       <Button variant="ghost" size="sm" onClick={() => setRestoring(backup.name)}>
-                        <RotateCcw aria-hidden="true" />
-                        <span className="sr-only sm:not-sr-only">Restore</span>
-                        <span className="sr-only"> {backup.name}</span>
+                        <RowActionLabel icon={RotateCcw} label="Restore" name={backup.name} />
                       </Button>
                     </div>
                   </TableCell>

@@ -1,9 +1,10 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { CategoryDialog, type EditableCategory } from '~/components/admin/category-dialog'
-import { ConfirmAction } from '~/components/admin/confirm-action'
+import { ConfirmRowDelete } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
+import { RowActionLabel } from '~/components/admin/row-action-label'
 import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -11,6 +12,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableEmptyRow,
   TableHead,
   TableHeader,
   TableRow,
@@ -25,11 +27,14 @@ import {
 } from '~/domain/categories/categories.server'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
+import type { FieldErrors } from '~/lib/field-errors'
 import {
-  actionFailure,
+  actionError,
+  actionInvalid,
   actionSuccess,
-  fieldErrorsOf,
   parseId,
+  UNEXPECTED_ERROR,
+  unknownIntent,
 } from './+shared/action-results.server'
 import type { Route } from './+types/admin.categories'
 
@@ -48,11 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await request.formData()
   const intent = form.get('intent')
-  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') {
-    return actionFailure(400, { type: 'error', title: 'Error', description: 'Unknown action' })
-  }
-  const failed = (status: number, description: string, fieldErrors?: ActionResult['fieldErrors']) =>
-    actionFailure(status, { type: 'error', title: FAILURE_TITLE[intent], description }, fieldErrors)
+  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') return unknownIntent()
+  const failed = (status: number, description: string, fieldErrors?: FieldErrors) =>
+    actionError(status, FAILURE_TITLE[intent], description, fieldErrors)
   const id = parseId(form.get('id'))
   if (intent !== 'create' && id === null) return failed(400, 'This category does not exist')
   try {
@@ -65,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       slug: form.get('slug') ?? '',
       description: form.get('description') ?? '',
     })
-    if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+    if (!parsed.success) return actionInvalid(parsed.error)
     if (intent === 'create') {
       await createCategory(parsed.data)
       return actionSuccess({ type: 'success', title: 'Category created successfully' })
@@ -82,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
       )
     }
     logger.error({ err: error, intent }, 'category change failed')
-    return failed(500, 'Something went wrong. Please try again.')
+    return failed(500, UNEXPECTED_ERROR)
   }
 }
 
@@ -120,11 +123,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {categories.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
-                    No categories yet. Add the first one.
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={4}>No categories yet. Add the first one.</TableEmptyRow>
               ) : null}
               {categories.map((category) => (
                 <TableRow key={category.id} aria-busy={removing === category.id || undefined}>
@@ -150,11 +149,9 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                         size="sm"
                         onClick={() => setDialog({ key: Date.now(), category })}
                       >
-                        <Pencil aria-hidden="true" />
-                        <span className="sr-only sm:not-sr-only">Edit</span>
-                        <span className="sr-only"> {category.name}</span>
+                        <RowActionLabel icon={Pencil} label="Edit" name={category.name} />
                       </Button>
-                      <ConfirmAction
+                      <ConfirmRowDelete
                         question="Are you sure you want to delete this category?"
                         description={
                           category.articleCount > 0
@@ -167,18 +164,8 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                             { method: 'post' },
                           )
                         }
-                        trigger={
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            className="text-destructive hover:text-destructive"
-                            disabled={removing === category.id}
-                          >
-                            <Trash2 aria-hidden="true" />
-                            <span className="sr-only sm:not-sr-only">Delete</span>
-                            <span className="sr-only"> {category.name}</span>
-                          </Button>
-                        }
+                        name={category.name}
+                        busy={removing === category.id}
                       />
                     </div>
                   </TableCell>

@@ -14,7 +14,7 @@ import { saveStaticPage } from '~/domain/pages/pages.server'
 import { isStaticPageSlug, STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
 import { requireAdmin } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
-import { actionFailure, fieldErrorsOf } from './+shared/action-results.server'
+import { actionInvalid } from './+shared/action-results.server'
 import type { Route } from './+types/admin.pages.$slug'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     title: form.get('title') ?? '',
     content: form.get('content') ?? '',
   })
-  if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+  if (!parsed.success) return actionInvalid(parsed.error)
   await saveStaticPage(params.slug, parsed.data)
   return redirectWithToast('/admin/pages', { type: 'success', title: 'Page saved' })
 }

@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
+import { RowActionLabel } from '~/components/admin/row-action-label'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import {
@@ -63,9 +64,7 @@ export default function PagesIndex({ loaderData }: Route.ComponentProps) {
                   <TableCell className="text-right">
                     <Button asChild variant="ghost" size="sm">
                       <Link to={`/admin/pages/${page.slug}`}>
-                        <Pencil aria-hidden="true" />{' '}
-                        <span className="sr-only sm:not-sr-only">Edit</span>
-                        <span className="sr-only"> {page.label}</span>
+                        <RowActionLabel icon={Pencil} label="Edit" name={page.label} />
                       </Link>
                     </Button>
                   </TableCell>

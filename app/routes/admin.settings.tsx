@@ -27,11 +27,14 @@ import {
 } from '~/domain/settings/settings.server'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
+import { fieldErrorsOf } from '~/lib/field-errors'
 import {
-  actionFailure,
+  actionError,
+  actionInvalid,
   actionSuccess,
-  fieldErrorsOf,
   parseId,
+  UNEXPECTED_ERROR,
+  unknownIntent,
 } from './+shared/action-results.server'
 import type { Route } from './+types/admin.settings'
 
@@ -40,13 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [settings, links] = await Promise.all([getSiteSettings(), listSocialLinks()])
   return { settings, links, database: getDatabaseStatus() }
 }
-
-const error = (title: string, description: string) => ({
-  type: 'error' as const,
-  title,
-  description,
-})
-const UNEXPECTED = 'Something went wrong. Please try again.'
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request)
@@ -58,9 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
       case 'logo': {
         const parsed = logoSettingsSchema.safeParse(fields)
         if (!parsed.success) {
-          return actionFailure(
+          return actionError(
             400,
-            error('Error updating logo settings', parsed.error.issues[0].message),
+            'Error updating logo settings',
+            parsed.error.issues[0].message,
             fieldErrorsOf(parsed.error),
           )
         }
@@ -69,30 +66,28 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case 'social-add': {
         const parsed = socialLinkSchema.safeParse(fields)
-        if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+        if (!parsed.success) return actionInvalid(parsed.error)
         await addSocialLink(parsed.data)
         return actionSuccess({ type: 'success', title: 'Social link added successfully' })
       }
       case 'social-delete': {
         const id = parseId(form.get('id'))
         if (id === null)
-          return actionFailure(400, error('Error deleting social link', 'This link does not exist'))
+          return actionError(400, 'Error deleting social link', 'This link does not exist')
         await deleteSocialLink(id)
         return actionSuccess({ type: 'success', title: 'Social link deleted successfully' })
       }
       case 'two-factor': {
         const required = form.get('required')
         if (required !== 'true' && required !== 'false') {
-          return actionFailure(400, error('Error', 'Choose on or off'))
+          return actionError(400, 'Error', 'Choose on or off')
         }
         // Turning it on without two-factor of one's own would lock this admin out at once.
         if (required === 'true' && !me.twoFactorEnabled) {
-          return actionFailure(
+          return actionError(
             400,
-            error(
-              'Set up two-factor authentication first',
-              'Turn on two-factor authentication for your own account (Profile) before requiring it for every admin.',
-            ),
+            'Set up two-factor authentication first',
+            'Turn on two-factor authentication for your own account (Profile) before requiring it for every admin.',
           )
         }
         await setRequireAdminTwoFactor(required === 'true')
@@ -108,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
       case 'db-test':
       case 'db-save': {
         const parsed = databaseUrlSchema.safeParse({ url: form.get('url') ?? '' })
-        if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+        if (!parsed.success) return actionInvalid(parsed.error)
         if (intent === 'db-test') {
           const version = await testDatabaseUrl(parsed.data.url)
           return actionSuccess({
@@ -127,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
       case 'db-switch': {
         const to = form.get('to')
         if (to !== 'postgres' && to !== 'local')
-          return actionFailure(400, error('Error', 'Unknown database'))
+          return actionError(400, 'Error', 'Unknown database')
         await switchDatabase(to)
         return actionSuccess(
           {
@@ -138,18 +133,15 @@ export async function action({ request }: Route.ActionArgs) {
         )
       }
       default:
-        return actionFailure(400, error('Error', 'Unknown action'))
+        return unknownIntent()
     }
   } catch (caught) {
     if (caught instanceof DatabaseSwitchError || caught instanceof RestoreError) {
       const title = caught.code === 'CONNECTION_FAILED' ? 'Connection failed' : 'Switch failed'
-      return actionFailure(
-        caught.code === 'CONNECTION_FAILED' ? 400 : 409,
-        error(title, caught.message),
-      )
+      return actionError(caught.code === 'CONNECTION_FAILED' ? 400 : 409, title, caught.message)
     }
     if (caught instanceof SettingsError) {
-      return actionFailure(404, error('Error deleting social link', caught.message))
+      return actionError(404, 'Error deleting social link', caught.message)
     }
     logger.error({ err: caught, intent }, 'settings change failed')
     const title =
@@ -162,7 +154,7 @@ export async function action({ request }: Route.ActionArgs) {
             : intent === 'db-switch'
               ? 'Switch failed'
               : 'Error'
-    return actionFailure(500, error(title, UNEXPECTED))
+    return actionError(500, title, UNEXPECTED_ERROR)
   }
 }
 

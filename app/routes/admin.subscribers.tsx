@@ -1,6 +1,6 @@
-import { Download, Trash2 } from 'lucide-react'
+import { Download } from 'lucide-react'
 import { useFetcher } from 'react-router'
-import { ConfirmAction } from '~/components/admin/confirm-action'
+import { ConfirmRowDelete } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
 import { Badge } from '~/components/ui/badge'
@@ -10,6 +10,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableEmptyRow,
   TableHead,
   TableHeader,
   TableRow,
@@ -21,7 +22,12 @@ import {
 import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import { actionFailure, actionSuccess, parseId } from './+shared/action-results.server'
+import {
+  actionError,
+  actionSuccess,
+  parseId,
+  UNEXPECTED_ERROR,
+} from './+shared/action-results.server'
 import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const id = parseId(form.get('id'))
   const failed = (status: number, description: string) =>
-    actionFailure(status, { type: 'error', title: 'Error removing subscriber', description })
+    actionError(status, 'Error removing subscriber', description)
   if (form.get('intent') !== 'remove' || id === null) return failed(400, 'Unknown subscriber')
   try {
     await removeNewsletterSubscriber(id)
@@ -42,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof SubscriberError) return failed(404, error.message)
     logger.error({ err: error }, 'subscriber removal failed')
-    return failed(500, 'Something went wrong. Please try again.')
+    return failed(500, UNEXPECTED_ERROR)
   }
 }
 
@@ -76,24 +82,15 @@ function SubscriberRow({
         {new Date(subscriber.createdAt).toLocaleDateString()}
       </TableCell>
       <TableCell className="text-right">
-        <ConfirmAction
+        <ConfirmRowDelete
           question="Are you sure you want to remove this subscriber?"
           description={`${subscriber.email} will no longer receive the newsletter.`}
-          confirmLabel="Remove"
+          label="Remove"
           onConfirm={() =>
             remover.submit({ intent: 'remove', id: String(subscriber.id) }, { method: 'post' })
           }
-          trigger={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-destructive hover:text-destructive"
-              disabled={remover.state !== 'idle'}
-            >
-              <Trash2 aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Remove</span>
-              <span className="sr-only"> {subscriber.email}</span>
-            </Button>
-          }
+          name={subscriber.email}
+          busy={remover.state !== 'idle'}
         />
       </TableCell>
     </TableRow>
@@ -129,11 +126,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {subscribers.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
-                    No subscribers yet.
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={4}>No subscribers yet.</TableEmptyRow>
               ) : null}
               {subscribers.map((subscriber) => (
                 <SubscriberRow key={subscriber.id} subscriber={subscriber} />

@@ -1,8 +1,9 @@
-import { Check, Pencil, Plus, Trash2, X } from 'lucide-react'
+import { Check, Pencil, Plus, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigation, useRevalidator } from 'react-router'
-import { ConfirmAction } from '~/components/admin/confirm-action'
+import { ConfirmRowDelete } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
+import { RowActionLabel } from '~/components/admin/row-action-label'
 import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -13,6 +14,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableEmptyRow,
   TableHead,
   TableHeader,
   TableRow,
@@ -22,11 +24,13 @@ import { tagSchema } from '~/domain/tags/tags-schema'
 import { createTag, deleteTag, TagError, updateTag } from '~/domain/tags/tags.server'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
+import type { FieldErrors } from '~/lib/field-errors'
 import {
-  actionFailure,
+  actionError,
+  actionInvalid,
   actionSuccess,
-  fieldErrorsOf,
   parseId,
+  unknownIntent,
 } from './+shared/action-results.server'
 import type { Route } from './+types/admin.tags'
 
@@ -45,15 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await request.formData()
   const intent = form.get('intent')
-  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') {
-    return actionFailure(400, { type: 'error', title: 'Error', description: 'Unknown action' })
-  }
-  const failed = (status: number, fieldErrors?: ActionResult['fieldErrors']) =>
-    actionFailure(
-      status,
-      { type: 'error', title: 'Error', description: FAILURE[intent] },
-      fieldErrors,
-    )
+  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') return unknownIntent()
+  const failed = (status: number, fieldErrors?: FieldErrors) =>
+    actionError(status, 'Error', FAILURE[intent], fieldErrors)
   const id = parseId(form.get('id'))
   if (intent !== 'create' && id === null) return failed(400)
   try {
@@ -66,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
       })
     }
     const parsed = tagSchema.safeParse({ name: form.get('name') ?? '' })
-    if (!parsed.success) return actionFailure(400, undefined, fieldErrorsOf(parsed.error))
+    if (!parsed.success) return actionInvalid(parsed.error)
     if (intent === 'create') {
       await createTag(parsed.data)
       return actionSuccess({
@@ -180,26 +178,16 @@ function TagRow({ tag }: { tag: Tag }) {
               setEditing(true)
             }}
           >
-            <Pencil aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Edit</span>
-            <span className="sr-only"> {tag.name}</span>
+            <RowActionLabel icon={Pencil} label="Edit" name={tag.name} />
           </Button>
-          <ConfirmAction
+          <ConfirmRowDelete
             question="Are you sure you want to delete this tag?"
             description={`“${tag.name}” is removed from every article that has it. The articles stay.`}
             onConfirm={() =>
               remover.submit({ intent: 'delete', id: String(tag.id) }, { method: 'post' })
             }
-            trigger={
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive hover:text-destructive"
-                disabled={remover.state !== 'idle'}
-              >
-                <Trash2 aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Delete</span>
-                <span className="sr-only"> {tag.name}</span>
-              </Button>
-            }
+            name={tag.name}
+            busy={remover.state !== 'idle'}
           />
         </div>
       </TableCell>
@@ -284,11 +272,7 @@ export default function TagsPage({ loaderData }: Route.ComponentProps) {
                 </TableRow>
               ) : null}
               {loaderData.tags.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
-                    No tags yet.
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={3}>No tags yet.</TableEmptyRow>
               ) : null}
               {loaderData.tags.map((tag) => (
                 <TagRow key={`${tag.id}:${tag.updatedAt.valueOf()}`} tag={tag} />

@@ -19,7 +19,7 @@ import { revokeUserSessions } from '~/domain/users/sessions.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import { actionFailure, actionSuccess } from './+shared/action-results.server'
+import { actionError, actionSuccess } from './+shared/action-results.server'
 import type { Route } from './+types/admin.users'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,11 +37,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const parsed = roleChangeSchema.safeParse({ userId: form.get('userId'), role: form.get('role') })
   if (!parsed.success) {
-    return actionFailure(400, {
-      type: 'error',
-      title: 'Error',
-      description: parsed.error.issues[0]?.message ?? 'Failed to update user role',
-    })
+    return actionError(
+      400,
+      'Error',
+      parsed.error.issues[0]?.message ?? 'Failed to update user role',
+    )
   }
   try {
     const result = await setUserRole(parsed.data)
@@ -54,18 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
     })
   } catch (error) {
     if (error instanceof RoleChangeError) {
-      return actionFailure(error.code === 'NOT_FOUND' ? 404 : 409, {
-        type: 'error',
-        title: 'Error',
-        description: error.message,
-      })
+      return actionError(error.code === 'NOT_FOUND' ? 404 : 409, 'Error', error.message)
     }
     logger.error({ err: error }, 'role change failed')
-    return actionFailure(500, {
-      type: 'error',
-      title: 'Error',
-      description: 'Failed to update user role',
-    })
+    return actionError(500, 'Error', 'Failed to update user role')
   }
 }
 

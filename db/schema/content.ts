@@ -67,8 +67,26 @@ export const articles = pgTable(
   },
   (t) => [
     uniqueIndex('articles_slug_key').on(t.slug),
-    index('articles_published_idx').on(t.status, t.publishedAt.desc()),
-    index('articles_category_idx').on(t.categoryId),
+    // Public lists order by `published_at desc, id desc` (PostgreSQL: nulls first). An index in
+    // exactly that order answers a page from its first entries instead of sorting every
+    // public article (docs/performance.md).
+    index('articles_published_idx').on(
+      t.status,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_featured_idx').on(
+      t.status,
+      t.isFeatured.desc().nullsFirst(),
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_category_idx').on(
+      t.categoryId,
+      t.status,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('articles_author_idx').on(t.authorId),
     index('articles_created_at_idx').on(t.createdAt.desc()),
     // No pending list: PGlite runs no autovacuum to merge one, and while it stands the planner

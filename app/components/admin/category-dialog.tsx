@@ -15,6 +15,7 @@ import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { categorySchema } from '~/domain/categories/categories-schema'
 import { slugify } from '~/lib/slugify'
+import { useFormErrors } from '~/lib/use-form-errors'
 import { useActionToast, type ActionResult } from './use-action-toast'
 
 export interface EditableCategory {
@@ -23,8 +24,6 @@ export interface EditableCategory {
   slug: string
   description: string | null
 }
-
-type Errors = ActionResult['fieldErrors']
 
 /** "Add Category" / "Edit Category" (spec §2, §4): closes after a successful submit. */
 export function CategoryDialog({
@@ -43,28 +42,15 @@ export function CategoryDialog({
   const [slug, setSlug] = useState(category?.slug ?? '')
   // The slug follows the name until the admin types one (or is editing an existing one).
   const [slugTouched, setSlugTouched] = useState(editing)
-  const [clientErrors, setClientErrors] = useState<Errors>(undefined)
-  const errors = clientErrors ?? (fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined)
+  const { errors, onSubmit } = useFormErrors(
+    categorySchema,
+    fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined,
+  )
   const busy = fetcher.state !== 'idle'
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) onOpenChange(false)
   }, [fetcher.state, fetcher.data, onOpenChange])
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const parsed = categorySchema.safeParse(Object.fromEntries(form))
-    if (!parsed.success) {
-      const out: Record<string, string[]> = {}
-      for (const issue of parsed.error.issues)
-        (out[String(issue.path[0])] ??= []).push(issue.message)
-      setClientErrors(out)
-      return
-    }
-    setClientErrors(undefined)
-    fetcher.submit(form, { method: 'post' })
-  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -77,7 +63,7 @@ export function CategoryDialog({
               : 'Categories group articles on the site and in its navigation.'}
           </DialogDescription>
         </DialogHeader>
-        <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+        <fetcher.Form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
           <input type="hidden" name="intent" value={editing ? 'update' : 'create'} />
           {editing ? <input type="hidden" name="id" value={category.id} /> : null}
           <Field>
@@ -87,14 +73,14 @@ export function CategoryDialog({
               name="name"
               value={name}
               autoComplete="off"
-              aria-invalid={errors?.name ? true : undefined}
-              aria-describedby={errors?.name ? 'category-name-error' : undefined}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'category-name-error' : undefined}
               onChange={(e) => {
                 setName(e.target.value)
                 if (!slugTouched) setSlug(slugify(e.target.value))
               }}
             />
-            <FieldError id="category-name-error" errors={errors?.name} />
+            <FieldError id="category-name-error" errors={errors.name} />
           </Field>
           <Field>
             <Label htmlFor="category-slug">Slug</Label>
@@ -103,7 +89,7 @@ export function CategoryDialog({
               name="slug"
               value={slug}
               autoComplete="off"
-              aria-invalid={errors?.slug ? true : undefined}
+              aria-invalid={errors.slug ? true : undefined}
               aria-describedby="category-slug-hint"
               onChange={(e) => {
                 setSlug(e.target.value)
@@ -114,7 +100,7 @@ export function CategoryDialog({
               The address: /category/{slug || 'slug'}. If another category uses it, -2, -3… is
               added.
             </p>
-            <FieldError id="category-slug-error" errors={errors?.slug} />
+            <FieldError id="category-slug-error" errors={errors.slug} />
           </Field>
           <Field>
             <Label htmlFor="category-description">Description</Label>
@@ -123,9 +109,9 @@ export function CategoryDialog({
               name="description"
               defaultValue={category?.description ?? ''}
               rows={3}
-              aria-invalid={errors?.description ? true : undefined}
+              aria-invalid={errors.description ? true : undefined}
             />
-            <FieldError id="category-description-error" errors={errors?.description} />
+            <FieldError id="category-description-error" errors={errors.description} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -135,7 +121,7 @@ export function CategoryDialog({
               {busy ? 'Saving…' : editing ? 'Update Category' : 'Create Category'}
             </Button>
           </DialogFooter>
-        </form>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   )

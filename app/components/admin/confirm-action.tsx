@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import {
   AlertDialog,
@@ -10,6 +11,8 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '~/components/ui/alert-dialog'
+import { Button } from '~/components/ui/button'
+import { RowActionLabel } from './row-action-label'
 
 /** A destructive action behind the spec's "Are you sure…?" question. */
 export function ConfirmAction({
@@ -41,5 +44,42 @@ export function ConfirmAction({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  )
+}
+
+/** A table row's Delete (or Remove) button that asks first; `label` is also the answer's. */
+export function ConfirmRowDelete({
+  question,
+  description,
+  label = 'Delete',
+  name,
+  busy,
+  onConfirm,
+}: {
+  question: string
+  description: ReactNode
+  label?: string
+  /** The row's name, read out with the label ("Delete Sport"). */
+  name: string
+  busy: boolean
+  onConfirm: () => void
+}) {
+  return (
+    <ConfirmAction
+      question={question}
+      description={description}
+      confirmLabel={label}
+      onConfirm={onConfirm}
+      trigger={
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          disabled={busy}
+        >
+          <RowActionLabel icon={Trash2} label={label} name={name} />
+        </Button>
+      }
+    />
   )
 }

@@ -10,6 +10,7 @@ import { Label } from '~/components/ui/label'
 import { Progress } from '~/components/ui/progress'
 import { ACCEPT } from '~/domain/media/media-schema'
 import { logoSettingsSchema } from '~/domain/settings/settings-schema'
+import { useFormErrors } from '~/lib/use-form-errors'
 import { cn } from '~/lib/utils'
 import { UploadFailure, uploadFile } from './upload-file'
 import { useActionToast, type ActionResult } from './use-action-toast'
@@ -44,8 +45,10 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
   const [uploading, setUploading] = useState<null | { what: 'font' | 'image'; fraction: number }>(
     null,
   )
-  const [clientErrors, setClientErrors] = useState<ActionResult['fieldErrors']>()
-  const errors = clientErrors ?? (fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined)
+  const { errors, onSubmit } = useFormErrors(
+    logoSettingsSchema,
+    fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined,
+  )
 
   async function upload(what: 'font' | 'image', file: File | undefined) {
     if (!file) return
@@ -76,21 +79,7 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
         <CardDescription>The brand in the header of the public site.</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onSubmit={(e) => {
-            const parsed = logoSettingsSchema.safeParse(
-              Object.fromEntries(new FormData(e.currentTarget)),
-            )
-            if (parsed.success) return setClientErrors(undefined)
-            e.preventDefault()
-            const out: Record<string, string[]> = {}
-            for (const i of parsed.error.issues) (out[String(i.path[0])] ??= []).push(i.message)
-            setClientErrors(out)
-          }}
-        >
+        <fetcher.Form method="post" noValidate className="grid gap-5" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="logo" />
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Logo type</legend>
@@ -133,9 +122,9 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
                 name="logoText"
                 value={text}
                 onChange={(e) => setText(e.target.value)}
-                aria-invalid={errors?.logoText ? true : undefined}
+                aria-invalid={errors.logoText ? true : undefined}
               />
-              <FieldError id="logo-text-error" errors={errors?.logoText} />
+              <FieldError id="logo-text-error" errors={errors.logoText} />
             </Field>
             <Field>
               <Label htmlFor="logo-color">Text colour</Label>
@@ -153,10 +142,10 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
                   value={color}
                   onChange={(e) => setColor(e.target.value)}
                   className="max-w-32 font-mono"
-                  aria-invalid={errors?.logoTextColor ? true : undefined}
+                  aria-invalid={errors.logoTextColor ? true : undefined}
                 />
               </div>
-              <FieldError id="logo-color-error" errors={errors?.logoTextColor} />
+              <FieldError id="logo-color-error" errors={errors.logoTextColor} />
             </Field>
             <Field>
               <Label htmlFor="logo-font">Custom font</Label>
@@ -217,7 +206,7 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
                 onChange={(e) => void upload('image', e.target.files?.[0])}
               />
               <FieldDescription>JPEG, PNG, WebP, GIF or AVIF, up to 15 MB.</FieldDescription>
-              <FieldError id="logo-image-error" errors={errors?.logoImageUrl} />
+              <FieldError id="logo-image-error" errors={errors.logoImageUrl} />
             </Field>
             {imageUrl ? (
               <div className="rounded-md border bg-background p-4">

@@ -15,6 +15,7 @@ import {
   SelectValue,
 } from '~/components/ui/select'
 import { SOCIAL_ICONS, socialLinkSchema } from '~/domain/settings/settings-schema'
+import { useFormErrors } from '~/lib/use-form-errors'
 import { ConfirmAction } from './confirm-action'
 import { useActionToast, type ActionResult } from './use-action-toast'
 
@@ -83,8 +84,10 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
   useActionToast(fetcher.data)
   const formRef = useRef<HTMLFormElement>(null)
   const [icon, setIcon] = useState('')
-  const [clientErrors, setClientErrors] = useState<ActionResult['fieldErrors']>()
-  const errors = clientErrors ?? (fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined)
+  const { errors, onSubmit } = useFormErrors(
+    socialLinkSchema,
+    fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined,
+  )
 
   // Spec §4: the form resets after a successful add.
   useEffect(() => {
@@ -108,16 +111,7 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
           method="post"
           noValidate
           className="grid gap-4 md:grid-cols-[1fr_2fr_1fr_auto] md:items-start"
-          onSubmit={(e) => {
-            const parsed = socialLinkSchema.safeParse(
-              Object.fromEntries(new FormData(e.currentTarget)),
-            )
-            if (parsed.success) return setClientErrors(undefined)
-            e.preventDefault()
-            const out: Record<string, string[]> = {}
-            for (const i of parsed.error.issues) (out[String(i.path[0])] ??= []).push(i.message)
-            setClientErrors(out)
-          }}
+          onSubmit={onSubmit}
         >
           <input type="hidden" name="intent" value="social-add" />
           <Field>
@@ -126,10 +120,10 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
               id="social-platform"
               name="platform"
               placeholder="Facebook"
-              aria-invalid={errors?.platform ? true : undefined}
-              aria-describedby={errors?.platform ? 'social-platform-error' : undefined}
+              aria-invalid={errors.platform ? true : undefined}
+              aria-describedby={errors.platform ? 'social-platform-error' : undefined}
             />
-            <FieldError id="social-platform-error" errors={errors?.platform} />
+            <FieldError id="social-platform-error" errors={errors.platform} />
           </Field>
           <Field>
             <Label htmlFor="social-url">URL</Label>
@@ -138,18 +132,18 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
               name="url"
               type="url"
               placeholder="https://facebook.com/yourpage"
-              aria-invalid={errors?.url ? true : undefined}
-              aria-describedby={errors?.url ? 'social-url-error' : undefined}
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? 'social-url-error' : undefined}
             />
-            <FieldError id="social-url-error" errors={errors?.url} />
+            <FieldError id="social-url-error" errors={errors.url} />
           </Field>
           <Field>
             <Label htmlFor="social-icon">Icon</Label>
             <Select name="icon" value={icon} onValueChange={setIcon}>
               <SelectTrigger
                 id="social-icon"
-                aria-invalid={errors?.icon ? true : undefined}
-                aria-describedby={errors?.icon ? 'social-icon-error' : undefined}
+                aria-invalid={errors.icon ? true : undefined}
+                aria-describedby={errors.icon ? 'social-icon-error' : undefined}
               >
                 <SelectValue placeholder="Select an icon" />
               </SelectTrigger>
@@ -167,7 +161,7 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
                 })}
               </SelectContent>
             </Select>
-            <FieldError id="social-icon-error" errors={errors?.icon} />
+            <FieldError id="social-icon-error" errors={errors.icon} />
           </Field>
           <Button type="submit" className="md:mt-[1.375rem]" disabled={fetcher.state !== 'idle'}>
             Add Link

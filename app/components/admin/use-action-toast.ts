@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { toast } from 'sonner'
+import type { FieldErrors } from '~/lib/field-errors'
 
 export interface ActionToast {
   type: 'success' | 'error' | 'info' | 'message'
@@ -11,7 +12,7 @@ export interface ActionToast {
 export interface ActionResult {
   ok: boolean
   toast?: ActionToast
-  fieldErrors?: Record<string, string[] | undefined>
+  fieldErrors?: FieldErrors
 }
 
 /**

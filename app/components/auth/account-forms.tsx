@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import type { FieldErrors } from '~/domain/users/auth-schema'
+import type { FieldErrors } from '~/lib/field-errors'
 import { AuthField } from './auth-field'
 import { FormMessage } from './form-message'
 import { ProfileSection } from './profile-section'
@@ -55,9 +55,7 @@ export function AccountForms({
         title="Change password"
         description="Changing your password signs out your other sessions."
       >
-        {passwordFeedback?.formError ? (
-          <FormMessage kind="error" message={passwordFeedback.formError} />
-        ) : null}
+        <FormMessage kind="error" message={passwordFeedback?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
           <AuthField
             name="currentPassword"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 
 /** The frame of every auth view: a centred card with the view's heading. */
@@ -26,5 +27,29 @@ export function AuthCard({
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+/** A link in the card's footer; `primary` marks the main way on (sign in, sign up). */
+export function AuthCardLink({
+  to,
+  primary = false,
+  children,
+}: {
+  to: string
+  primary?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Link
+      to={to}
+      className={
+        primary
+          ? 'font-medium text-primary underline-offset-4 hover:underline'
+          : 'text-muted-foreground underline-offset-4 hover:underline'
+      }
+    >
+      {children}
+    </Link>
   )
 }

@@ -1,7 +1,10 @@
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 
-/** The auth kit's message box: the server's error in a danger box, or a confirmation. */
+/**
+ * The auth kit's message box: the server's error in a danger box, or a confirmation. Renders
+ * nothing without a message, so a form can always place it above its fields.
+ */
 export function FormMessage({
   kind,
   title,
@@ -9,8 +12,9 @@ export function FormMessage({
 }: {
   kind: 'error' | 'success'
   title?: string
-  message: string
+  message: string | null | undefined
 }) {
+  if (!message) return null
   if (kind === 'error') {
     return (
       <Alert variant="destructive">

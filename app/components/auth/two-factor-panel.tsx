@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import type { FieldErrors } from '~/domain/users/auth-schema'
-import { AuthField } from './auth-field'
+import type { FieldErrors } from '~/lib/field-errors'
+import { AuthField, CurrentPasswordField } from './auth-field'
 import { FormMessage } from './form-message'
 import { SubmitButton } from './submit-button'
 
@@ -75,7 +75,7 @@ export function TwoFactorPanel({
             </code>
           </p>
         </div>
-        {confirm?.formError ? <FormMessage kind="error" message={confirm.formError} /> : null}
+        <FormMessage kind="error" message={confirm?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
           <AuthField
             name="code"
@@ -113,15 +113,10 @@ export function TwoFactorPanel({
     return (
       <>
         <FormMessage kind="success" message="Two-factor authentication is on." />
-        {regenerate?.formError ? <FormMessage kind="error" message={regenerate.formError} /> : null}
-        {disable?.formError ? <FormMessage kind="error" message={disable.formError} /> : null}
+        <FormMessage kind="error" message={regenerate?.formError} />
+        <FormMessage kind="error" message={disable?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
-          <AuthField
-            name="password"
-            label="Your Password"
-            type="password"
-            placeholder="Your password"
-            autoComplete="current-password"
+          <CurrentPasswordField
             errors={disable?.errors?.password ?? regenerate?.errors?.password}
             required
           />
@@ -148,17 +143,9 @@ export function TwoFactorPanel({
   const enable = errorsFor(feedback, 'enable-2fa')
   return (
     <>
-      {enable?.formError ? <FormMessage kind="error" message={enable.formError} /> : null}
+      <FormMessage kind="error" message={enable?.formError} />
       <Form method="post" className="grid gap-4 sm:max-w-sm">
-        <AuthField
-          name="password"
-          label="Your Password"
-          type="password"
-          placeholder="Your password"
-          autoComplete="current-password"
-          errors={enable?.errors?.password}
-          required
-        />
+        <CurrentPasswordField errors={enable?.errors?.password} required />
         <SubmitButton
           intent="enable-2fa"
           label="Set up two-factor"

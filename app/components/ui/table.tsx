@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 
 import { cn } from '~/lib/utils'
 
@@ -62,6 +62,17 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
       className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)}
       {...props}
     />
+  )
+}
+
+/** The single row of a table with nothing in it yet; `colSpan` spans every column. */
+export function TableEmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className="py-10 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
   )
 }
 

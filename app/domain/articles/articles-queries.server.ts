@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
+import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
 import { isPublicArticle } from './published.server'
 
@@ -31,6 +32,15 @@ export const cardColumns = {
   wordCount: sql<number>`coalesce(${articles.wordCount}, 0)`,
   categoryName: categories.name,
   categorySlug: categories.slug,
+}
+
+/** Cards with their category: the start of a card list, to which a read model adds the rest. */
+export function selectCards() {
+  return getDb()
+    .select(cardColumns)
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .$dynamic()
 }
 
 export interface Page<T> {
@@ -66,10 +76,7 @@ export async function listPublishedArticles(
   }
   const where = and(...filters)
   const [items, [{ total }]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(articles)
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
+    selectCards()
       .where(where)
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(pageSize)
@@ -81,11 +88,7 @@ export async function listPublishedArticles(
 
 /** Newest featured article; the newest article when none is featured. */
 export async function getFeaturedArticle(): Promise<ArticleCardData | null> {
-  const db = getDb()
-  const [row] = await db
-    .select(cardColumns)
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
+  const [row] = await selectCards()
     .where(isPublicArticle)
     .orderBy(desc(articles.isFeatured), desc(articles.publishedAt), desc(articles.id))
     .limit(1)
@@ -97,7 +100,7 @@ export interface ArticleDetail extends ArticleCardData {
   videoUrl: string | null
   updatedAt: Date
   authorName: string | null
-  tags: { id: number; name: string; slug: string }[]
+  tags: TagLink[]
 }
 
 export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
@@ -117,7 +120,7 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
     .limit(1)
   if (!row) return null
   const articleTagRows = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .select(tagLinkColumns)
     .from(articleTags)
     .innerJoin(tags, eq(tags.id, articleTags.tagId))
     .where(eq(articleTags.articleId, row.id))

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, notInArray, sql } from 'drizzle-orm'
-import { articles, articleTags, articleViews, categories, tags } from '@db/schema/index'
+import { articles, articleTags, articleViews, tags } from '@db/schema/index'
+import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
-import { cardColumns, type ArticleCardData } from './articles-queries.server'
+import { selectCards, type ArticleCardData } from './articles-queries.server'
 import { isPublicArticle } from './published.server'
 import { utcToday } from './trending.server'
 
@@ -28,23 +29,16 @@ export async function listTrendingArticles(
   limit = 6,
   options: { excludeIds?: number[] } = {},
 ): Promise<ArticleCardData[]> {
-  const db = getDb()
   const exclude = options.excludeIds ?? []
   const views = recentViews()
   const notExcluded = exclude.length > 0 ? notInArray(articles.id, exclude) : undefined
-  const viewed = await db
-    .select(cardColumns)
-    .from(articles)
+  const viewed = await selectCards()
     .innerJoin(views, eq(views.articleId, articles.id))
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(isPublicArticle, notExcluded))
     .orderBy(desc(views.views), desc(articles.publishedAt), desc(articles.id))
     .limit(limit)
   if (viewed.length >= limit) return viewed
-  const newest = await db
-    .select(cardColumns)
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
+  const newest = await selectCards()
     .where(
       and(
         isPublicArticle,
@@ -58,35 +52,30 @@ export async function listTrendingArticles(
   return [...viewed, ...newest]
 }
 
-export interface TrendingTag {
-  id: number
-  name: string
-  slug: string
+/** Tags joined to the articles that carry them; the caller keeps the public ones. */
+function selectArticleTags() {
+  return getDb()
+    .select(tagLinkColumns)
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .innerJoin(articles, eq(articles.id, articleTags.articleId))
+    .$dynamic()
 }
 
 /**
  * Tags of the most-viewed public articles of the last 7 days; topped up with the tags that
  * have the most public articles. A tag with no public article never shows.
  */
-export async function listTrendingTags(limit = 10): Promise<TrendingTag[]> {
-  const db = getDb()
+export async function listTrendingTags(limit = 10): Promise<TagLink[]> {
   const views = recentViews()
-  const byViews = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(tags)
-    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
-    .innerJoin(articles, eq(articles.id, articleTags.articleId))
+  const byViews = await selectArticleTags()
     .innerJoin(views, eq(views.articleId, articles.id))
     .where(isPublicArticle)
     .groupBy(tags.id)
     .orderBy(desc(sql`sum(${views.views})`), tags.name)
     .limit(limit)
   if (byViews.length >= limit) return byViews
-  const byArticles = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(tags)
-    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
-    .innerJoin(articles, eq(articles.id, articleTags.articleId))
+  const byArticles = await selectArticleTags()
     .where(
       and(
         isPublicArticle,

@@ -4,6 +4,16 @@ import { getDb } from '~/infra/db.server'
 
 export type Tag = typeof tags.$inferSelect
 
+/** A tag as public pages link to it (/tag/:slug). */
+export interface TagLink {
+  id: number
+  name: string
+  slug: string
+}
+
+/** The columns of TagLink, for the read models that list an article's or a page's tags. */
+export const tagLinkColumns = { id: tags.id, name: tags.name, slug: tags.slug }
+
 export async function listTags(): Promise<Tag[]> {
   return getDb().select().from(tags).orderBy(asc(tags.name))
 }

@@ -82,10 +82,3 @@ export const changePasswordSchema = z.object({
 })
 
 export const passwordConfirmSchema = z.object({ password })
-
-export type FieldErrors = Partial<Record<string, string[]>>
-
-/** Field messages from a failed parse, keyed by field name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  return z.flattenError(error).fieldErrors as FieldErrors
-}

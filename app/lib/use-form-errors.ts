@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
-import { fieldErrors, type FieldErrors } from '~/domain/users/auth-schema'
+import { fieldErrorsOf, type FieldErrors } from './field-errors'
 
 /**
  * Checks a form with its Zod schema in the browser before it is posted (the server checks the
@@ -21,7 +21,7 @@ export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | und
       return
     }
     event.preventDefault()
-    setClientErrors(fieldErrors(parsed.error))
+    setClientErrors(fieldErrorsOf(parsed.error))
   }
   const errors = clientErrors ?? serverErrors ?? {}
   return { errors, onSubmit }
