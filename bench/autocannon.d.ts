@@ -21,7 +21,6 @@ declare module 'autocannon' {
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number
     headers?: Record<string, string>
-    warmup?: { connections?: number; duration?: number }
   }
 
   export interface Result {

@@ -45,10 +45,15 @@ const db = await import('~/infra/db.server')
 const { seedBenchmarkArticles, seedDemoContent } = await import('~/domain/seed/seed.server')
 const { createOrPromoteAdmin } = await import('~/domain/users/users.server')
 const articlesQueries = await import('~/domain/articles/articles-queries.server')
-const { listTrendingArticles } = await import('~/domain/articles/trending-queries.server')
-const { listAdminArticles, parseAdminArticleFilters } = await import(
-  '~/domain/articles/admin-articles-queries.server'
-)
+const { listTrendingArticles, listTrendingTags } =
+  await import('~/domain/articles/trending-queries.server')
+const { listNewspaperEditions } = await import('~/domain/newspapers/newspapers-queries.server')
+const { getAboutSummary } = await import('~/domain/pages/pages-queries.server')
+const { getSiteIdentity } = await import('~/domain/seo/seo.server')
+const { getSiteSettings, listActiveSocialLinks } =
+  await import('~/domain/settings/settings-queries.server')
+const { listAdminArticles, parseAdminArticleFilters } =
+  await import('~/domain/articles/admin-articles-queries.server')
 const { searchArticles } = await import('~/domain/search/search-queries.server')
 const { listCategories } = await import('~/domain/categories/categories-queries.server')
 const { listTags } = await import('~/domain/tags/tags-queries.server')
@@ -81,6 +86,22 @@ async function time(name: string, run: () => Promise<unknown>, describe: (r: nev
     `  ${name.padEnd(44)} median ${timing.median.toFixed(2).padStart(8)} ms  (${timing.rows})`,
   )
   return timing
+}
+
+async function homePageReads() {
+  const featured = await articlesQueries.getFeaturedArticle()
+  return Promise.all([
+    getSiteSettings(),
+    listCategories(),
+    listTrendingArticles(6, { excludeIds: featured ? [featured.id] : [] }),
+    listTrendingTags(12),
+    articlesQueries.listLatestPerCategory(3),
+    listCategories(),
+    listNewspaperEditions(3),
+    getSiteIdentity(),
+    getAboutSummary(),
+    listActiveSocialLinks(),
+  ])
 }
 
 const pageRows = (p: { items: unknown[]; total: number }) => `${p.items.length} of ${p.total}`
@@ -134,7 +155,11 @@ async function measure(label: string, handle: DatabaseHandle) {
   const q = articlesQueries
   timings.push(
     await time('listPublishedArticles page 1', () => q.listPublishedArticles(), pageRows),
-    await time('listPublishedArticles page 50', () => q.listPublishedArticles({ page: 50 }), pageRows),
+    await time(
+      'listPublishedArticles page 50',
+      () => q.listPublishedArticles({ page: 50 }),
+      pageRows,
+    ),
     await time(
       `category page 1 (${category.slug})`,
       () => q.listPublishedArticles({ categoryId: category.id }),
@@ -187,6 +212,13 @@ async function measure(label: string, handle: DatabaseHandle) {
       (a: unknown[]) => `${a.length} articles`,
     ),
     await time(
+      'home: listTrendingTags(12)',
+      () => listTrendingTags(12),
+      (a: unknown[]) => `${a.length} tags`,
+    ),
+    // Everything the home page reads, as root.tsx and the route's loader call it.
+    await time('home: all its queries (root + loader)', homePageReads, () => 'home page'),
+    await time(
       'sitemap: listPublishedForSitemap',
       () => q.listPublishedForSitemap(),
       (a: unknown[]) => `${a.length} rows`,
@@ -201,7 +233,7 @@ async function main() {
     `Broadsheet data-scale benchmark — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ` +
       `demo + ${ARTICLES} articles; median of ${RUNS} runs; load average ${machine.loadAverage}`,
   )
-  const reports = []
+  const reports: Awaited<ReturnType<typeof measure>>[] = []
   const pglite = await db.openPglite(path.join(dataDir, 'pglite'))
   try {
     reports.push(await measure('PGlite', pglite))

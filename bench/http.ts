@@ -10,6 +10,8 @@
  * markdown tables. Every server it starts is stopped when it ends, fails or is interrupted.
  *
  * Environment: BENCH_PORT (3201), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20),
+ * BENCH_ROUNDS (1): on a shared machine, run every target that many times, round by round, and
+ * report the run with the median req/s (and the range),
  * BENCH_ARTICLES extra published articles added before the load runs (0),
  * BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of the embedded PGlite,
  * BENCH_JSON a file to write the raw numbers to, BENCH_SERVER another server entry file.
@@ -21,11 +23,18 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
-import { describeMachine, loadAverage, markdownTable, residentMemoryMiB } from './machine'
+import {
+  describeMachine,
+  loadAverage,
+  markdownTable,
+  processCpuMs,
+  residentMemoryMiB,
+} from './machine'
 
 const PORT = positiveInt('BENCH_PORT', 3201)
 const DURATION = positiveInt('BENCH_DURATION', 10)
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 20)
+const ROUNDS = Math.max(1, positiveInt('BENCH_ROUNDS', 1))
 const BULK_ARTICLES = positiveInt('BENCH_ARTICLES', 0)
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 // Another server entry (e.g. a copy with a change undone) for before/after comparisons.
@@ -192,6 +201,8 @@ interface RunResult {
   xCache: string
   status: number
   reqPerSec: number
+  /** Server CPU time (user + system, all its threads) per response during the run. */
+  cpuMsPerRequest: number
   p50: number
   p975: number
   p99: number
@@ -200,6 +211,8 @@ interface RunResult {
   bytesPerRequest: number
   total: number
   load: string
+  /** Lowest and highest req/s over the rounds. */
+  range: [number, number]
 }
 
 async function probe(target: Target) {
@@ -211,22 +224,28 @@ async function probe(target: Target) {
   return { status: res.status, xCache: res.headers.get('x-cache') ?? '-' }
 }
 
-async function load(target: Target, cache: 'on' | 'off'): Promise<RunResult> {
+async function load(target: Target, cache: 'on' | 'off', pid: number): Promise<RunResult> {
   const { status, xCache } = await probe(target)
-  const result = await autocannon({
+  const options = {
     url: BASE + target.path,
     connections: CONNECTIONS,
-    duration: DURATION,
     timeout: 10,
     headers: { ...BROWSER_HEADERS, ...target.headers },
-    warmup: { connections: CONNECTIONS, duration: 2 },
-  })
+  }
+  await autocannon({ ...options, duration: 2 })
+  const cpuBefore = processCpuMs(pid)
+  const result = await autocannon({ ...options, duration: DURATION })
+  const cpuAfter = processCpuMs(pid)
   const row: RunResult = {
     target: target.name,
     path: target.path,
     cache,
     xCache,
     status,
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? (cpuAfter - cpuBefore) / result.requests.total
+        : NaN,
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p975: result.latency.p97_5,
@@ -236,10 +255,12 @@ async function load(target: Target, cache: 'on' | 'off'): Promise<RunResult> {
     bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
     total: result.requests.total,
     load: loadAverage(),
+    range: [result.requests.average, result.requests.average],
   }
   console.log(
     `  ${cache === 'on' ? 'cache on ' : 'cache off'} ${target.name.padEnd(24)} ` +
-      `${row.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
+      `${row.reqPerSec.toFixed(0).padStart(6)} req/s  ${row.cpuMsPerRequest.toFixed(2)} CPU ms/req  ` +
+      `p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
       `errors ${row.errors}  non-2xx ${row.non2xx}  (load ${row.load})`,
   )
   return row
@@ -270,6 +291,13 @@ async function referenceTargets(): Promise<Target[]> {
   ]
 }
 
+/** The run with the median req/s, carrying the whole range. */
+function medianRun(runs: RunResult[]): RunResult {
+  const sorted = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec)
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)]
+  return { ...middle, range: [sorted[0].reqPerSec, sorted[sorted.length - 1].reqPerSec] }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
@@ -283,6 +311,8 @@ function resultsTable(rows: RunResult[]) {
       'page cache',
       'X-Cache',
       'req/s',
+      ...(ROUNDS > 1 ? [`req/s range (${ROUNDS} runs)`] : []),
+      'server CPU ms/req',
       'p50 ms',
       'p97.5 ms',
       'p99 ms',
@@ -296,6 +326,8 @@ function resultsTable(rows: RunResult[]) {
       r.cache,
       r.xCache,
       round(r.reqPerSec),
+      ...(ROUNDS > 1 ? [`${round(r.range[0])}–${round(r.range[1])}`] : []),
+      round(r.cpuMsPerRequest, 2),
       r.p50,
       r.p975,
       r.p99,
@@ -318,13 +350,15 @@ interface MemoryRow {
 async function main() {
   const serverBuild = path.resolve(BUILD_DIR, 'server/index.js')
   if (!fs.existsSync(serverBuild)) {
-    throw new Error(`No build at ${serverBuild}: run \`BUILD_DIR=${BUILD_DIR} npm run build\` first`)
+    throw new Error(
+      `No build at ${serverBuild}: run \`BUILD_DIR=${BUILD_DIR} npm run build\` first`,
+    )
   }
   await assertPortFree()
   const machine = describeMachine()
   console.log(
     `Broadsheet HTTP benchmark — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ` +
-      `Node ${machine.node}; ${DURATION} s × ${CONNECTIONS} connections per run; ` +
+      `Node ${machine.node}; ${DURATION} s × ${CONNECTIONS} connections per run, ${ROUNDS} round(s); ` +
       `database: ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ${machine.loadAverage}`,
   )
 
@@ -349,7 +383,11 @@ async function main() {
       const idle = residentMemoryMiB(server.pid)
       const targets = await discoverTargets()
       if (cache === 'on') targets.push(...(await referenceTargets()))
-      for (const target of targets) results.push(await load(target, cache))
+      const runs = new Map<Target, RunResult[]>(targets.map((t) => [t, []]))
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const target of targets) runs.get(target)!.push(await load(target, cache, server.pid))
+      }
+      for (const list of runs.values()) results.push(medianRun(list))
       const after = residentMemoryMiB(server.pid)
       memory.push({
         server: `page cache ${cache}`,

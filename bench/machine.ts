@@ -27,8 +27,27 @@ export function loadAverage() {
 export function residentMemoryMiB(pid: number): { rss: number; peak: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
+    const kib = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
     return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+  } catch {
+    return null
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat; null where
+ * that is not readable. Unlike req/s, CPU per request hardly moves with the machine's load.
+ */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND
   } catch {
     return null
   }
