@@ -6,7 +6,11 @@ import { PageCache } from './page-cache'
 
 let renders = 0
 let nextScheduled: Date | null = null
-const cache = new PageCache({ nextScheduledPublication: async () => nextScheduled })
+let clockOffset = 0
+const cache = new PageCache({
+  nextScheduledPublication: async () => nextScheduled,
+  now: () => Date.now() + clockOffset,
+})
 let baseUrl = ''
 let close = () => {}
 
@@ -48,7 +52,7 @@ beforeEach(() => {
   nextScheduled = null
 })
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+const settle = () => cache.settled()
 
 describe('the page cache', () => {
   it('serves a public page from memory to anonymous readers, compressed as asked', async () => {
@@ -123,12 +127,16 @@ describe('the page cache', () => {
   })
 
   it('drops pages when a scheduled article goes public', async () => {
-    nextScheduled = new Date(Date.now() + 150)
+    nextScheduled = new Date(Date.now() + 30_000)
     await fetch(`${baseUrl}/page`)
     await settle()
     expect((await fetch(`${baseUrl}/page`)).headers.get('x-cache')).toBe('HIT')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect((await fetch(`${baseUrl}/page`)).headers.get('x-cache')).toBeNull()
+    clockOffset = 31_000
+    try {
+      expect((await fetch(`${baseUrl}/page`)).headers.get('x-cache')).toBeNull()
+    } finally {
+      clockOffset = 0
+    }
   })
 
   it('tells other instances when it is emptied', () => {

@@ -21,6 +21,8 @@ export interface PageCacheOptions {
   maxAgeMs?: number
   /** When the next scheduled article goes public: no page outlives that moment. */
   nextScheduledPublication?: () => Promise<Date | null>
+  /** The clock (tests move it). */
+  now?: () => number
   /** Called for every page served from the cache (view counting). */
   onHit?: (req: Request) => void
 }
@@ -67,12 +69,17 @@ export class PageCache {
   private entries = new Map<string, CachedPage>()
   private listeners = new Set<() => void>()
   private generation = 0
+  private pending = new Set<Promise<void>>()
   hits = 0
   misses = 0
   /** Bodies compressed for the cache; one per page and encoding, not one per response. */
   compressions = 0
 
   constructor(private options: PageCacheOptions = {}) {}
+
+  private now() {
+    return this.options.now?.() ?? Date.now()
+  }
 
   get size() {
     return this.entries.size
@@ -112,7 +119,7 @@ export class PageCache {
       }
       const key = req.originalUrl
       const cached = this.entries.get(key)
-      if (cached && cached.expiresAt > Date.now()) {
+      if (cached && cached.expiresAt > this.now()) {
         this.hits++
         this.options.onHit?.(req)
         const ifNoneMatch = req.get('if-none-match')
@@ -208,15 +215,22 @@ export class PageCache {
       if (value === undefined || SKIPPED_HEADERS.has(name)) continue
       headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)])
     }
-    void (async () => {
-      let expiresAt = Date.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
+    const pending = (async () => {
+      let expiresAt = this.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
       const next = await this.options.nextScheduledPublication?.().catch(() => null)
       if (next) expiresAt = Math.min(expiresAt, next.getTime())
       // A write that landed while this page was rendered makes it stale.
-      if (expiresAt <= Date.now() || generation !== this.generation) return
+      if (expiresAt <= this.now() || generation !== this.generation) return
       const max = this.options.maxEntries ?? 500
       if (this.entries.size >= max) this.entries.delete(this.entries.keys().next().value as string)
       this.entries.set(key, { status: 200, headers, body, expiresAt, encoded: {} })
     })()
+    this.pending.add(pending)
+    void pending.finally(() => this.pending.delete(pending))
+  }
+
+  /** Resolves once every page rendered so far is stored (or refused). */
+  async settled() {
+    await Promise.all([...this.pending])
   }
 }
