@@ -25,9 +25,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request)
   const id = params.id === 'new' ? null : parseArticleId(params.id)
   if (params.id !== 'new' && id === null) throw data('Article not found', { status: 404 })
-  const article = await previewOfSubmission(await request.formData(), user, id)
-  if (!article) return data({ article: null }, { status: 400, headers: NO_STORE })
-  return data({ article }, { headers: NO_STORE })
+  const result = await previewOfSubmission(await request.formData(), user, id)
+  if (result.error !== undefined) {
+    return data({ article: null, error: result.error }, { status: 400, headers: NO_STORE })
+  }
+  return data({ article: result.article, error: null }, { headers: NO_STORE })
 }
 
 export function headers() {
@@ -40,6 +42,7 @@ export default function ArticlePreviewPage({ loaderData, actionData }: Route.Com
     return (
       <PageStatus
         title="Nothing to preview"
+        alert={actionData?.error ? `This preview cannot be shown: ${actionData.error}` : undefined}
         message="Open the preview from the article form to see your article as readers will."
       />
     )

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articles, tags } from '@db/schema/index'
 import {
@@ -238,6 +238,31 @@ describe('dashboard', () => {
       expect(status).toBe(400)
     }
   })
+
+  it('answers ids beyond the id column with 400 "Invalid article", not a failed query', async () => {
+    const article = await makeArticle('Out of range')
+    for (const [handler, url] of [
+      [dashboard.action, '/admin?index'],
+      [list.action, '/admin/articles'],
+    ] as const) {
+      for (const intent of ['archive', 'delete']) {
+        for (const id of ['99999999999', '2147483648', '0x10']) {
+          const { status, body } = await unwrap(
+            await run(
+              handler,
+              post(admin.cookie, url, [
+                ['intent', intent],
+                ['id', id],
+              ]),
+            ),
+          )
+          expect(status, `${url} ${intent} ${id}`).toBe(400)
+          expect(body.toast.description).toBe('Invalid article')
+        }
+      }
+    }
+    expect((await stored(article.id)).status).toBe('draft')
+  })
 })
 
 describe('article list', () => {
@@ -340,6 +365,93 @@ describe('article form', () => {
       [],
     )
     expect(await getDb().select().from(tags).where(eq(tags.name, 'Orphan tag'))).toEqual([])
+  })
+
+  it('names the missing category when it was deleted meanwhile, saving nothing', async () => {
+    const { status, body } = await unwrap(
+      await run(
+        create.action,
+        post(admin.cookie, '/admin/new-article', [
+          ['title', 'Orphaned category'],
+          ['content', '<p>x</p>'],
+          ['categoryId', '987654'],
+        ]),
+      ),
+    )
+    expect(status).toBe(422)
+    expect(body.toast).toEqual({
+      type: 'error',
+      title: 'Failed to save article',
+      description: 'The chosen category no longer exists. Choose another one. Nothing was saved.',
+    })
+    expect(
+      await getDb().select().from(articles).where(eq(articles.title, 'Orphaned category')),
+    ).toEqual([])
+  })
+
+  it('answers hostile ids, dates and image paths with 400 field messages', async () => {
+    const { status, body } = await unwrap(
+      await run(
+        create.action,
+        post(admin.cookie, '/admin/new-article', [
+          ['title', 'Hostile values'],
+          ['content', '<p>x</p>'],
+          ['categoryId', '99999999999'],
+          ['tags', '99999999999'],
+          ['publishedAt', '-271821-04-20T00:00:00Z'],
+          ['featuredImage', '/\\evil.example/x.png'],
+        ]),
+      ),
+    )
+    expect(status).toBe(400)
+    expect(body.fieldErrors).toEqual({
+      categoryId: ['Choose a category'],
+      tags: ['Invalid tag'],
+      publishedAt: ['Enter a valid date and time'],
+      featuredImage: ['Choose an image from the media library'],
+    })
+  })
+
+  it('answers a damaged draft id or version with a toast, saving nothing', async () => {
+    for (const extra of [
+      ['id', '99999999999'],
+      ['expectedUpdatedAt', 'notadate'],
+    ] as Array<[string, string]>) {
+      const { status, body } = await unwrap(
+        await run(
+          create.action,
+          post(admin.cookie, '/admin/new-article', [
+            ['title', 'Damaged hidden field'],
+            ['content', '<p>x</p>'],
+            extra,
+          ]),
+        ),
+      )
+      expect(status, extra[0]).toBe(400)
+      expect(body.status, extra[0]).toBe('failed')
+      expect(body.toast.title, extra[0]).toBe('Failed to create article')
+    }
+    expect(
+      await getDb().select().from(articles).where(eq(articles.title, 'Damaged hidden field')),
+    ).toEqual([])
+  })
+
+  it('still opens the form when the categories cannot be read, and says why', async () => {
+    await getDb().execute(sql`alter table categories rename to categories_unreadable`)
+    try {
+      const { status, body } = await unwrap(
+        await run(create.loader, requestAs(admin.cookie, '/admin/new-article')),
+      )
+      expect(status).toBe(200)
+      expect(body.categories).toEqual([])
+      expect(body.categoriesError).toMatch(/could not be loaded/)
+    } finally {
+      await getDb().execute(sql`alter table categories_unreadable rename to categories`)
+    }
+    const { body } = await unwrap(
+      await run(create.loader, requestAs(admin.cookie, '/admin/new-article')),
+    )
+    expect(body.categoriesError).toBeNull()
   })
 
   it('loads an article for editing, and "Failed to fetch article" for unknown or non-numeric ids', async () => {
@@ -495,5 +607,26 @@ describe('preview', () => {
     expect(
       await getDb().select().from(articles).where(eq(articles.title, 'Only a preview')),
     ).toEqual([])
+  })
+
+  it('says what is wrong with a posted form it cannot show, instead of failing', async () => {
+    for (const [field, value, message] of [
+      ['categoryId', '99999999999', 'Choose a category'],
+      ['tags', '99999999999', 'Invalid tag'],
+    ]) {
+      const { status, body } = await unwrap(
+        await run(
+          preview.action,
+          post(admin.cookie, '/admin/preview/new', [
+            ['title', 'Broken preview'],
+            ['content', '<p>x</p>'],
+            [field, value],
+          ]),
+          { id: 'new' },
+        ),
+      )
+      expect(status, field).toBe(400)
+      expect(body, field).toEqual({ article: null, error: message })
+    }
   })
 })

@@ -36,6 +36,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       mode="edit"
       article={loaderData.article}
       categories={loaderData.categories}
+      categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
     />

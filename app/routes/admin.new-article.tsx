@@ -18,6 +18,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
       mode="create"
       article={null}
       categories={loaderData.categories}
+      categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
     />

@@ -35,6 +35,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== SIDEBAR_SHORTCUT || !(event.metaKey || event.ctrlKey)) return
+      // Already handled where it was typed: in the article editor Ctrl/Cmd+B is bold.
+      if (event.defaultPrevented) return
       event.preventDefault()
       if (window.matchMedia('(min-width: 768px)').matches) toggle()
       else setMobileOpen((was) => !was)

@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { TAG_NAME_MAX, TAGS_MAX } from '~/domain/articles/articles-schema'
 
 /** A tag on the article: an existing tag (id) or a name to create when the article is saved. */
 export interface TagChip {
@@ -14,6 +15,7 @@ export interface TagChip {
 }
 
 export const DUPLICATE_TAG_MESSAGE = 'This tag is already added to the article'
+const TOO_MANY_TAGS_MESSAGE = `An article can have at most ${TAGS_MAX} tags.`
 
 function sameName(a: string, b: string) {
   return a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -21,16 +23,18 @@ function sameName(a: string, b: string) {
 
 /**
  * Adds a tag by name (spec §5 "Adding a tag"): blank is ignored, a name already on the article
- * is refused, a known tag is matched by name ignoring case. Returns null when nothing changes.
+ * is refused, a known tag is matched by name ignoring case, and an article is full at
+ * TAGS_MAX tags. Returns null when nothing changes.
  */
 export function addTag(
   current: TagChip[],
   rawName: string,
   known: { id: number; name: string }[],
-): TagChip[] | 'duplicate' | null {
+): TagChip[] | 'duplicate' | 'full' | null {
   const name = rawName.trim()
   if (name === '') return null
   if (current.some((tag) => sameName(tag.name, name))) return 'duplicate'
+  if (current.length >= TAGS_MAX) return 'full'
   const match = known.find((tag) => sameName(tag.name, name))
   return [...current, match ? { id: match.id, name: match.name } : { id: null, name }]
 }
@@ -58,7 +62,20 @@ export function ArticleTagsField({
       toast.info(DUPLICATE_TAG_MESSAGE)
       return
     }
-    if (next) onChange(next)
+    if (next === 'full') {
+      toast.error('Failed to add tag', { description: TOO_MANY_TAGS_MESSAGE })
+      return
+    }
+    if (next) {
+      onChange(next)
+      // Spec §8 "Tag added successfully" follows a tag new to the site; it is created with
+      // the article, in the same transaction (ARCHITECTURE "Where we differ" 3).
+      if (next[next.length - 1].id === null) {
+        toast.success('Tag added successfully', {
+          description: 'It will be created when the article is saved.',
+        })
+      }
+    }
     if (fromInput) setDraft('')
   }
 
@@ -71,7 +88,7 @@ export function ArticleTagsField({
           id="tag-input"
           placeholder="Add a tag"
           value={draft}
-          maxLength={60}
+          maxLength={TAG_NAME_MAX}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? 'tags-error' : undefined}
           onChange={(event) => setDraft(event.target.value)}

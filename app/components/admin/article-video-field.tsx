@@ -5,6 +5,10 @@ import { Label } from '~/components/ui/label'
 import { isHttpUrl } from '~/domain/articles/articles-schema'
 import { toEmbedUrl } from '~/lib/video-embed'
 
+// As on the article page (components/site/article-media.tsx): the players we recognise get
+// what they need, any other page embedded from a video URL is sandboxed.
+const KNOWN_PLAYERS = /^https:\/\/(?:www\.youtube-nocookie\.com|player\.vimeo\.com)\//
+
 /** Spec §2: "This is a video article" and, when ticked, the "Video URL" with a preview. */
 export function ArticleVideoField({
   hasVideo,
@@ -60,6 +64,11 @@ export function ArticleVideoField({
                   className="aspect-video w-full"
                   allow="encrypted-media; picture-in-picture; fullscreen"
                   referrerPolicy="strict-origin-when-cross-origin"
+                  sandbox={
+                    KNOWN_PLAYERS.test(embed.src)
+                      ? undefined
+                      : 'allow-scripts allow-same-origin allow-presentation'
+                  }
                   loading="lazy"
                 />
               ) : (

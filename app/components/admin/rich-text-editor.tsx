@@ -181,8 +181,12 @@ function Toolbar({ editor }: { editor: Editor | null }) {
   const [mediaOpen, setMediaOpen] = useState(false)
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }): ToolState | null =>
-      e
+    // TipTap's snapshot still holds no editor until the first transaction after it is created
+    // (a click or keystroke), which left every button disabled on a freshly opened form; the
+    // selector runs on every render, so the editor of this render is used instead.
+    selector: ({ editor: fromSnapshot }): ToolState | null => {
+      const e = fromSnapshot ?? editor
+      return e
         ? {
             bold: e.isActive('bold'),
             italic: e.isActive('italic'),
@@ -195,7 +199,8 @@ function Toolbar({ editor }: { editor: Editor | null }) {
             canUndo: e.can().undo(),
             canRedo: e.can().redo(),
           }
-        : null,
+        : null
+    },
   })
   const chain = () => editor!.chain().focus()
   const disabled = !editor || !state

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  articleActionSchema,
   articleFormSchema,
   articleFormValues,
   articleSubmissionSchema,
   fieldErrorsOf,
+  MAX_RECORD_ID,
   NO_CATEGORY,
 } from './articles-schema'
 
@@ -108,6 +110,77 @@ describe('articleFormSchema', () => {
     expect(parse([...VALID, ['featuredImage', 'https://cdn.example.com/a.jpg']]).success).toBe(true)
     expect(parse([...VALID, ['featuredImage', 'javascript:alert(1)']]).success).toBe(false)
     expect(parse([...VALID, ['featuredImage', '//evil.example/a.jpg']]).success).toBe(false)
+  })
+})
+
+describe('hand-made values', () => {
+  // Ids the database cannot hold, and numbers only Number() would read, are field errors
+  // (400), never a failed query.
+  const BAD_IDS = ['99999999999', String(MAX_RECORD_ID + 1), '0x10', '1e3', ' 12', '1.0', '-1', '0']
+
+  it('refuses category and tag ids that are not plain ids within range', () => {
+    for (const id of BAD_IDS) {
+      expect(fieldErrorsOf(parse([...VALID, ['categoryId', id]]).error!).categoryId, id).toEqual([
+        'Choose a category',
+      ])
+      expect(fieldErrorsOf(parse([...VALID, ['tags', id]]).error!).tags, id).toEqual([
+        'Invalid tag',
+      ])
+    }
+    expect(parse([...VALID, ['categoryId', String(MAX_RECORD_ID)]]).data?.categoryId).toBe(
+      MAX_RECORD_ID,
+    )
+  })
+
+  it('refuses such ids for the draft and for the row actions too', () => {
+    for (const id of BAD_IDS) {
+      const submission = articleSubmissionSchema.safeParse(articleFormValues(form([['id', id]])))
+      expect(submission.success, id).toBe(false)
+      const action = articleActionSchema.safeParse({ intent: 'archive', id })
+      expect(action.error?.issues[0]?.message, id).toBe('Invalid article')
+    }
+    expect(articleActionSchema.parse({ intent: 'hide', id: '42' })).toEqual({
+      intent: 'hide',
+      id: 42,
+    })
+  })
+
+  it('reads only ISO dates with four-digit years as a publication date', () => {
+    for (const bad of ['0', '1', 'garbage', '+275760-09-13T00:00:00Z', '-271821-04-20T00:00:00Z']) {
+      expect(
+        fieldErrorsOf(parse([...VALID, ['publishedAt', bad]]).error!).publishedAt,
+        bad,
+      ).toEqual(['Enter a valid date and time'])
+    }
+    expect(parse([...VALID, ['publishedAt', '9999-12-31']]).data?.publishedAt?.toISOString()).toBe(
+      '9999-12-31T00:00:00.000Z',
+    )
+    expect(
+      parse([
+        ...VALID,
+        ['publishedAt', '2031-05-06T07:08:09+02:00'],
+      ]).data?.publishedAt?.toISOString(),
+    ).toBe('2031-05-06T05:08:09.000Z')
+  })
+
+  it('refuses a stored version that is not an ISO instant', () => {
+    const result = articleSubmissionSchema.safeParse(
+      articleFormValues(form([['expectedUpdatedAt', 'notadate']])),
+    )
+    expect(result.error?.issues[0]?.message).toBe(
+      'Invalid article version: reload the page and try again',
+    )
+  })
+
+  it('refuses featured image paths a browser would read as another site', () => {
+    for (const bad of [
+      '/\\evil.example/a.png',
+      '/\tmedia/a.png',
+      '/media/a\n.png',
+      'data:image/png;base64,AAAA',
+    ]) {
+      expect(parse([...VALID, ['featuredImage', bad]]).success, bad).toBe(false)
+    }
   })
 })
 

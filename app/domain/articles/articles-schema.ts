@@ -62,9 +62,46 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** A featured image is one of our media files (a path) or a web address. */
+/**
+ * A featured image is one of our media files (a path) or a web address. Browsers read a
+ * backslash as a slash (`/\host` is `//host`, another site) and drop tabs and newlines inside
+ * a URL, so a path with any of them is refused rather than guessed at.
+ */
 export function isImageSource(value: string): boolean {
+  if (/[\\\s\p{Cc}]/u.test(value)) return false
   return (value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value)
+}
+
+/** PostgreSQL's integer, the type of every id column: a larger id names no row. */
+export const MAX_RECORD_ID = 2_147_483_647
+
+/**
+ * A row id as a form posts it: decimal digits only (not `0x10`, `1e3`, ` 12` or `1.0`, which
+ * Number() would accept), within the id column's range, so a hand-made value is a clear 400
+ * rather than a database error. Numbers (from code and tests) pass through the same checks.
+ */
+function recordId(message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).positive(message).max(MAX_RECORD_ID, message),
+  )
+}
+
+// What the form posts: `Date.toISOString()`, or a date and time typed by hand in the same
+// shape. Four-digit years only: `new Date()` also reads "0", "1" or "+275760-09-13" as dates,
+// and years PostgreSQL cannot store would fail the save instead of the field.
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i
+
+function isoDateTime(message: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value
+      const text = value.trim()
+      return ISO_DATE_TIME.test(text) ? new Date(text) : new Date(Number.NaN)
+    },
+    z.date({ error: message }),
+  )
 }
 
 const blankToNull = (value: unknown) =>
@@ -79,7 +116,7 @@ const checkbox = z.preprocess(
 )
 
 const tagIds = z
-  .array(z.coerce.number().int().positive('Invalid tag'))
+  .array(recordId('Invalid tag'))
   .max(TAGS_MAX, `An article can have at most ${TAGS_MAX} tags`)
   .default([])
 
@@ -114,7 +151,7 @@ const articleFields = {
   // Spec §5: a number or null; the select's empty choice becomes null.
   categoryId: z.preprocess(
     (value) => (value === NO_CATEGORY ? null : blankToNull(value)),
-    z.coerce.number().int('Choose a category').positive('Choose a category').nullable(),
+    recordId('Choose a category').nullable(),
   ),
   status: z.preprocess(
     (value) => blankToNull(value) ?? 'draft',
@@ -122,10 +159,7 @@ const articleFields = {
   ),
   // An ISO instant (the form converts the local date and time before posting). A future one
   // schedules publication.
-  publishedAt: z.preprocess(
-    blankToNull,
-    z.coerce.date({ error: 'Enter a valid date and time' }).nullable(),
-  ),
+  publishedAt: z.preprocess(blankToNull, isoDateTime('Enter a valid date and time').nullable()),
   isFeatured: checkbox,
   featuredImage: z.preprocess(
     blankToNull,
@@ -166,9 +200,12 @@ export type ArticleDraftInput = z.output<typeof articleDraftSchema>
 /** What the form posts besides the article itself. */
 export const articleSubmissionSchema = z.object({
   // Set once an autosave has created the draft of a new article: later saves edit that row.
-  id: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable()),
+  id: z.preprocess(blankToNull, recordId('Invalid article').nullable()),
   // The article's updated_at when the form was opened (or last saved), for the conflict check.
-  expectedUpdatedAt: z.preprocess(blankToNull, z.coerce.date().nullable()),
+  expectedUpdatedAt: z.preprocess(
+    blankToNull,
+    isoDateTime('Invalid article version: reload the page and try again').nullable(),
+  ),
   overwrite: checkbox,
 })
 export type ArticleSubmission = z.output<typeof articleSubmissionSchema>
@@ -213,5 +250,5 @@ export type ArticleAction = (typeof ARTICLE_ACTIONS)[number]
 
 export const articleActionSchema = z.object({
   intent: z.enum(ARTICLE_ACTIONS, { error: 'Unknown action' }),
-  id: z.coerce.number({ error: 'Invalid article' }).int().positive('Invalid article'),
+  id: recordId('Invalid article'),
 })

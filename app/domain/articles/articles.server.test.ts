@@ -166,14 +166,28 @@ describe('createArticle', () => {
       ),
       'SAVE_FAILED',
     )
-    expect(error.message).toBe('Failed to save article')
+    expect(error.message).toBe('A tag on this article no longer exists. Remove it and try again.')
     expect(await articleCount()).toBe(before)
     expect(await getDb().select().from(tags).where(eq(tags.name, 'Never stored'))).toEqual([])
   })
 
-  it('saves nothing when the category does not exist', async () => {
+  it('saves nothing when the category does not exist, and says so', async () => {
     const before = await articleCount()
-    await expectCode(createArticle(input({ categoryId: 987654 }), author), 'SAVE_FAILED')
+    const error = await expectCode(
+      createArticle(input({ categoryId: 987654 }), author),
+      'SAVE_FAILED',
+    )
+    expect(error.message).toBe('The chosen category no longer exists. Choose another one.')
+    expect(await articleCount()).toBe(before)
+  })
+
+  it('saves nothing when the author does not exist, and says so', async () => {
+    const before = await articleCount()
+    const error = await expectCode(
+      createArticle(input({ authorId: 'no-such-user' }), author),
+      'SAVE_FAILED',
+    )
+    expect(error.message).toBe('The author of this article no longer exists.')
     expect(await articleCount()).toBe(before)
   })
 })

@@ -142,19 +142,44 @@ function articleValues(input: ArticleInput | ArticleDraftInput, content: string)
   }
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  // Drizzle wraps the driver's error; the PostgreSQL code is on one of its causes.
+/** The PostgreSQL error under Drizzle's wrapper (the code is on one of its causes). */
+function postgresError(error: unknown): { code: string; constraint: string } | null {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const pg = e as Error & { code?: string; constraint?: string }
-    if (pg.code === '23505') return pg.constraint === constraint || e.message.includes(constraint)
+    if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
+      return { code: pg.code, constraint: pg.constraint ?? e.message }
+    }
   }
-  return false
+  return null
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pg = postgresError(error)
+  return pg?.code === '23505' && pg.constraint.includes(constraint)
+}
+
+// A reference that names no row (foreign key violation, 23503): the one save failure an
+// editor can fix, usually because another admin deleted the category or tag meanwhile.
+const MISSING_REFERENCE: Array<[constraint: string, reason: string]> = [
+  ['articles_category_id', 'The chosen category no longer exists. Choose another one.'],
+  ['article_tags_tag_id', 'A tag on this article no longer exists. Remove it and try again.'],
+  ['articles_author_id', 'The author of this article no longer exists.'],
+]
+
+/** Why a save failed, in words for the editor; the generic sentence when it is not known. */
+function saveFailureReason(error: unknown): string {
+  const pg = postgresError(error)
+  if (pg?.code === '23503') {
+    const known = MISSING_REFERENCE.find(([constraint]) => pg.constraint.includes(constraint))
+    if (known) return known[1]
+  }
+  return SAVE_FAILED_MESSAGE
 }
 
 /**
  * Runs a save in one transaction. Our own errors pass through; anything from the database
  * (a tag id or category that does not exist, a lost race for a slug…) becomes SAVE_FAILED
- * with nothing written. Two saves racing for the same slug retry with the next free one.
+ * with nothing written, its message saying why when the editor can do something about it. Two saves racing for the same slug retry with the next free one.
  */
 async function inSaveTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -168,8 +193,10 @@ async function inSaveTransaction<T>(work: (tx: Transaction) => Promise<T>): Prom
       ) {
         continue
       }
-      logger.error({ err: error }, 'article save failed')
-      throw new ArticleError('SAVE_FAILED', SAVE_FAILED_MESSAGE)
+      const reason = saveFailureReason(error)
+      if (reason === SAVE_FAILED_MESSAGE) logger.error({ err: error }, 'article save failed')
+      else logger.warn({ err: error }, 'article save refused')
+      throw new ArticleError('SAVE_FAILED', reason)
     }
   }
 }

@@ -4,6 +4,7 @@ import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
   ArticleError,
   createArticle,
+  SAVE_FAILED_MESSAGE,
   updateArticle,
   type SavedArticle,
 } from '~/domain/articles/articles.server'
@@ -30,13 +31,23 @@ export type ArticleEditorActionData =
   | { status: 'conflict'; message: string; currentUpdatedAt: string }
   | { status: 'failed'; toast: ActionToast }
 
-/** Categories for the select and the tags for "Recently used tags:". */
+/**
+ * Categories for the select and the tags for "Recently used tags:". The form stays usable
+ * when the categories cannot be read (spec §8: a toast "Error fetching categories" with the
+ * message); the article is then saved without changing its category.
+ */
 export async function articleEditorOptions() {
-  const [categories, recentTags] = await Promise.all([listCategories(), listRecentTags(10)])
-  return {
-    categories: categories.map(({ id, name }) => ({ id, name })),
-    recentTags,
-  }
+  const [categories, recentTags] = await Promise.all([
+    listCategories().then(
+      (rows) => ({ rows: rows.map(({ id, name }) => ({ id, name })), error: null }),
+      (error: unknown) => {
+        logger.error({ err: error }, 'article form: categories could not be read')
+        return { rows: [], error: 'The categories could not be loaded. Reload the page to retry.' }
+      },
+    ),
+    listRecentTags(10),
+  ])
+  return { categories: categories.rows, categoriesError: categories.error, recentTags }
 }
 
 /** A route id segment as an article id; anything else is no article. */
@@ -68,11 +79,20 @@ export async function articleEditorAction(
   const values = articleFormValues(await request.formData())
   const submission = articleSubmissionSchema.safeParse(values)
   const parsed = articleFormSchema.safeParse(values)
-  if (!parsed.success || !submission.success) {
+  if (!parsed.success) {
     return data<ArticleEditorActionData>(
-      { status: 'invalid', fieldErrors: parsed.success ? {} : fieldErrorsOf(parsed.error) },
+      { status: 'invalid', fieldErrors: fieldErrorsOf(parsed.error) },
       { status: 400 },
     )
+  }
+  if (!submission.success) {
+    // The form's own hidden fields (draft id, version) were not what it writes: a hand-made
+    // or damaged post. Nothing under a visible field to point at, so a toast says it.
+    return failed(400, {
+      type: 'error',
+      title: FAILURE[mode],
+      description: submission.error.issues[0]?.message ?? 'Invalid request',
+    })
   }
   const { id: draftId, expectedUpdatedAt, overwrite } = submission.data
   // A new article that autosave already stored as a draft is finished by editing that draft.
@@ -109,8 +129,11 @@ export async function articleEditorAction(
         // ARCHITECTURE "Where we differ" 3: nothing was saved.
         return failed(422, {
           type: 'error',
-          title: 'Failed to save article',
-          description: 'Nothing was saved. Check the category and tags, then try again.',
+          title: SAVE_FAILED_MESSAGE,
+          description:
+            error.message === SAVE_FAILED_MESSAGE
+              ? 'Nothing was saved. Please try again.'
+              : `${error.message} Nothing was saved.`,
         })
       default:
         return failed(422, { type: 'error', title: FAILURE[mode], description: error.message })

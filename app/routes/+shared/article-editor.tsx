@@ -119,12 +119,15 @@ export function ArticleEditor({
   mode,
   article,
   categories,
+  categoriesError = null,
   recentTags,
   actionData,
 }: {
   mode: 'create' | 'edit'
   article: EditableArticle | null
   categories: { id: number; name: string }[]
+  /** Set when the categories could not be read; the form works on without them. */
+  categoriesError?: string | null
   recentTags: { id: number; name: string }[]
   actionData: ArticleEditorActionData | undefined
 }) {
@@ -156,6 +159,10 @@ export function ArticleEditor({
   const [conflict, setConflict] = useState<string | null>(null)
   const serverErrors = actionData?.status === 'invalid' ? actionData.fieldErrors : {}
   const errors: FieldErrors = attempted ? clientErrors : serverErrors
+
+  useEffect(() => {
+    if (categoriesError) toast.error('Error fetching categories', { description: categoriesError })
+  }, [categoriesError])
 
   useEffect(() => {
     if (!actionData) return

@@ -51,18 +51,18 @@ export async function previewOfStoredArticle(id: number): Promise<ArticlePreview
   }
 }
 
-/** The posted form, or null when it cannot be read (the page then says so). */
+/** The posted form, or what is wrong with it (the page shows that instead). */
 export async function previewOfSubmission(
   formData: FormData,
   user: SessionUser,
   id: number | null,
-): Promise<ArticlePreviewView | null> {
+): Promise<{ article: ArticlePreviewView; error?: never } | { article?: never; error: string }> {
   const values = articleFormValues(formData)
   const parsed = articleDraftSchema.safeParse({
     ...values,
     title: values.title?.trim() || 'Untitled',
   })
-  if (!parsed.success) return null
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Invalid article' }
   const input = parsed.data
   const db = getDb()
   const [category] = input.categoryId
@@ -85,7 +85,7 @@ export async function previewOfSubmission(
           .where(inArray(tags.id, input.tags))
       : []
   const contentHtml = sanitizeArticleHtml(input.content)
-  return {
+  const article: ArticlePreviewView = {
     id,
     status: input.status,
     unsaved: true,
@@ -104,4 +104,5 @@ export async function previewOfSubmission(
     ],
     ...dateParts(input.status === 'published' ? input.publishedAt : null, input.status, new Date()),
   }
+  return { article }
 }

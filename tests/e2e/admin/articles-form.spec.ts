@@ -43,6 +43,7 @@ test('tags: Enter and Add add, blanks are ignored, duplicates are refused, chips
   await input.press('Enter')
   await expect(input).toHaveValue('')
   await expect(chips.getByText('Harbour Nights')).toBeVisible()
+  await expect(page.getByText('Tag added successfully')).toBeVisible()
 
   await input.fill('harbour nights')
   await page.getByRole('button', { name: 'Add', exact: true }).click()

@@ -55,6 +55,25 @@ test('TipTap keyboard shortcuts work: bold, italic, undo and redo', async ({ pag
   await expect(postedContent(page)).toHaveValue(/<em>slanted<\/em>/)
 })
 
+test('the toolbar works before the text has been clicked', async ({ page }) => {
+  await page.reload()
+  await expect(contentEditor(page)).toBeVisible()
+  await expect(toolbarButton(page, 'Heading 1')).toBeEnabled()
+  await toolbarButton(page, 'Heading 1').click()
+  await page.keyboard.type('Straight in')
+  await expect(postedContent(page)).toHaveValue(/^<h1>Straight in<\/h1>/)
+  await expect(toolbarButton(page, 'Heading 1')).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('Ctrl/Cmd+B in the editor makes text bold and leaves the sidebar alone', async ({ page }) => {
+  const sidebar = page.locator('aside[data-state]')
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded')
+  await page.keyboard.press('ControlOrMeta+b')
+  await page.keyboard.type('bold')
+  await expect(postedContent(page)).toHaveValue('<p><strong>bold</strong></p>')
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded')
+})
+
 test('the link dialog applies a link, an empty URL removes it, and it opens empty again', async ({
   page,
 }) => {
