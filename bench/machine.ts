@@ -35,6 +35,16 @@ export function residentMemoryMiB(pid: number): { rss: number; peak: number } | 
   }
 }
 
+/** Starts a new peak (VmHWM) for the process; false where Linux does not let us. */
+export function resetPeakMemory(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
 const CLOCK_TICKS_PER_SECOND = 100
 
 /**

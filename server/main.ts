@@ -8,6 +8,7 @@ import { logger } from '~/infra/logger.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
 import { countCachedArticleView } from '~/domain/articles/trending.server'
 import { createApp } from './app'
+import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
 import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { prepareDatabase } from './startup'
@@ -17,6 +18,7 @@ async function main() {
   const env = getEnv()
   const started = performance.now()
   const database = await prepareDatabase('server')
+  const stopMaintenance = scheduleEmbeddedMaintenance()
 
   let app
   if (dev) {
@@ -51,6 +53,7 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
+    stopMaintenance()
     server.close()
     server.closeAllConnections()
     await database
