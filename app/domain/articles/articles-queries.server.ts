@@ -139,7 +139,17 @@ export interface BreakingNewsItem {
 
 /** Published articles tagged breaking-news, newest first. */
 export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> {
-  return getDb()
+  const db = getDb()
+  // The tag's id first: as a constant the planner sees how few articles carry it. Joined by
+  // slug it assumed an average tag and walked every public article newest first (41 ms
+  // instead of 0.1 ms at 10,000 articles; docs/performance.md). This runs on every page.
+  const [tag] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(eq(tags.slug, BREAKING_NEWS_TAG))
+    .limit(1)
+  if (!tag) return []
+  return db
     .select({
       id: articles.id,
       slug: articles.slug,
@@ -148,8 +158,7 @@ export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> 
     })
     .from(articles)
     .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
-    .innerJoin(tags, eq(tags.id, articleTags.tagId))
-    .where(and(isPublicArticle, eq(tags.slug, BREAKING_NEWS_TAG)))
+    .where(and(isPublicArticle, eq(articleTags.tagId, tag.id)))
     .orderBy(desc(articles.publishedAt))
     .limit(limit)
 }
