@@ -7,6 +7,7 @@ import {
   callRoute,
   expectHomeRedirect,
   expectSignInRedirect,
+  expectUnexpectedFailure,
   get,
   post,
   signedInCallers,
@@ -123,5 +124,16 @@ describe('/admin/categories', () => {
     )
     expect(slugless.status).toBe(400)
     expect((await slugless.json()).toast).toMatchObject({ title: 'Error creating category' })
+  })
+})
+
+describe('/admin/categories when the unexpected happens', () => {
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'create', name: 'Weather', slug: 'weather' }),
+      { table: 'categories' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error creating category' })
   })
 })

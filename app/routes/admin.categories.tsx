@@ -5,7 +5,8 @@ import { CategoryDialog, type EditableCategory } from '~/components/admin/catego
 import { ConfirmRowDelete } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
 import { RowActionLabel } from '~/components/admin/row-action-label'
-import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { useActionToast } from '~/components/admin/use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import {
@@ -18,24 +19,14 @@ import {
   TableRow,
 } from '~/components/ui/table'
 import { listCategoriesWithArticleCounts } from '~/domain/categories/categories-queries.server'
-import { categorySchema } from '~/domain/categories/categories-schema'
+import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import {
-  CategoryError,
   createCategory,
   deleteCategory,
   updateCategory,
 } from '~/domain/categories/categories.server'
-import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import type { FieldErrors } from '~/lib/field-errors'
-import {
-  actionError,
-  actionInvalid,
-  actionSuccess,
-  parseId,
-  UNEXPECTED_ERROR,
-  unknownIntent,
-} from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.categories'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,43 +40,27 @@ const FAILURE_TITLE = {
   delete: 'Error deleting category',
 } as const
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') return unknownIntent()
-  const failed = (status: number, description: string, fieldErrors?: FieldErrors) =>
-    actionError(status, FAILURE_TITLE[intent], description, fieldErrors)
-  const id = parseId(form.get('id'))
-  if (intent !== 'create' && id === null) return failed(400, 'This category does not exist')
+  const parsed = parseIntent(await request.formData(), categoryActionSchema, {
+    titles: FAILURE_TITLE,
+  })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
   try {
-    if (intent === 'delete') {
-      await deleteCategory(id!)
-      return actionSuccess({ type: 'success', title: 'Category deleted successfully' })
+    switch (post.intent) {
+      case 'create':
+        await createCategory(post)
+        return actionSuccess({ type: 'success', title: 'Category created successfully' })
+      case 'update':
+        await updateCategory(post.id, post)
+        return actionSuccess({ type: 'success', title: 'Category updated successfully' })
+      case 'delete':
+        await deleteCategory(post.id)
+        return actionSuccess({ type: 'success', title: 'Category deleted successfully' })
     }
-    const parsed = categorySchema.safeParse({
-      name: form.get('name') ?? '',
-      slug: form.get('slug') ?? '',
-      description: form.get('description') ?? '',
-    })
-    if (!parsed.success) return actionInvalid(parsed.error)
-    if (intent === 'create') {
-      await createCategory(parsed.data)
-      return actionSuccess({ type: 'success', title: 'Category created successfully' })
-    }
-    await updateCategory(id!, parsed.data)
-    return actionSuccess({ type: 'success', title: 'Category updated successfully' })
   } catch (error) {
-    if (error instanceof CategoryError) {
-      const status = error.code === 'NOT_FOUND' ? 404 : 400
-      return failed(
-        status,
-        error.message,
-        error.field ? { [error.field]: [error.message] } : undefined,
-      )
-    }
-    logger.error({ err: error, intent }, 'category change failed')
-    return failed(500, UNEXPECTED_ERROR)
+    return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
 }
 

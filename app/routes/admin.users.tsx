@@ -1,6 +1,7 @@
 import { useFetcher, useRevalidator } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
-import { useActionToast, type ActionResult } from '~/components/admin/use-action-toast'
+import { useActionToast } from '~/components/admin/use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,8 @@
-import { expect } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { expect, vi } from 'vitest'
+import { getDb } from '~/infra/db.server'
+import { logger } from '~/infra/logger.server'
+import { UNEXPECTED_ERROR } from '~/lib/action-result'
 import { createTestUser, requestAs, sessionCookie, testContext } from './auth-fixtures'
 
 /** Cookies of an admin and a viewer, signed in through better-auth. */
@@ -18,9 +22,10 @@ export async function callRoute(
   fn: RouteFn,
   request: Request,
   params: Record<string, string> = {},
+  context: ReturnType<typeof testContext> = testContext(),
 ): Promise<Response> {
   try {
-    const result = await fn({ request, params, context: testContext() } as never)
+    const result = await fn({ request, params, context } as never)
     return toResponse(result)
   } catch (thrown) {
     if (thrown instanceof Response) return thrown
@@ -61,4 +66,38 @@ export function expectSignInRedirect(response: Response) {
 export function expectHomeRedirect(response: Response) {
   expect(response.status).toBe(302)
   expect(response.headers.get('location')).toBe('/')
+}
+
+/**
+ * Calls a route while one of its tables is really gone (renamed away for the call, then back),
+ * so the database fails under it as it would in production, and checks the answer to the
+ * unexpected: 500, the generic sentence and nothing more, and a log entry with the request's id.
+ */
+export async function expectUnexpectedFailure(
+  fn: RouteFn,
+  request: Request,
+  options: { table: string; params?: Record<string, string> },
+) {
+  const context = testContext()
+  const logged = vi.spyOn(logger, 'error')
+  const db = getDb()
+  await db.execute(sql.raw(`ALTER TABLE "${options.table}" RENAME TO "${options.table}__gone"`))
+  let response: Response
+  let entries: { requestId?: string }[]
+  try {
+    response = await callRoute(fn, request, options.params, context)
+    entries = logged.mock.calls.map(([entry]) => entry as { requestId?: string })
+  } finally {
+    await db.execute(sql.raw(`ALTER TABLE "${options.table}__gone" RENAME TO "${options.table}"`))
+    logged.mockRestore()
+  }
+  expect(response.status).toBe(500)
+  const body = (await response.json()) as Record<string, unknown> & {
+    toast?: { description?: string }
+  }
+  expect(body).toMatchObject({ ok: false, code: 'UNEXPECTED' })
+  expect(body.toast?.description ?? body.formError).toBe(UNEXPECTED_ERROR)
+  expect(JSON.stringify(body)).not.toMatch(new RegExp(`${options.table}__gone|relation|stack`, 'i'))
+  expect(entries.some((entry) => entry?.requestId === context.requestId)).toBe(true)
+  return body
 }

@@ -3,7 +3,8 @@ import { Fragment } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { breadcrumbsFor } from '~/config/admin-navigation'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export function AdminBreadcrumb() {
   const { pathname } = useLocation()

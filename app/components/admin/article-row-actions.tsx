@@ -14,7 +14,8 @@ import {
 import { Button } from '~/components/ui/button'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { cn } from '~/lib/utils'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this article?'
 

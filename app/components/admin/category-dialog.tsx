@@ -16,7 +16,8 @@ import { Textarea } from '~/components/ui/textarea'
 import { categorySchema } from '~/domain/categories/categories-schema'
 import { slugify } from '~/lib/slugify'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export interface EditableCategory {
   id: number

@@ -9,7 +9,8 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { databaseUrlSchema } from '~/domain/settings/settings-schema'
 import { ConfirmAction } from './confirm-action'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export interface DatabaseStatusView {
   driver: 'pglite' | 'postgres'

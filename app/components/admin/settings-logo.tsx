@@ -13,7 +13,8 @@ import { logoSettingsSchema } from '~/domain/settings/settings-schema'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { cn } from '~/lib/utils'
 import { UploadFailure, uploadFile } from './upload-file'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export interface LogoSettings {
   logoType: string

@@ -2,7 +2,8 @@ import { useFetcher } from 'react-router'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export function SecurityCard({ requireAdminTwoFactor }: { requireAdminTwoFactor: boolean }) {
   const fetcher = useFetcher<ActionResult>()

@@ -17,7 +17,8 @@ import {
 import { SOCIAL_ICONS, socialLinkSchema } from '~/domain/settings/settings-schema'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { ConfirmAction } from './confirm-action'
-import { useActionToast, type ActionResult } from './use-action-toast'
+import { useActionToast } from './use-action-toast'
+import type { ActionResult } from '~/lib/action-result'
 
 export const SOCIAL_ICON_COMPONENTS = {
   facebook: Facebook,

@@ -1,19 +1,6 @@
 import { useEffect } from 'react'
 import { toast } from 'sonner'
-import type { FieldErrors } from '~/lib/field-errors'
-
-export interface ActionToast {
-  type: 'success' | 'error' | 'info' | 'message'
-  title: string
-  description?: string
-}
-
-/** What admin actions answer to a fetcher: a toast to show now, field errors for the form. */
-export interface ActionResult {
-  ok: boolean
-  toast?: ActionToast
-  fieldErrors?: FieldErrors
-}
+import type { ActionResult } from '~/lib/action-result'
 
 /**
  * Shows the toast an action answered with. Successes also arrive by the flash cookie after a

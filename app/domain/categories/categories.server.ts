@@ -1,18 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { categories } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import type { CategoryValues } from './categories-schema'
 
-export class CategoryError extends Error {
-  constructor(
-    readonly code: 'NOT_FOUND' | 'INVALID_SLUG',
-    message: string,
-    readonly field?: 'slug',
-  ) {
-    super(message)
-  }
-}
+export class CategoryError extends domainErrors('CategoryError', {
+  NOT_FOUND: 404,
+  INVALID_SLUG: 400,
+}) {}
 
 /**
  * The slug an admin typed, normalised by the spec's rule; on a clash with another category it
@@ -21,7 +17,9 @@ export class CategoryError extends Error {
 async function freeSlug(tx: Transaction, wanted: string, exceptId?: number) {
   const base = slugify(wanted)
   if (!base) {
-    throw new CategoryError('INVALID_SLUG', 'Slug must contain letters or numbers', 'slug')
+    throw new CategoryError('INVALID_SLUG', 'Slug must contain letters or numbers', {
+      field: 'slug',
+    })
   }
   return uniqueSlug(base, async (candidate) => {
     const clash = await tx

@@ -1,4 +1,4 @@
-import type { ActionToast } from '~/components/admin/use-action-toast'
+import type { ActionToast } from '~/lib/action-result'
 import { ArticleError, deleteArticle, setArticleStatus } from '~/domain/articles/articles.server'
 import { articleActionSchema, type ArticleAction } from '~/domain/articles/articles-schema'
 import { logger } from '~/infra/logger.server'

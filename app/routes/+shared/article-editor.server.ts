@@ -18,7 +18,7 @@ import {
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
-import type { ActionToast } from '~/components/admin/use-action-toast'
+import type { ActionToast } from '~/lib/action-result'
 
 // The one action and the shared loader data behind /admin/new-article and
 // /admin/edit-article/{id} (STYLE.md: new and edit share one editor).
