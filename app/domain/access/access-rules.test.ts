@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import {
+  canAddCorrections,
+  canAdministerSite,
+  canCreateArticle,
+  canDeleteArticle,
+  canEditArticle,
+  canManageCategories,
+  canOpenBackOffice,
+  canPublishArticle,
+  canReviewArticles,
+  canSubmitForReview,
+  canUploadImages,
+  canUseProfile,
+  ROLES,
+  type Actor,
+  type ArticleAccessFacts,
+  type Role,
+} from './access-rules'
+
+const actor = (role: Role): Actor => ({ id: `${role}-id`, role })
+const own = (role: Role, status: ArticleAccessFacts['status']) => ({
+  authorId: `${role}-id`,
+  status,
+})
+const others = (status: ArticleAccessFacts['status']) => ({ authorId: 'someone-else', status })
+
+/** The newsroom's table, row by row: the roles that hold each capability. */
+const TABLE: [string, (role: Role) => boolean, Role[]][] = [
+  ['read published content, own profile', (r) => canUseProfile(actor(r)), [...ROLES]],
+  [
+    'open the back office',
+    (r) => canOpenBackOffice(actor(r)),
+    ['contributor', 'author', 'editor', 'admin'],
+  ],
+  [
+    'create articles',
+    (r) => canCreateArticle(actor(r)),
+    ['contributor', 'author', 'editor', 'admin'],
+  ],
+  ['upload images', (r) => canUploadImages(actor(r)), ['contributor', 'author', 'editor', 'admin']],
+  [
+    'edit own drafts (and returned articles)',
+    (r) => canEditArticle(actor(r), own(r, 'draft')),
+    ['contributor', 'author', 'editor', 'admin'],
+  ],
+  [
+    'submit own draft for review',
+    (r) => canSubmitForReview(actor(r), own(r, 'draft')),
+    ['contributor', 'author', 'editor', 'admin'],
+  ],
+  [
+    'edit own article waiting for review',
+    (r) => canEditArticle(actor(r), own(r, 'review')),
+    ['author', 'editor', 'admin'],
+  ],
+  [
+    'publish own articles',
+    (r) => canPublishArticle(actor(r), own(r, 'draft')),
+    ['author', 'editor', 'admin'],
+  ],
+  [
+    'delete own articles',
+    (r) => canDeleteArticle(actor(r), own(r, 'published')),
+    ['author', 'editor', 'admin'],
+  ],
+  ['edit anyone’s draft', (r) => canEditArticle(actor(r), others('draft')), ['editor', 'admin']],
+  [
+    'publish anyone’s article',
+    (r) => canPublishArticle(actor(r), others('review')),
+    ['editor', 'admin'],
+  ],
+  ['review submissions', (r) => canReviewArticles(actor(r)), ['editor', 'admin']],
+  ['categories, tags, media, pages', (r) => canManageCategories(actor(r)), ['editor', 'admin']],
+  ['corrections', (r) => canAddCorrections(actor(r)), ['editor', 'admin']],
+  [
+    'users, settings, subscribers, backups, database',
+    (r) => canAdministerSite(actor(r)),
+    ['admin'],
+  ],
+]
+
+describe('access rules', () => {
+  for (const [capability, check, roles] of TABLE) {
+    it(`${capability}: ${roles.join(', ')}`, () => {
+      expect(ROLES.filter(check)).toEqual(roles)
+    })
+  }
+
+  it('refuses nobody-signed-in everything', () => {
+    expect(canUseProfile(null)).toBe(false)
+    expect(canOpenBackOffice(null)).toBe(false)
+    expect(canEditArticle(null, others('draft'))).toBe(false)
+    expect(canAdministerSite(undefined)).toBe(false)
+  })
+
+  it('treats an article without an author as nobody’s own', () => {
+    expect(canEditArticle(actor('author'), { authorId: null, status: 'draft' })).toBe(false)
+    expect(canEditArticle(actor('editor'), { authorId: null, status: 'draft' })).toBe(true)
+  })
+})

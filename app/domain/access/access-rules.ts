@@ -1,0 +1,124 @@
+// Who may do what: one function per capability, the only place the answer is decided.
+// Loaders, actions and resource routes ask these on the server (`require-access.server.ts`);
+// the interface asks the same functions only to hide what would be refused anyway.
+// Client-safe: no server imports.
+
+export const ROLES = ['viewer', 'contributor', 'author', 'editor', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** Roles that open the back office, in the order the Users screen offers them. */
+export const STAFF_ROLES = ['contributor', 'author', 'editor', 'admin'] as const
+
+export const ROLE_NAMES: Record<Role, string> = {
+  viewer: 'Viewer',
+  contributor: 'Contributor',
+  author: 'Author',
+  editor: 'Editor',
+  admin: 'Admin',
+}
+
+/** What each role adds, as the Users screen explains it. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  viewer: 'Reads the site and keeps a profile.',
+  contributor: 'Writes articles and submits them for review; uploads images.',
+  author: 'Also publishes, schedules, archives, hides and deletes their own articles.',
+  editor:
+    'Also does all of that to anyone’s articles, reviews submissions, and manages categories, tags, media, pages, breaking news and corrections.',
+  admin:
+    'Also manages users and roles, site settings, subscribers, backups and restore, and the database.',
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+}
+
+const RANK: Record<Role, number> = { viewer: 0, contributor: 1, author: 2, editor: 3, admin: 4 }
+
+/** Whoever asks: a signed-in person with a role, or nobody. */
+export interface Actor {
+  id: string
+  role: Role
+}
+
+/** What the rules need to know of an article. */
+export interface ArticleAccessFacts {
+  authorId: string | null
+  status: 'draft' | 'review' | 'published' | 'archived' | 'hidden'
+}
+
+function atLeast(actor: Actor | null | undefined, role: Role): actor is Actor {
+  return !!actor && RANK[actor.role] >= RANK[role]
+}
+
+function isOwn(actor: Actor, article: ArticleAccessFacts) {
+  return article.authorId !== null && article.authorId === actor.id
+}
+
+/** Read published content and keep one's own profile: everyone signed in. */
+export function canUseProfile(actor: Actor | null | undefined): actor is Actor {
+  return !!actor
+}
+
+/** The back office, the new-article form, image uploads: contributors and up. */
+export function canOpenBackOffice(actor: Actor | null | undefined): actor is Actor {
+  return atLeast(actor, 'contributor')
+}
+
+export const canCreateArticle = canOpenBackOffice
+export const canUploadImages = canOpenBackOffice
+
+/**
+ * Change an article's text: editors any article; authors their own in any state; contributors
+ * their own drafts (a returned article is a draft again), not once it waits for review or is
+ * out.
+ */
+export function canEditArticle(actor: Actor | null | undefined, article: ArticleAccessFacts) {
+  if (atLeast(actor, 'editor')) return true
+  if (!atLeast(actor, 'contributor') || !isOwn(actor, article)) return false
+  return atLeast(actor, 'author') || article.status === 'draft'
+}
+
+/** Hand an article to the editors: whoever may edit it. */
+export const canSubmitForReview = canEditArticle
+
+/** Publish, schedule, archive, hide, show again and delete: authors their own, editors any. */
+export function canPublishArticle(actor: Actor | null | undefined, article: ArticleAccessFacts) {
+  if (atLeast(actor, 'editor')) return true
+  return atLeast(actor, 'author') && isOwn(actor, article)
+}
+
+export const canDeleteArticle = canPublishArticle
+
+/** Publish anything at all (the status choices of a new article). */
+export function canPublishOwnArticles(actor: Actor | null | undefined) {
+  return atLeast(actor, 'author')
+}
+
+/**
+ * The newsroom's shared desk, editors and up: anyone's articles, the review queue (publish
+ * or return with a note), bylines, categories, tags, the media library, pages, breaking news
+ * and corrections.
+ */
+export function canEditAnyArticle(actor: Actor | null | undefined): actor is Actor {
+  return atLeast(actor, 'editor')
+}
+
+export const canReviewArticles = canEditAnyArticle
+export const canSetByline = canEditAnyArticle
+export const canManageCategories = canEditAnyArticle
+export const canManageTags = canEditAnyArticle
+export const canManageMedia = canEditAnyArticle
+export const canManagePages = canEditAnyArticle
+export const canManageBreakingNews = canEditAnyArticle
+export const canAddCorrections = canEditAnyArticle
+
+/** The running of the site, admins only: users and roles, settings, subscribers, backups, the database. */
+export function canAdministerSite(actor: Actor | null | undefined): actor is Actor {
+  return atLeast(actor, 'admin')
+}
+
+export const canManageUsers = canAdministerSite
+export const canManageSettings = canAdministerSite
+export const canManageSubscribers = canAdministerSite
+export const canManageBackups = canAdministerSite
+export const canSwitchDatabase = canAdministerSite
