@@ -8,25 +8,30 @@ import { requestPasswordReset } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
 import { forgotPasswordSchema } from '~/domain/users/auth-schema'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
+import {
+  authFormAnswer,
+  authFormFailure,
+  invalidAuthForm,
+  readAuthForm,
+} from './+shared/auth-form.server'
 import type { Route } from './+types/_site.forgot-password'
 
 // The answer is the same whether or not the address has an account.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, forgotPasswordSchema)
-  const state = { sent: false, email: form.email }
-  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const state: { sent: boolean; email: string } = { sent: false, email: form.email }
+  if (!form.ok) return invalidAuthForm(form.error, state)
   const result = await requestPasswordReset(
     { request, clientIp: context.clientIp },
     form.data.email,
   )
   if (!result.ok) return authFormFailure(result, state)
-  return { errors: {}, formError: null, sent: true, email: form.email }
+  return authFormAnswer({ ...state, sent: true })
 }
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const { errors, onSubmit } = useFormErrors(forgotPasswordSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(forgotPasswordSchema, actionData?.fieldErrors)
   return (
     <AuthCard
       title="Forgot your password?"

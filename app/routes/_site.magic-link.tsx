@@ -9,7 +9,12 @@ import { AUTH_TEXT } from '~/domain/users/auth-messages'
 import { magicLinkSchema } from '~/domain/users/auth-schema'
 import { safeRedirect } from '~/domain/users/redirect'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
+import {
+  authFormAnswer,
+  authFormFailure,
+  invalidAuthForm,
+  readAuthForm,
+} from './+shared/auth-form.server'
 import type { Route } from './+types/_site.magic-link'
 
 const LINK_FAILED = 'This magic link is invalid or has expired. Send yourself a new one.'
@@ -25,20 +30,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, magicLinkSchema)
-  const state = { sent: false, email: form.email }
-  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const state: { sent: boolean; email: string } = { sent: false, email: form.email }
+  if (!form.ok) return invalidAuthForm(form.error, state)
   const result = await sendMagicLink(
     { request, clientIp: context.clientIp },
     { email: form.data.email, redirectTo: safeRedirect(form.data.redirectTo) },
   )
   if (!result.ok) return authFormFailure(result, state)
-  return { errors: {}, formError: null, sent: true, email: form.email }
+  return authFormAnswer({ ...state, sent: true })
 }
 
 export default function MagicLinkPage() {
   const { redirectTo, linkFailed } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { errors, onSubmit } = useFormErrors(magicLinkSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(magicLinkSchema, actionData?.fieldErrors)
   return (
     <AuthCard
       title="Sign in with a magic link"

@@ -1,42 +1,41 @@
-import { data, Form, useActionData } from 'react-router'
+import { Form, useActionData } from 'react-router'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
 import {
   NEWSLETTER_THANKS,
   newsletterSubscribeSchema,
-  type NewsletterActionResult,
+  type NewsletterAnswer,
 } from '~/domain/newsletter/newsletter-schema'
 import { subscribeToNewsletter } from '~/domain/newsletter/newsletter.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import type { ActionResult } from '~/lib/action-result'
+import { actionInvalid, failureFrom } from './+shared/action-results.server'
 import type { Route } from './+types/_site.newsletter'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
 
-export async function action({ request }: Route.ActionArgs) {
+const THANKS: ActionResult<NewsletterAnswer> = { ok: true, message: NEWSLETTER_THANKS }
+
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   // The honeypot: people leave it empty; a bot that fills it is thanked and forgotten.
-  if (String(form.get('website') ?? '') !== '') {
-    return { ok: true, message: NEWSLETTER_THANKS } satisfies NewsletterActionResult
-  }
+  if (String(form.get('website') ?? '') !== '') return THANKS
   const parsed = newsletterSubscribeSchema.safeParse({ email: form.get('email') ?? '' })
-  if (!parsed.success) {
-    return data(
-      {
-        ok: false,
-        fieldErrors: { email: parsed.error.issues.map((issue) => issue.message) },
-      } satisfies NewsletterActionResult,
-      { status: 400 },
-    )
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    const settings = await getSiteSettings()
+    await subscribeToNewsletter(parsed.data.email, { brand: settings.logoText })
+  } catch (error) {
+    return failureFrom(error, { context })
   }
-  const settings = await getSiteSettings()
-  await subscribeToNewsletter(parsed.data.email, { brand: settings.logoText })
-  return { ok: true, message: NEWSLETTER_THANKS } satisfies NewsletterActionResult
+  return THANKS
 }
 
 /** Where the footer form lands without JavaScript, and a sign-up page of its own. */
 export default function NewsletterPage() {
-  const result = useActionData<typeof action>()
-  const error = result && !result.ok ? result.fieldErrors.email?.[0] : undefined
+  const result: ActionResult<NewsletterAnswer> | undefined = useActionData<typeof action>()
+  const fieldError = result?.fieldErrors?.email?.[0]
+  const error = fieldError ?? result?.formError
   return (
     <div className={`${gutterClass} max-w-xl py-14`}>
       <h1 className="font-serif text-4xl font-black tracking-tight">Stay Informed, Stay Ahead</h1>
@@ -56,8 +55,8 @@ export default function NewsletterPage() {
             required
             autoComplete="email"
             placeholder="Enter your email"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'newsletter-email-error' : undefined}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? 'newsletter-email-error' : undefined}
             className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-invalid:border-destructive"
           />
           {error ? (

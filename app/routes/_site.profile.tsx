@@ -13,14 +13,10 @@ import {
   regenerateBackupCodes,
   revokeOtherSessions,
   signOut,
+  type AuthFailure,
 } from '~/domain/users/account.server'
-import {
-  changePasswordSchema,
-  passwordConfirmSchema,
-  totpCodeSchema,
-  usernameSchema,
-} from '~/domain/users/auth-schema'
-import { ProfileError, updateUsername } from '~/domain/users/profile.server'
+import { profileActionSchema, type ProfileAnswer } from '~/domain/users/profile-schema'
+import { updateUsername } from '~/domain/users/profile.server'
 import {
   listActiveSessions,
   revokeUserSession,
@@ -35,8 +31,10 @@ import { describeUserAgent } from '~/domain/users/user-agent'
 import { getBrandName } from '~/infra/auth-mail.server'
 import { getSession, requireUser } from '~/infra/permissions.server'
 import { createToastHeaders, redirectWithToast } from '~/infra/toast.server'
+import type { ActionResult } from '~/lib/action-result'
 import { formatRelative } from '~/lib/dates'
-import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
+import { failureFrom, formFields, parseIntent } from './+shared/action-results.server'
+import { authFormFailure } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.profile'
 
 async function requireProfile(request: Request) {
@@ -68,182 +66,112 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-type Feedback = {
-  intent: string
-  errors?: FieldErrors
-  formError?: string | null
-  backupCodes?: string[]
-}
+const SIGNED_OUT_TOAST = {
+  type: 'success',
+  title: 'Signed out',
+  description: 'You have been signed out successfully.',
+} as const
 
-function invalid(intent: string, feedback: Omit<Feedback, 'intent'>, init?: ResponseInit) {
-  return data<Feedback>({ intent, ...feedback }, { status: 400, ...init })
+const TWO_FACTOR_ON_TOAST = {
+  type: 'success',
+  title: 'Two-factor authentication is on',
+  description: 'Save your backup codes now: they are shown only once.',
+} as const
+
+type ProfileResult = ActionResult<ProfileAnswer>
+
+/** The page holds several forms: a failure names the one it answers. */
+function forIntent(intent: string | undefined, answer: ReturnType<typeof data<ActionResult>>) {
+  return data<ProfileResult>({ ...answer.data, intent }, answer.init ?? undefined)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, sessionId } = await requireProfile(request)
   const form = await request.formData()
-  const values = Object.fromEntries(form)
-  const intent = String(values.intent ?? '')
+  const parsed = parseIntent(form, profileActionSchema, {
+    titles: {},
+    hiddenFields: ['sessionId'],
+  })
+  if (!parsed.ok) return forIntent(formFields(form).intent, parsed.response)
+  const post = parsed.data
   const caller = { request, clientIp: context.clientIp }
+  const refused = (failure: AuthFailure) => authFormFailure(failure, { intent: post.intent })
   const saved = (title: string, description: string, headers?: Headers) =>
     redirectWithToast('/profile', { type: 'success', title, description }, { headers })
+  const signedOut = (headers: Headers) => redirectWithToast('/', SIGNED_OUT_TOAST, { headers })
 
-  switch (intent) {
-    case 'username': {
-      const parsed = usernameSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
-      try {
-        await updateUsername(user.id, parsed.data.username)
-      } catch (error) {
-        if (error instanceof ProfileError) {
-          return invalid(intent, { errors: { username: [error.message] } })
-        }
-        throw error
-      }
-      return saved('Profile updated', 'Your username has been saved.')
-    }
-    case 'password': {
-      const parsed = changePasswordSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
-      const result = await changePassword(caller, parsed.data)
-      if (!result.ok) {
-        return invalid(
-          intent,
-          { formError: result.message },
-          { status: result.status, headers: result.headers },
+  try {
+    switch (post.intent) {
+      case 'username':
+        await updateUsername(user.id, post.username)
+        return saved('Profile updated', 'Your username has been saved.')
+      case 'password': {
+        const { currentPassword, newPassword } = post
+        const result = await changePassword(caller, { currentPassword, newPassword })
+        if (!result.ok) return refused(result)
+        return saved(
+          'Password updated',
+          'Your password has been updated. Your other sessions have been signed out.',
+          result.headers,
         )
       }
-      return saved(
-        'Password updated',
-        'Your password has been updated. Your other sessions have been signed out.',
-        result.headers,
-      )
-    }
-    case 'enable-2fa': {
-      const parsed = passwordConfirmSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
-      const result = await enableTwoFactor(caller, {
-        password: parsed.data.password,
-        issuer: await getBrandName(),
-      })
-      if (!result.ok) {
-        return invalid(
-          intent,
-          { formError: result.message },
-          { status: result.status, headers: result.headers },
-        )
+      case 'enable-2fa': {
+        const issuer = await getBrandName()
+        const result = await enableTwoFactor(caller, { password: post.password, issuer })
+        if (!result.ok) return refused(result)
+        return redirect('/profile#two-factor', { headers: result.headers })
       }
-      return redirect('/profile#two-factor', { headers: result.headers })
-    }
-    case 'confirm-2fa': {
-      const parsed = totpCodeSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
-      const result = await confirmTwoFactor(caller, parsed.data.code)
-      if (!result.ok) {
-        return invalid(
-          intent,
-          { formError: result.message },
-          { status: result.status, headers: result.headers },
-        )
+      case 'confirm-2fa': {
+        const result = await confirmTwoFactor(caller, post.code)
+        if (!result.ok) return refused(result)
+        const headers = await createToastHeaders(TWO_FACTOR_ON_TOAST)
+        for (const cookie of result.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
+        const backupCodes = await readBackupCodes(user.id)
+        return data<ProfileResult>({ ok: true, intent: post.intent, backupCodes }, { headers })
       }
-      const headers = result.headers
-      const toast = await createToastHeaders({
-        type: 'success',
-        title: 'Two-factor authentication is on',
-        description: 'Save your backup codes now: they are shown only once.',
-      })
-      for (const cookie of toast.getSetCookie()) headers.append('Set-Cookie', cookie)
-      return data<Feedback>({ intent, backupCodes: await readBackupCodes(user.id) }, { headers })
-    }
-    case 'cancel-2fa': {
-      // An enrolment that is already on is turned off only with the password (disable-2fa).
-      if (!user.twoFactorEnabled) await cancelTwoFactorEnrolment(user.id)
-      return redirect('/profile#two-factor')
-    }
-    case 'disable-2fa':
-    case 'backup-codes': {
-      const parsed = passwordConfirmSchema.safeParse(values)
-      if (!parsed.success) return invalid(intent, { errors: fieldErrorsOf(parsed.error) })
-      if (intent === 'disable-2fa') {
-        const result = await disableTwoFactor(caller, parsed.data.password)
-        if (!result.ok) {
-          return invalid(
-            intent,
-            { formError: result.message },
-            { status: result.status, headers: result.headers },
-          )
-        }
+      case 'cancel-2fa':
+        await cancelTwoFactorEnrolment(user)
+        return redirect('/profile#two-factor')
+      case 'disable-2fa': {
+        const result = await disableTwoFactor(caller, post.password)
+        if (!result.ok) return refused(result)
         return saved(
           'Two-factor authentication is off',
           'Sign-in now asks for your password only.',
           result.headers,
         )
       }
-      const result = await regenerateBackupCodes(caller, parsed.data.password)
-      if (!result.ok) {
-        return invalid(
-          intent,
-          { formError: result.message },
-          { status: result.status, headers: result.headers },
-        )
+      case 'backup-codes': {
+        const result = await regenerateBackupCodes(caller, post.password)
+        if (!result.ok) return refused(result)
+        const { backupCodes } = result.data
+        return data<ProfileResult>({ ok: true, intent: post.intent, backupCodes })
       }
-      return data<Feedback>({ intent, backupCodes: result.data.backupCodes })
-    }
-    case 'revoke-session': {
-      const target = String(values.sessionId ?? '')
-      if (target !== sessionId) {
-        await revokeUserSession(user.id, target)
+      case 'revoke-session':
+        if (post.sessionId === sessionId) return signedOut((await signOut(caller)).headers)
+        await revokeUserSession(user.id, post.sessionId)
         return saved('Session signed out', 'That session has been signed out.')
-      }
-      const result = await signOut(caller)
-      return redirectWithToast(
-        '/',
-        {
-          type: 'success',
-          title: 'Signed out',
-          description: 'You have been signed out successfully.',
-        },
-        { headers: result.headers },
-      )
+      case 'revoke-others':
+        await revokeOtherSessions(user.id, sessionId)
+        return saved('Other sessions signed out', 'All your other sessions have been signed out.')
+      case 'revoke-all':
+        await revokeUserSessions(user.id)
+        return signedOut((await signOut(caller)).headers)
     }
-    case 'revoke-others': {
-      await revokeOtherSessions(user.id, sessionId)
-      return saved('Other sessions signed out', 'All your other sessions have been signed out.')
-    }
-    case 'revoke-all': {
-      await revokeUserSessions(user.id)
-      const result = await signOut(caller)
-      return redirectWithToast(
-        '/',
-        {
-          type: 'success',
-          title: 'Signed out',
-          description: 'You have been signed out successfully.',
-        },
-        { headers: result.headers },
-      )
-    }
-    default:
-      return invalid(intent, { formError: 'Unknown action.' })
+  } catch (error) {
+    const details = { intent: post.intent, userId: user.id }
+    return forIntent(post.intent, failureFrom(error, { context, details }))
   }
 }
 
 export default function ProfilePage() {
   const { user, sessions, twoFactor, enrolRequired } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const feedbackFor = (intent: string) => (actionData?.intent === intent ? actionData : undefined)
-  const usernameFeedback = feedbackFor('username')
-  const passwordFeedback = feedbackFor('password')
+  const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Profile</h1>
 
-      <AccountForms
-        email={user.email}
-        username={user.username}
-        usernameFeedback={usernameFeedback}
-        passwordFeedback={passwordFeedback}
-      />
+      <AccountForms email={user.email} username={user.username} answer={answer} />
 
       <ProfileSection
         id="two-factor"
@@ -257,11 +185,11 @@ export default function ProfilePage() {
             message="Set up two-factor authentication to open the admin panel."
           />
         ) : null}
-        <TwoFactorPanel status={twoFactor} feedback={actionData ?? undefined} />
+        <TwoFactorPanel status={twoFactor} answer={answer} />
       </ProfileSection>
 
       <ProfileSection id="sessions" title="Active sessions" description="Where you are signed in.">
-        <SessionsPanel sessions={sessions} />
+        <SessionsPanel sessions={sessions} answer={answer} />
       </ProfileSection>
     </div>
   )

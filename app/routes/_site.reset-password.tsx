@@ -8,7 +8,12 @@ import { resetPassword } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
 import { resetPasswordSchema } from '~/domain/users/auth-schema'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
+import {
+  authFormAnswer,
+  authFormFailure,
+  invalidAuthForm,
+  readAuthForm,
+} from './+shared/auth-form.server'
 import type { Route } from './+types/_site.reset-password'
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one.'
@@ -24,20 +29,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, resetPasswordSchema)
-  const state = { updated: false }
-  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const state: { updated: boolean } = { updated: false }
+  if (!form.ok) return invalidAuthForm(form.error, state)
   const result = await resetPassword({ request, clientIp: context.clientIp }, form.data)
   if (!result.ok) {
     const message = result.code === 'INVALID_TOKEN' ? INVALID_LINK : result.message
     return authFormFailure(result, state, message)
   }
-  return { errors: {}, formError: null, updated: true }
+  return authFormAnswer({ updated: true })
 }
 
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { errors, onSubmit } = useFormErrors(resetPasswordSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors)
   if (actionData?.updated) {
     return (
       <AuthCard

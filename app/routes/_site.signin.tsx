@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, signInSchema)
   const state = { email: form.email }
-  if (!form.ok) return invalidAuthForm(form.errors, state)
+  if (!form.ok) return invalidAuthForm(form.error, state)
   const redirectTo = safeRedirect(form.data.redirectTo)
   const result = await signInWithPassword({ request, clientIp: context.clientIp }, form.data)
   if (!result.ok) return authFormFailure(result, state)
@@ -42,7 +42,7 @@ export default function SignInPage() {
   const { redirectTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const brand = useBrand()
-  const { errors, onSubmit } = useFormErrors(signInSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(signInSchema, actionData?.fieldErrors)
   const carry = redirectTo === '/' ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`
   return (
     <AuthCard

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData } from 'react-router'
+import { Form, redirect, useActionData } from 'react-router'
 import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
 import { AuthField, EmailField } from '~/components/auth/auth-field'
@@ -10,7 +10,12 @@ import { AUTH_TEXT } from '~/domain/users/auth-messages'
 import { signUpSchema } from '~/domain/users/auth-schema'
 import { getSessionUser } from '~/infra/permissions.server'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { authFormFailure, invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
+import {
+  authFormAnswer,
+  authFormFailure,
+  invalidAuthForm,
+  readAuthForm,
+} from './+shared/auth-form.server'
 import type { Route } from './+types/_site.signup'
 
 // Spec §4: the sign-up page goes to / whenever a session exists.
@@ -25,21 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, signUpSchema)
-  const state = { confirmation: false, email: form.email }
-  if (!form.ok) return invalidAuthForm(form.errors, state)
+  const state: { confirmation: boolean; email: string } = { confirmation: false, email: form.email }
+  if (!form.ok) return invalidAuthForm(form.error, state)
   const result = await signUp({ request, clientIp: context.clientIp }, form.data)
   if (!result.ok) return authFormFailure(result, state)
   if (result.data.token) throw redirect('/', { headers: result.headers })
-  return data(
-    { errors: {}, formError: null, confirmation: true, email: form.email },
-    { headers: result.headers },
-  )
+  return authFormAnswer({ ...state, confirmation: true }, { headers: result.headers })
 }
 
 export default function SignUpPage() {
   const actionData = useActionData<typeof action>()
   const brand = useBrand()
-  const { errors, onSubmit } = useFormErrors(signUpSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(signUpSchema, actionData?.fieldErrors)
   return (
     <AuthCard
       title={`Join ${brand}`}

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, twoFactorCodeSchema)
-  if (!form.ok) return invalidAuthForm(form.errors, {})
+  if (!form.ok) return invalidAuthForm(form.error, {})
   const result = await verifySecondFactor({ request, clientIp: context.clientIp }, form.data.code)
   if (!result.ok) {
     // A lost challenge (expired, or too many wrong codes) means signing in again.
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactorPage() {
   const { redirectTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { errors, onSubmit } = useFormErrors(twoFactorCodeSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(twoFactorCodeSchema, actionData?.fieldErrors)
   return (
     <AuthCard
       title="Two-factor authentication"

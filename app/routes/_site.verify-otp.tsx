@@ -16,7 +16,7 @@ import type { Route } from './+types/_site.verify-otp'
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAuthForm(request, verifyOtpSchema)
   const state = { email: form.email }
-  if (!form.ok) return invalidAuthForm(form.errors, state)
+  if (!form.ok) return invalidAuthForm(form.error, state)
   const result = await signInWithCode({ request, clientIp: context.clientIp }, form.data)
   if (!result.ok) return authFormFailure(result, state)
   if (result.data.twoFactorRedirect) throw redirect('/two-factor', { headers: result.headers })
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyOtpPage() {
   const actionData = useActionData<typeof action>()
-  const { errors, onSubmit } = useFormErrors(verifyOtpSchema, actionData?.errors)
+  const { errors, onSubmit } = useFormErrors(verifyOtpSchema, actionData?.fieldErrors)
   return (
     <AuthCard
       title="Verify your one-time code"

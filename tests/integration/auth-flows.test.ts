@@ -63,7 +63,7 @@ describe('sign-up', () => {
       { clientIp: nextIp() },
     )
     expect(res.status).toBe(400)
-    expect(res.data.errors).toEqual({
+    expect(res.data.fieldErrors).toEqual({
       email: ['Enter a valid email address'],
       password: ['Password must be at least 8 characters'],
     })
@@ -170,7 +170,7 @@ describe('magic link and one-time code', () => {
       clientIp: nextIp(),
     })
     expect(res.status).toBe(400)
-    expect(res.data.errors.email).toEqual(['You must provide an email address'])
+    expect(res.data.fieldErrors.email).toEqual(['You must provide an email address'])
   })
 
   it('mails a link that signs the reader in once, with the welcome toast', async () => {

@@ -4,10 +4,12 @@ import { profiles, sessions } from '@db/schema/index'
 import { revokeUserSessions } from '~/domain/users/sessions.server'
 import { getDb } from '~/infra/db.server'
 import { getSessionUser } from '~/infra/permissions.server'
+import { UNEXPECTED_ERROR } from '~/lib/action-result'
 import { getRootData } from '~/infra/root-data.server'
 import { action as authApiAction } from '~/routes/api.auth.$'
 import { action as profileAction, loader as profileLoader } from '~/routes/_site.profile'
 import { action as signInAction } from '~/routes/_site.signin'
+import { expectUnexpectedFailure, post as postAs } from '../setup/admin-fixtures'
 import {
   cookiesFrom,
   createTestUser,
@@ -53,9 +55,9 @@ describe('/profile', () => {
     const cookie = await sessionCookie(user)
     const taken = await post(cookie, { intent: 'username', username: 'Taken-Name' })
     expect(taken.status).toBe(400)
-    expect(taken.data.errors.username).toEqual(['This username is already taken'])
+    expect(taken.data.fieldErrors.username).toEqual(['This username is already taken'])
     const tooShort = await post(cookie, { intent: 'username', username: 'ab' })
-    expect(tooShort.data.errors.username).toEqual(['Username must be at least 3 characters'])
+    expect(tooShort.data.fieldErrors.username).toEqual(['Username must be at least 3 characters'])
     const saved = await post(cookie, { intent: 'username', username: 'Night_Editor' })
     expect(saved.location).toBe('/profile')
     expect((await toastFrom(new Response(null, { headers: saved.headers })))?.title).toBe(
@@ -79,7 +81,7 @@ describe('/profile', () => {
       currentPassword: user.password,
       newPassword: 'short',
     })
-    expect(short.data.errors.newPassword).toEqual(['Password must be at least 8 characters'])
+    expect(short.data.fieldErrors.newPassword).toEqual(['Password must be at least 8 characters'])
     const changed = await post(here, {
       intent: 'password',
       currentPassword: user.password,
@@ -132,6 +134,19 @@ describe('/profile', () => {
       sessionId: victimSession.id,
     })
     expect(await getSessionUser(requestAs(victimCookie, '/'))).not.toBeNull()
+  })
+})
+
+describe('/profile when the unexpected happens', () => {
+  it('answers 500 with the generic message above the form and logs the request id', async () => {
+    const cookie = await sessionCookie(await createTestUser())
+    const body = await expectUnexpectedFailure(
+      profileAction,
+      postAs(cookie, '/profile', { intent: 'cancel-2fa' }),
+      { table: 'two_factors' },
+    )
+    expect(body).toMatchObject({ intent: 'cancel-2fa', formError: UNEXPECTED_ERROR })
+    expect(body.toast).toBeUndefined()
   })
 })
 

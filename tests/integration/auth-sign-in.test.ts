@@ -97,11 +97,11 @@ describe('sign-in', () => {
   it('shows field errors for a malformed form', async () => {
     const result = (await signIn({ email: 'not-an-email', password: '' })) as unknown as {
       init: ResponseInit
-      data: { errors: Record<string, string[]> }
+      data: { fieldErrors: Record<string, string[]> }
     }
     expect(result.init.status).toBe(400)
-    expect(result.data.errors.email).toEqual(['Enter a valid email address'])
-    expect(result.data.errors.password).toEqual(['Password is required'])
+    expect(result.data.fieldErrors.email).toEqual(['Enter a valid email address'])
+    expect(result.data.fieldErrors.password).toEqual(['Password is required'])
   })
 
   it('rotates the session: signing in again ends the previous one', async () => {

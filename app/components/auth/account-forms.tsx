@@ -1,28 +1,25 @@
 import { Form } from 'react-router'
-import type { FieldErrors } from '~/lib/field-errors'
+import type { ProfileAnswer } from '~/domain/users/profile-schema'
+import type { ActionResult } from '~/lib/action-result'
 import { AuthField } from './auth-field'
 import { FormMessage } from './form-message'
 import { ProfileSection } from './profile-section'
+import { answerFor } from './profile-answer'
 import { SubmitButton } from './submit-button'
-
-interface Feedback {
-  errors?: FieldErrors
-  formError?: string | null
-}
 
 /** The profile's account part: the address, the username, and a password change. */
 export function AccountForms({
   email,
   username,
-  usernameFeedback,
-  passwordFeedback,
+  answer,
 }: {
   email: string
   username: string
-  usernameFeedback?: Feedback
-  passwordFeedback?: Feedback
+  answer: ActionResult<ProfileAnswer> | undefined
 }) {
   const user = { email, username }
+  const usernameAnswer = answerFor(answer, 'username')
+  const passwordAnswer = answerFor(answer, 'password')
   return (
     <>
       <ProfileSection id="account" title="Account">
@@ -30,13 +27,14 @@ export function AccountForms({
           <dt className="text-muted-foreground">Email address</dt>
           <dd className="font-medium">{user.email}</dd>
         </dl>
+        <FormMessage kind="error" message={usernameAnswer?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
           <AuthField
             name="username"
             label="Username"
             defaultValue={user.username}
             autoComplete="username"
-            errors={usernameFeedback?.errors?.username}
+            errors={usernameAnswer?.fieldErrors?.username}
             required
             minLength={3}
             maxLength={40}
@@ -55,14 +53,14 @@ export function AccountForms({
         title="Change password"
         description="Changing your password signs out your other sessions."
       >
-        <FormMessage kind="error" message={passwordFeedback?.formError} />
+        <FormMessage kind="error" message={passwordAnswer?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
           <AuthField
             name="currentPassword"
             label="Current password"
             type="password"
             autoComplete="current-password"
-            errors={passwordFeedback?.errors?.currentPassword}
+            errors={passwordAnswer?.fieldErrors?.currentPassword}
             required
           />
           <AuthField
@@ -71,7 +69,7 @@ export function AccountForms({
             type="password"
             placeholder="Your new password"
             autoComplete="new-password"
-            errors={passwordFeedback?.errors?.newPassword}
+            errors={passwordAnswer?.fieldErrors?.newPassword}
             required
             minLength={8}
           />

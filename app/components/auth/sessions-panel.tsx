@@ -1,5 +1,9 @@
 import { Form } from 'react-router'
+import type { ProfileAnswer } from '~/domain/users/profile-schema'
+import type { ActionResult } from '~/lib/action-result'
 import { Badge } from '~/components/ui/badge'
+import { FormMessage } from './form-message'
+import { answerFor } from './profile-answer'
 import { SubmitButton } from './submit-button'
 
 export interface SessionView {
@@ -12,10 +16,18 @@ export interface SessionView {
 }
 
 /** The spec's sign-out scopes: one session, all others, all. */
-export function SessionsPanel({ sessions }: { sessions: SessionView[] }) {
+export function SessionsPanel({
+  sessions,
+  answer,
+}: {
+  sessions: SessionView[]
+  answer: ActionResult<ProfileAnswer> | undefined
+}) {
   const others = sessions.filter((s) => !s.current).length
+  const failed = answerFor(answer, 'revoke-session', 'revoke-others', 'revoke-all')
   return (
     <>
+      <FormMessage kind="error" message={failed?.formError} />
       <ul className="grid gap-3">
         {sessions.map((session) => (
           <li

@@ -1,24 +1,15 @@
 import { Form } from 'react-router'
-import type { FieldErrors } from '~/lib/field-errors'
+import type { ProfileAnswer } from '~/domain/users/profile-schema'
+import type { ActionResult } from '~/lib/action-result'
 import { AuthField, CurrentPasswordField } from './auth-field'
 import { FormMessage } from './form-message'
+import { answerFor } from './profile-answer'
 import { SubmitButton } from './submit-button'
 
 export type TwoFactorView =
   | { state: 'off' }
   | { state: 'pending'; enrolment: { qrCode: string; manualKey: string } }
   | { state: 'on' }
-
-interface Feedback {
-  intent?: string
-  errors?: FieldErrors
-  formError?: string | null
-  backupCodes?: string[]
-}
-
-function errorsFor(feedback: Feedback | undefined, intent: string) {
-  return feedback?.intent === intent ? feedback : undefined
-}
 
 function BackupCodes({ codes }: { codes: string[] }) {
   return (
@@ -39,21 +30,22 @@ function BackupCodes({ codes }: { codes: string[] }) {
 /** Enrol (QR code, then a code), show backup codes once, regenerate them, or turn it off. */
 export function TwoFactorPanel({
   status,
-  feedback,
+  answer,
 }: {
   status: TwoFactorView
-  feedback: Feedback | undefined
+  answer: ActionResult<ProfileAnswer> | undefined
 }) {
-  if (feedback?.backupCodes?.length) {
+  if (answer?.backupCodes?.length) {
     return (
       <>
         <FormMessage kind="success" message="Two-factor authentication is on." />
-        <BackupCodes codes={feedback.backupCodes} />
+        <BackupCodes codes={answer.backupCodes} />
       </>
     )
   }
   if (status.state === 'pending') {
-    const confirm = errorsFor(feedback, 'confirm-2fa')
+    const confirm = answerFor(answer, 'confirm-2fa')
+    const cancel = answerFor(answer, 'cancel-2fa')
     return (
       <>
         <ol className="grid list-decimal gap-2 pl-5 text-sm">
@@ -75,7 +67,7 @@ export function TwoFactorPanel({
             </code>
           </p>
         </div>
-        <FormMessage kind="error" message={confirm?.formError} />
+        <FormMessage kind="error" message={confirm?.formError ?? cancel?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
           <AuthField
             name="code"
@@ -83,7 +75,7 @@ export function TwoFactorPanel({
             placeholder="123456"
             inputMode="numeric"
             autoComplete="one-time-code"
-            errors={confirm?.errors?.code}
+            errors={confirm?.fieldErrors?.code}
             required
           />
           <div className="flex flex-wrap gap-3">
@@ -108,18 +100,13 @@ export function TwoFactorPanel({
     )
   }
   if (status.state === 'on') {
-    const disable = errorsFor(feedback, 'disable-2fa')
-    const regenerate = errorsFor(feedback, 'backup-codes')
+    const turnOff = answerFor(answer, 'disable-2fa', 'backup-codes')
     return (
       <>
         <FormMessage kind="success" message="Two-factor authentication is on." />
-        <FormMessage kind="error" message={regenerate?.formError} />
-        <FormMessage kind="error" message={disable?.formError} />
+        <FormMessage kind="error" message={turnOff?.formError} />
         <Form method="post" className="grid gap-4 sm:max-w-sm">
-          <CurrentPasswordField
-            errors={disable?.errors?.password ?? regenerate?.errors?.password}
-            required
-          />
+          <CurrentPasswordField errors={turnOff?.fieldErrors?.password} required />
           <div className="flex flex-wrap gap-3">
             <SubmitButton
               intent="backup-codes"
@@ -140,12 +127,12 @@ export function TwoFactorPanel({
       </>
     )
   }
-  const enable = errorsFor(feedback, 'enable-2fa')
+  const enable = answerFor(answer, 'enable-2fa')
   return (
     <>
       <FormMessage kind="error" message={enable?.formError} />
       <Form method="post" className="grid gap-4 sm:max-w-sm">
-        <CurrentPasswordField errors={enable?.errors?.password} required />
+        <CurrentPasswordField errors={enable?.fieldErrors?.password} required />
         <SubmitButton
           intent="enable-2fa"
           label="Set up two-factor"

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
-import type { NewsletterActionResult } from '~/domain/newsletter/newsletter-schema'
+import type { NewsletterAnswer } from '~/domain/newsletter/newsletter-schema'
+import type { ActionResult } from '~/lib/action-result'
 import { primaryButtonClass } from './styles'
 
 /**
@@ -8,11 +9,12 @@ import { primaryButtonClass } from './styles'
  * address and mails a confirmation link; without JavaScript the post lands on that page.
  */
 export function NewsletterForm() {
-  const fetcher = useFetcher<NewsletterActionResult>()
+  const fetcher = useFetcher<ActionResult<NewsletterAnswer>>()
   const id = useId()
   const result = fetcher.data
   const busy = fetcher.state !== 'idle'
-  const error = result && !result.ok ? result.fieldErrors.email?.[0] : undefined
+  const fieldError = result?.fieldErrors?.email?.[0]
+  const error = fieldError ?? result?.formError
   return (
     <div className="rounded-lg border bg-card p-6 text-card-foreground sm:p-8">
       <div className="grid gap-6 md:grid-cols-2 md:items-center">
@@ -34,8 +36,8 @@ export function NewsletterForm() {
               required
               autoComplete="email"
               placeholder="Enter your email"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${id}-error` : undefined}
               className="h-10 w-full min-w-0 rounded-md border border-input sm:flex-1 bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-invalid:border-destructive"
             />
             {/* Left empty by people; bots that fill every field are thanked and ignored. */}

@@ -14,5 +14,7 @@ export const newsletterSubscribeSchema = z.object({
 
 export const NEWSLETTER_THANKS = 'Thanks! Check your inbox for a link to confirm your subscription.'
 
-export type NewsletterActionResult =
-  { ok: true; message: string } | { ok: false; fieldErrors: { email?: string[] } }
+/** What the newsletter form shows besides `ActionResult`: the thanks, in place of the form. */
+export interface NewsletterAnswer {
+  message: string
+}

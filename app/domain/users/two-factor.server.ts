@@ -63,8 +63,13 @@ export async function getTwoFactorStatus(
   }
 }
 
-export async function cancelTwoFactorEnrolment(userId: string) {
-  await getDb().delete(twoFactors).where(eq(twoFactors.userId, userId))
+/**
+ * Drops a started, unconfirmed enrolment. Two-factor that is already on stays: it is turned
+ * off only with the password (`disableTwoFactor`).
+ */
+export async function cancelTwoFactorEnrolment(user: { id: string; twoFactorEnabled: boolean }) {
+  if (user.twoFactorEnabled) return
+  await getDb().delete(twoFactors).where(eq(twoFactors.userId, user.id))
 }
 
 /** The backup codes, readable only on the server; shown once, right after enrolment. */
