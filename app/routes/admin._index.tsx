@@ -33,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getDashboardData()
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return articleRowAction(request, 'dashboard')
+export async function action(args: Route.ActionArgs) {
+  return articleRowAction(args, 'dashboard')
 }
 
 function StatCard({

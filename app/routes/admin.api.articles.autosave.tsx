@@ -3,39 +3,40 @@ import {
   articleDraftSchema,
   articleFormValues,
   articleSubmissionSchema,
+  type AutosaveExtra,
 } from '~/domain/articles/articles-schema'
-import { logger } from '~/infra/logger.server'
 import { requireAdminApi } from '~/infra/permissions.server'
-import type { AutosaveResponse } from '~/components/admin/article-autosave'
+import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
+import { fieldErrorsOf } from '~/lib/field-errors'
+import { describeFailure } from './+shared/action-results.server'
 import type { Route } from './+types/admin.api.articles.autosave'
 
 // Autosave of the article form (every 10 s, drafts only): JSON in and out, never cached.
 
 const HEADERS = { 'Cache-Control': 'private, no-store' }
 
-function answer(body: AutosaveResponse, status = 200) {
+function answer(body: ActionResult<AutosaveExtra>, status = 200) {
   return Response.json(body, { status, headers: HEADERS })
 }
 
-const STATUS_FOR: Record<ArticleError['code'], number> = {
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  NOT_DRAFT: 409,
-  EMPTY_CONTENT: 400,
-  SAVE_FAILED: 422,
+const METHOD_NOT_ALLOWED = {
+  ok: false,
+  code: 'METHOD_NOT_ALLOWED',
+  formError: 'Method not allowed',
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminApi(request)
-  if (request.method !== 'POST') {
-    return answer({ ok: false, code: 'METHOD', error: 'Method not allowed' }, 405)
-  }
+  if (request.method !== 'POST') return answer(METHOD_NOT_ALLOWED, 405)
   const values = articleFormValues(await request.formData())
   const submission = articleSubmissionSchema.safeParse(values)
   const parsed = articleDraftSchema.safeParse(values)
   if (!parsed.success || !submission.success) {
-    const issue = parsed.error?.issues[0] ?? submission.error?.issues[0]
-    return answer({ ok: false, code: 'INVALID', error: issue?.message ?? 'Invalid draft' }, 400)
+    const fieldErrors = {
+      ...(submission.error && fieldErrorsOf(submission.error)),
+      ...(parsed.error && fieldErrorsOf(parsed.error)),
+    }
+    return answer({ ok: false, code: ACTION_CODES.invalidField, fieldErrors }, 400)
   }
   try {
     const saved = await autosaveArticle(submission.data.id, parsed.data, user, {
@@ -43,23 +44,17 @@ export async function action({ request }: Route.ActionArgs) {
     })
     return answer({ ok: true, id: saved.id, updatedAt: saved.updatedAt.toISOString() })
   } catch (error) {
-    if (error instanceof ArticleError) {
-      return answer(
-        {
-          ok: false,
-          code: error.code,
-          error: error.message,
-          currentUpdatedAt: error.currentUpdatedAt?.toISOString(),
-        },
-        STATUS_FOR[error.code],
-      )
-    }
-    logger.error({ err: error }, 'autosave failed')
-    return answer({ ok: false, code: 'FAILED', error: 'The draft could not be saved.' }, 500)
+    const { status, body } = describeFailure(error, {
+      context,
+      details: { articleId: submission.data.id },
+    })
+    const currentUpdatedAt =
+      error instanceof ArticleError ? error.currentUpdatedAt?.toISOString() : undefined
+    return answer({ ...body, currentUpdatedAt }, status)
   }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminApi(request)
-  return answer({ ok: false, code: 'METHOD', error: 'Method not allowed' }, 405)
+  return answer(METHOD_NOT_ALLOWED, 405)
 }

@@ -11,6 +11,7 @@ import {
 import { createArticle } from '~/domain/articles/articles.server'
 import { articleFormSchema } from '~/domain/articles/articles-schema'
 import { getDb } from '~/infra/db.server'
+import { expectUnexpectedFailure } from '../../tests/setup/admin-fixtures'
 import * as dashboard from './admin._index'
 import * as autosave from './admin.api.articles.autosave'
 import * as list from './admin.articles'
@@ -342,7 +343,8 @@ describe('article form', () => {
     )
     expect(status).toBe(400)
     expect(body).toEqual({
-      status: 'invalid',
+      ok: false,
+      code: 'INVALID_FIELD',
       fieldErrors: { title: ['Title is required'], content: ['Content is required'] },
     })
   })
@@ -412,6 +414,24 @@ describe('article form', () => {
     })
   })
 
+  it('refuses a new tag with no letters or numbers under the Tags field, as the Tags screen does', async () => {
+    const { status, body } = await unwrap(
+      await run(
+        create.action,
+        post(admin.cookie, '/admin/new-article', [
+          ['title', 'Nameless tag'],
+          ['content', '<p>x</p>'],
+          ['newTags', '!!!'],
+        ]),
+      ),
+    )
+    expect(status).toBe(400)
+    expect(body.fieldErrors).toEqual({ newTags: ['Name must contain letters or numbers'] })
+    expect(await getDb().select().from(articles).where(eq(articles.title, 'Nameless tag'))).toEqual(
+      [],
+    )
+  })
+
   it('answers a damaged draft id or version with a toast, saving nothing', async () => {
     for (const extra of [
       ['id', '99999999999'],
@@ -428,7 +448,7 @@ describe('article form', () => {
         ),
       )
       expect(status, extra[0]).toBe(400)
-      expect(body.status, extra[0]).toBe('failed')
+      expect(body.ok, extra[0]).toBe(false)
       expect(body.toast.title, extra[0]).toBe('Failed to create article')
     }
     expect(
@@ -492,8 +512,8 @@ describe('article form', () => {
 
     const second = await unwrap(await save('Second editor'))
     expect(second.status).toBe(409)
-    expect(second.body.status).toBe('conflict')
-    expect(second.body.message).toMatch(
+    expect(second.body.code).toBe('CONFLICT')
+    expect(second.body.formError).toMatch(
       /^This article was changed by someone else since you opened it/,
     )
     expect((await stored(article.id)).title).toBe('First editor')
@@ -567,7 +587,10 @@ describe('autosave', () => {
         post(admin.cookie, '/admin/api/articles/autosave', [['title', '']]),
       ),
     )
-    expect(untitled).toMatchObject({ status: 400, body: { error: 'Title is required' } })
+    expect(untitled).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { title: ['Title is required'] } },
+    })
   })
 })
 
@@ -628,5 +651,58 @@ describe('preview', () => {
       expect(status, field).toBe(400)
       expect(body, field).toEqual({ article: null, error: message })
     }
+  })
+})
+
+describe('when the unexpected happens', () => {
+  // The articles table is really gone for the call (tests/setup/admin-fixtures.ts): each answers
+  // 500 with the generic sentence and logs the failure with the request's id.
+  it('the article editor, new and edit', async () => {
+    const created = await expectUnexpectedFailure(
+      create.action,
+      post(admin.cookie, '/admin/new-article', FORM),
+      { table: 'articles' },
+    )
+    expect(created.toast).toMatchObject({ type: 'error', title: 'Failed to create article' })
+    const article = await makeArticle('Edited in a storm')
+    const updated = await expectUnexpectedFailure(
+      edit.action,
+      post(admin.cookie, `/admin/edit-article/${article.id}`, FORM),
+      { table: 'articles', params: { id: String(article.id) } },
+    )
+    expect(updated.toast).toMatchObject({ type: 'error', title: 'Failed to update article' })
+  })
+
+  it('autosave, with the sentence in formError and no toast', async () => {
+    const body = await expectUnexpectedFailure(
+      autosave.action,
+      post(admin.cookie, '/admin/api/articles/autosave', [['title', 'Lost draft']]),
+      { table: 'articles' },
+    )
+    expect(body.toast).toBeUndefined()
+  })
+
+  it('the dashboard row actions and the article list', async () => {
+    const article = await makeArticle('Acted on in a storm', 'published')
+    const fields: Array<[string, string]> = [
+      ['intent', 'hide'],
+      ['id', String(article.id)],
+    ]
+    const dashboardBody = await expectUnexpectedFailure(
+      dashboard.action,
+      post(admin.cookie, '/admin?index', fields),
+      { table: 'articles' },
+    )
+    expect(dashboardBody.toast).toMatchObject({ type: 'error', title: 'Error hiding article' })
+    const listBody = await expectUnexpectedFailure(
+      list.action,
+      post(admin.cookie, '/admin/articles', [
+        ['intent', 'delete'],
+        ['id', String(article.id)],
+      ]),
+      { table: 'articles' },
+    )
+    expect(listBody.toast).toMatchObject({ type: 'error', title: 'Failed to delete article' })
+    expect((await stored(article.id)).status).toBe('published')
   })
 })

@@ -36,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return articleRowAction(request, 'list')
+export async function action(args: Route.ActionArgs) {
+  return articleRowAction(args, 'list')
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -19,13 +19,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { article, ...(await articleEditorOptions()) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const id = parseArticleId(params.id)
+export async function action(args: Route.ActionArgs) {
+  const id = parseArticleId(args.params.id)
   if (id === null) {
-    await requireAdmin(request)
+    await requireAdmin(args.request)
     throw data({ message: 'Failed to fetch article' }, { status: 404 })
   }
-  return articleEditorAction(request, 'edit', id)
+  return articleEditorAction(args, 'edit', id)
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,8 +8,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return articleEditorOptions()
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return articleEditorAction(request, 'create', null)
+export async function action(args: Route.ActionArgs) {
+  return articleEditorAction(args, 'create', null)
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {

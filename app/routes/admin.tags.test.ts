@@ -6,6 +6,7 @@ import { toastFrom } from '../../tests/setup/auth-fixtures'
 import {
   callRoute,
   expectHomeRedirect,
+  expectUnexpectedFailure,
   expectSignInRedirect,
   get,
   post,
@@ -73,6 +74,15 @@ describe('/admin/tags', () => {
     expect(await getDb().select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(0)
   })
 
+  it('refuses a name with no letters or numbers, as the article form does', async () => {
+    const response = await create('!!!')
+    expect(response.status).toBe(400)
+    expect((await response.json()).fieldErrors).toEqual({
+      name: ['Name must contain letters or numbers'],
+    })
+    expect(await getDb().select().from(tags).where(eq(tags.name, '!!!'))).toHaveLength(0)
+  })
+
   it("answers 'Failed to delete tag' for a tag that is gone", async () => {
     const response = await callRoute(
       action,
@@ -90,5 +100,16 @@ describe('/admin/tags', () => {
     const names = (await response.json()).tags.map((t: { name: string }) => t.name)
     expect(names).toHaveLength(14)
     expect(names).toContain('Climate Change')
+  })
+})
+
+describe('/admin/tags when the unexpected happens', () => {
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'create', name: 'Weather' }),
+      { table: 'tags' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error' })
   })
 })

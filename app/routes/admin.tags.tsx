@@ -21,18 +21,10 @@ import {
   TableRow,
 } from '~/components/ui/table'
 import { listTags, type Tag } from '~/domain/tags/tags-queries.server'
-import { tagSchema } from '~/domain/tags/tags-schema'
-import { createTag, deleteTag, TagError, updateTag } from '~/domain/tags/tags.server'
-import { logger } from '~/infra/logger.server'
+import { tagActionSchema, tagSchema } from '~/domain/tags/tags-schema'
+import { createTag, deleteTag, updateTag } from '~/domain/tags/tags.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import type { FieldErrors } from '~/lib/field-errors'
-import {
-  actionError,
-  actionInvalid,
-  actionSuccess,
-  parseId,
-  unknownIntent,
-} from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.tags'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,56 +32,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { tags: await listTags() }
 }
 
-const FAILURE = {
-  create: 'Failed to create tag',
-  update: 'Failed to update tag',
-  delete: 'Failed to delete tag',
-} as const
+// Spec §8: every failure toast of this screen is titled "Error".
+const FAILURE_TITLE = { create: 'Error', update: 'Error', delete: 'Error' } as const
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  if (intent !== 'create' && intent !== 'update' && intent !== 'delete') return unknownIntent()
-  const failed = (status: number, fieldErrors?: FieldErrors) =>
-    actionError(status, 'Error', FAILURE[intent], fieldErrors)
-  const id = parseId(form.get('id'))
-  if (intent !== 'create' && id === null) return failed(400)
+  const parsed = parseIntent(await request.formData(), tagActionSchema, { titles: FAILURE_TITLE })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
   try {
-    if (intent === 'delete') {
-      await deleteTag(id!)
-      return actionSuccess({
-        type: 'success',
-        title: 'Success',
-        description: 'Tag deleted successfully',
-      })
+    switch (post.intent) {
+      case 'create':
+        await createTag(post)
+        return actionSuccess({
+          type: 'success',
+          title: 'Success',
+          description: 'Tag created successfully',
+        })
+      case 'update':
+        await updateTag(post.id, post)
+        return actionSuccess({
+          type: 'success',
+          title: 'Success',
+          description: 'Tag updated successfully',
+        })
+      case 'delete':
+        await deleteTag(post.id)
+        return actionSuccess({
+          type: 'success',
+          title: 'Success',
+          description: 'Tag deleted successfully',
+        })
     }
-    const parsed = tagSchema.safeParse({ name: form.get('name') ?? '' })
-    if (!parsed.success) return actionInvalid(parsed.error)
-    if (intent === 'create') {
-      await createTag(parsed.data)
-      return actionSuccess({
-        type: 'success',
-        title: 'Success',
-        description: 'Tag created successfully',
-      })
-    }
-    await updateTag(id!, parsed.data)
-    return actionSuccess({
-      type: 'success',
-      title: 'Success',
-      description: 'Tag updated successfully',
-    })
   } catch (error) {
-    if (error instanceof TagError) {
-      return failed(
-        error.code === 'NOT_FOUND' ? 404 : 400,
-        error.code === 'INVALID_NAME' ? { name: [error.message] } : undefined,
-      )
-    }
-    // Spec §8: tag failures are also logged.
-    logger.error({ err: error, intent }, 'tag change failed')
-    return failed(500)
+    // Spec §8: tag failures are also logged (the unexpected, with the request's id).
+    return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
 }
 

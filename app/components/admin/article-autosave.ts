@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
+import type { AutosaveExtra } from '~/domain/articles/articles-schema'
+import type { ActionResult } from '~/lib/action-result'
 
 export const AUTOSAVE_INTERVAL_MS = 10_000
 export const AUTOSAVE_URL = '/admin/api/articles/autosave'
@@ -9,10 +11,14 @@ export type AutosaveState =
   | { status: 'saved'; at: Date }
   | { status: 'error'; message: string }
 
-/** What the autosave endpoint answers. */
-export type AutosaveResponse =
-  | { ok: true; id: number; updatedAt: string }
-  | { ok: false; code: string; error: string; currentUpdatedAt?: string }
+const FAILED = 'The draft could not be saved automatically.'
+
+/** The sentence to show for a refused autosave: the form's, else the first field's. */
+function failureMessage(result: ActionResult | null): string {
+  if (!result) return FAILED
+  const fieldMessage = Object.values(result.fieldErrors ?? {}).flat()[0]
+  return result.formError ?? fieldMessage ?? result.toast?.description ?? FAILED
+}
 
 export interface AutosaveOptions {
   formRef: RefObject<HTMLFormElement | null>
@@ -57,12 +63,14 @@ export function useArticleAutosave(options: AutosaveOptions): AutosaveState {
           headers: { Accept: 'application/json' },
           signal: controller.signal,
         })
-        const result = (await response.json().catch(() => null)) as AutosaveResponse | null
-        if (result?.ok) {
+        const result = (await response
+          .json()
+          .catch(() => null)) as ActionResult<AutosaveExtra> | null
+        if (result?.ok && result.id !== undefined && result.updatedAt !== undefined) {
           onSaved({ id: result.id, updatedAt: result.updatedAt, snapshot: current })
           setState({ status: 'saved', at: new Date() })
         } else {
-          const message = result?.error ?? 'The draft could not be saved automatically.'
+          const message = failureMessage(result)
           if (result?.code === 'CONFLICT') onConflict(message)
           // Someone else's change, a published article, a lost session: retrying cannot help.
           // An invalid field is retried once the form changes again.
@@ -71,7 +79,7 @@ export function useArticleAutosave(options: AutosaveOptions): AutosaveState {
         }
       } catch {
         if (!controller.signal.aborted) {
-          setState({ status: 'error', message: 'The draft could not be saved automatically.' })
+          setState({ status: 'error', message: FAILED })
         }
       } finally {
         inFlight = false

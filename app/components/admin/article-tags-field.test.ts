@@ -38,4 +38,9 @@ describe('addTag', () => {
     expect(addTag(full, 'one more', KNOWN)).toBe('full')
     expect(addTag(full.slice(1), 'one more', KNOWN)).toHaveLength(TAGS_MAX)
   })
+
+  it('refuses a new name with no letters or numbers, as the Tags screen does', () => {
+    expect(addTag([], '!!!', KNOWN)).toBe('nameless')
+    expect(addTag([], '🙂', [...KNOWN, { id: 3, name: '🙂' }])).toEqual([{ id: 3, name: '🙂' }])
+  })
 })

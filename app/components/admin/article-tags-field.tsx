@@ -7,6 +7,7 @@ import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { TAG_NAME_MAX, TAGS_MAX } from '~/domain/articles/articles-schema'
+import { hasSlugCharacters, TAG_NAME_NEEDS_LETTERS } from '~/domain/tags/tags-schema'
 
 /** A tag on the article: an existing tag (id) or a name to create when the article is saved. */
 export interface TagChip {
@@ -23,20 +24,23 @@ function sameName(a: string, b: string) {
 
 /**
  * Adds a tag by name (spec §5 "Adding a tag"): blank is ignored, a name already on the article
- * is refused, a known tag is matched by name ignoring case, and an article is full at
- * TAGS_MAX tags. Returns null when nothing changes.
+ * is refused, a known tag is matched by name ignoring case, an article is full at TAGS_MAX
+ * tags, and a new tag needs letters or numbers for its address (the Tags screen's rule).
+ * Returns null when nothing changes.
  */
 export function addTag(
   current: TagChip[],
   rawName: string,
   known: { id: number; name: string }[],
-): TagChip[] | 'duplicate' | 'full' | null {
+): TagChip[] | 'duplicate' | 'full' | 'nameless' | null {
   const name = rawName.trim()
   if (name === '') return null
   if (current.some((tag) => sameName(tag.name, name))) return 'duplicate'
   if (current.length >= TAGS_MAX) return 'full'
   const match = known.find((tag) => sameName(tag.name, name))
-  return [...current, match ? { id: match.id, name: match.name } : { id: null, name }]
+  if (match) return [...current, { id: match.id, name: match.name }]
+  if (!hasSlugCharacters(name)) return 'nameless'
+  return [...current, { id: null, name }]
 }
 
 export function ArticleTagsField({
@@ -62,8 +66,9 @@ export function ArticleTagsField({
       toast.info(DUPLICATE_TAG_MESSAGE)
       return
     }
-    if (next === 'full') {
-      toast.error('Failed to add tag', { description: TOO_MANY_TAGS_MESSAGE })
+    if (next === 'full' || next === 'nameless') {
+      const description = next === 'full' ? TOO_MANY_TAGS_MESSAGE : TAG_NAME_NEEDS_LETTERS
+      toast.error('Failed to add tag', { description })
       return
     }
     if (next) {

@@ -4,10 +4,10 @@ import {
   articleFormSchema,
   articleFormValues,
   articleSubmissionSchema,
-  fieldErrorsOf,
   MAX_RECORD_ID,
   NO_CATEGORY,
 } from './articles-schema'
+import { fieldErrorsOf } from '~/lib/field-errors'
 
 function form(entries: Array<[string, string]>) {
   const data = new FormData()

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { hasSlugCharacters, TAG_NAME_NEEDS_LETTERS } from '~/domain/tags/tags-schema'
+import { idField } from '~/lib/form-schemas'
 
 // Client-safe: the article form validates with these schemas in the browser, and the server
 // validates the same submission again before anything is written.
@@ -128,7 +130,12 @@ const tagNames = z.preprocess(
       : value,
   z
     .array(
-      z.string().trim().max(TAG_NAME_MAX, `A tag name can have at most ${TAG_NAME_MAX} characters`),
+      z
+        .string()
+        .trim()
+        .max(TAG_NAME_MAX, `A tag name can have at most ${TAG_NAME_MAX} characters`)
+        // The Tags screen's rule: a tag's slug comes from its name.
+        .refine(hasSlugCharacters, TAG_NAME_NEEDS_LETTERS),
     )
     .max(TAGS_MAX, `An article can have at most ${TAGS_MAX} tags`)
     .default([]),
@@ -238,17 +245,24 @@ export function articleFormValues(formData: FormData) {
   }
 }
 
-export type FieldErrors = Partial<Record<ArticleFormFields, string[]>>
+const articleId = idField('Invalid article')
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  return z.flattenError(error).fieldErrors as FieldErrors
+/** The dashboard's and the article list's row actions (the list only deletes). */
+export const articleActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.enum(['archive', 'hide', 'show']), id: articleId }),
+  z.object({ intent: z.literal('delete'), id: articleId }),
+])
+export type ArticleAction = z.output<typeof articleActionSchema>['intent']
+
+/** What autosave answers besides `ActionResult`: the draft and its version, or the newer one. */
+export interface AutosaveExtra {
+  id: number
+  updatedAt: string
+  /** On CONFLICT: when the stored article was last changed. */
+  currentUpdatedAt: string
 }
 
-/** Dashboard and list row actions. */
-export const ARTICLE_ACTIONS = ['archive', 'hide', 'show', 'delete'] as const
-export type ArticleAction = (typeof ARTICLE_ACTIONS)[number]
-
-export const articleActionSchema = z.object({
-  intent: z.enum(ARTICLE_ACTIONS, { error: 'Unknown action' }),
-  id: recordId('Invalid article'),
-})
+/** What a save refused for a newer version answers besides `ActionResult` (code CONFLICT). */
+export interface SaveConflictExtra {
+  currentUpdatedAt: string
+}

@@ -10,11 +10,11 @@ import {
   autosaveArticle,
   createArticle,
   deleteArticle,
-  findOrCreateTagByName,
   setArticleStatus,
   updateArticle,
 } from './articles.server'
 import { articleFormSchema, type ArticleInput } from './articles-schema'
+import { TagError } from '~/domain/tags/tags.server'
 
 let author: { id: string }
 
@@ -155,6 +155,18 @@ describe('createArticle', () => {
     const [created] = await getDb().select().from(tags).where(eq(tags.name, 'Local-News!'))
     expect(created.slug).toBe('local-news-2')
     expect(await tagNamesOf(saved.id)).toEqual(['Local-News!'])
+  })
+
+  it('refuses a new tag name with no letters or numbers, saving nothing', async () => {
+    const before = await articleCount()
+    const error = await createArticle(input({ newTags: ['Kept out', '!!!'] }), author).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(TagError)
+    expect(error).toMatchObject({ code: 'INVALID_NAME', status: 400 })
+    expect(await articleCount()).toBe(before)
+    expect(await getDb().select().from(tags).where(eq(tags.name, 'Kept out'))).toEqual([])
   })
 
   it('saves nothing when a tag link fails, not even the new tags', async () => {
@@ -442,17 +454,5 @@ describe('deleteArticle', () => {
     expect(await articleTagIds(saved.id)).toEqual([])
     expect(await getDb().select().from(tags).where(eq(tags.name, 'Survivor'))).toHaveLength(1)
     await expectCode(deleteArticle(saved.id), 'NOT_FOUND')
-  })
-})
-
-describe('findOrCreateTagByName', () => {
-  it('returns the existing tag ignoring case and surrounding spaces', async () => {
-    const db = getDb()
-    const [made] = await db
-      .insert(tags)
-      .values({ name: 'Elections', slug: 'elections' })
-      .returning()
-    const found = await db.transaction((tx) => findOrCreateTagByName(tx, '  ELECTIONS '))
-    expect(found.id).toBe(made.id)
   })
 })

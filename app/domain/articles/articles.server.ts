@@ -1,5 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import { articles, articleTags, tags } from '@db/schema/index'
+import { and, eq, ne } from 'drizzle-orm'
+import { articles, articleTags } from '@db/schema/index'
+import { DomainError, domainErrors } from '~/domain/domain-error'
+import { findOrCreateTag } from '~/domain/tags/tags.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
@@ -15,22 +17,33 @@ import {
 // Article writes (spec §7 "Writes", ARCHITECTURE "Where we differ" 1–5). Every save is one
 // transaction: the row, its slug and its tag links are written together or not at all.
 
-export type ArticleErrorCode =
-  'NOT_FOUND' | 'CONFLICT' | 'EMPTY_CONTENT' | 'NOT_DRAFT' | 'SAVE_FAILED'
+const ArticleErrorBase = domainErrors('ArticleError', {
+  NOT_FOUND: 404,
+  /** Someone else saved the article since the editor opened it. */
+  CONFLICT: 409,
+  /** Autosave only stores drafts. */
+  NOT_DRAFT: 409,
+  EMPTY_CONTENT: 400,
+  /** The database refused the save for a reason the editor can fix; nothing was written. */
+  SAVE_FAILED: 422,
+})
 
-export class ArticleError extends Error {
+export type ArticleErrorCode = InstanceType<typeof ArticleErrorBase>['code']
+
+export class ArticleError extends ArticleErrorBase {
+  /** For CONFLICT: when the stored article was last changed. */
+  readonly currentUpdatedAt?: Date
+
   constructor(
-    readonly code: ArticleErrorCode,
+    code: ArticleErrorCode,
     message: string,
-    /** For CONFLICT: when the stored article was last changed. */
-    readonly currentUpdatedAt?: Date,
+    options: { field?: string; cause?: unknown; currentUpdatedAt?: Date } = {},
   ) {
-    super(message)
-    this.name = 'ArticleError'
+    super(code, message, options)
+    this.currentUpdatedAt = options.currentUpdatedAt
   }
 }
 
-export const SAVE_FAILED_MESSAGE = 'Failed to save article'
 export const CONFLICT_MESSAGE =
   'This article was changed by someone else since you opened it. Saving now would overwrite their changes.'
 
@@ -62,28 +75,6 @@ const savedColumns = {
   updatedAt: articles.updatedAt,
 }
 
-/** A tag by name ignoring case, or a new one with a slug unique across the whole table. */
-export async function findOrCreateTagByName(tx: Transaction, rawName: string) {
-  const name = rawName.trim()
-  const [existing] = await tx
-    .select()
-    .from(tags)
-    .where(sql`lower(${tags.name}) = lower(${name})`)
-    .orderBy(tags.id)
-    .limit(1)
-  if (existing) return existing
-  const slug = await uniqueSlug(slugify(name), async (candidate) => {
-    const rows = await tx
-      .select({ id: tags.id })
-      .from(tags)
-      .where(eq(tags.slug, candidate))
-      .limit(1)
-    return rows.length > 0
-  })
-  const [created] = await tx.insert(tags).values({ name, slug }).returning()
-  return created
-}
-
 async function articleSlug(tx: Transaction, title: string, exceptId?: number) {
   return uniqueSlug(slugify(title), async (candidate) => {
     const clash = exceptId
@@ -107,7 +98,7 @@ async function setArticleTags(
     const key = name.trim().toLowerCase()
     if (key === '' || seenNames.has(key)) continue
     seenNames.add(key)
-    ids.add((await findOrCreateTagByName(tx, name)).id)
+    ids.add((await findOrCreateTag(tx, name)).id)
   }
   await tx.delete(articleTags).where(eq(articleTags.articleId, articleId))
   if (ids.size > 0) {
@@ -123,7 +114,7 @@ function cleanContent(html: string, required: boolean) {
   const content = sanitizeArticleHtml(html).replace(TRAILING_EMPTY_PARAGRAPHS, '')
   // Hostile markup can sanitise down to nothing; that is no article.
   if (required && isEmptyEditorHtml(content)) {
-    throw new ArticleError('EMPTY_CONTENT', 'Content is required')
+    throw new ArticleError('EMPTY_CONTENT', 'Content is required', { field: 'content' })
   }
   return content
 }
@@ -166,37 +157,35 @@ const MISSING_REFERENCE: Array<[constraint: string, reason: string]> = [
   ['articles_author_id', 'The author of this article no longer exists.'],
 ]
 
-/** Why a save failed, in words for the editor; the generic sentence when it is not known. */
-function saveFailureReason(error: unknown): string {
+/** Why a save failed, in words for the editor, when it is a reason the editor can fix. */
+function missingReference(error: unknown): string | null {
   const pg = postgresError(error)
-  if (pg?.code === '23503') {
-    const known = MISSING_REFERENCE.find(([constraint]) => pg.constraint.includes(constraint))
-    if (known) return known[1]
-  }
-  return SAVE_FAILED_MESSAGE
+  if (pg?.code !== '23503') return null
+  return MISSING_REFERENCE.find(([constraint]) => pg.constraint.includes(constraint))?.[1] ?? null
 }
 
 /**
- * Runs a save in one transaction. Our own errors pass through; anything from the database
- * (a tag id or category that does not exist, a lost race for a slug…) becomes SAVE_FAILED
- * with nothing written, its message saying why when the editor can do something about it. Two saves racing for the same slug retry with the next free one.
+ * Runs a save in one transaction, so a failure writes nothing. Domain errors pass through; a
+ * row that another admin deleted meanwhile (a tag id or category) becomes SAVE_FAILED saying
+ * which; two saves racing for the same slug retry with the next free one. Anything else is
+ * unexpected and goes up as it is: the route logs it with the request's id and answers 500.
  */
 async function inSaveTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await getDb().transaction(work)
     } catch (error) {
-      if (error instanceof ArticleError) throw error
+      if (error instanceof DomainError) throw error
       if (
         attempt < 3 &&
         (isUniqueViolation(error, 'articles_slug_key') || isUniqueViolation(error, 'tags_slug_key'))
       ) {
         continue
       }
-      const reason = saveFailureReason(error)
-      if (reason === SAVE_FAILED_MESSAGE) logger.error({ err: error }, 'article save failed')
-      else logger.warn({ err: error }, 'article save refused')
-      throw new ArticleError('SAVE_FAILED', reason)
+      const reason = missingReference(error)
+      if (reason === null) throw error
+      logger.warn({ err: error }, 'article save refused')
+      throw new ArticleError('SAVE_FAILED', reason, { cause: error })
     }
   }
 }
@@ -231,7 +220,7 @@ async function lockForSave(tx: Transaction, id: number, options: SaveOptions) {
   if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
   const expected = options.expectedUpdatedAt
   if (expected && !options.overwrite && current.updatedAt.getTime() !== expected.getTime()) {
-    throw new ArticleError('CONFLICT', CONFLICT_MESSAGE, current.updatedAt)
+    throw new ArticleError('CONFLICT', CONFLICT_MESSAGE, { currentUpdatedAt: current.updatedAt })
   }
   return current
 }
@@ -353,10 +342,4 @@ export async function articleTagIds(articleId: number): Promise<number[]> {
     .from(articleTags)
     .where(eq(articleTags.articleId, articleId))
   return rows.map((row) => row.tagId).sort((a, b) => a - b)
-}
-
-/** The tags with these ids that exist (the form re-shows them after a failed save). */
-export async function existingTags(ids: number[]) {
-  if (ids.length === 0) return []
-  return getDb().select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, ids))
 }

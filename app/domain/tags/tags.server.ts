@@ -1,26 +1,30 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { tags } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
-import type { TagValues } from './tags-schema'
+import { TAG_NAME_NEEDS_LETTERS, type TagValues } from './tags-schema'
 
-export class TagError extends Error {
-  constructor(
-    readonly code: 'NOT_FOUND' | 'INVALID_NAME',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+// Tag writes, for the Tags screen and for the article form, which creates the tags an editor
+// typed when the article is saved (in the article's transaction).
 
-/** The slug of a name, -2, -3… on a clash with any other tag (not only the 10 recent ones). */
+// Spec §8 words a missing tag by what was tried ("Failed to delete tag"), under the title "Error".
+export class TagError extends domainErrors('TagError', {
+  NOT_FOUND: 404,
+  INVALID_NAME: 400,
+}) {}
+
+/**
+ * The slug of a name, -2, -3… on a clash with any other tag (not only the 10 recent ones).
+ * A name with nothing left for a slug is refused, on the Tags screen and the article form alike.
+ */
 export async function freeTagSlug(
   tx: Pick<Transaction, 'select'>,
   name: string,
   exceptId?: number,
 ) {
   const base = slugify(name)
-  if (!base) throw new TagError('INVALID_NAME', 'Name must contain letters or numbers')
+  if (!base) throw new TagError('INVALID_NAME', TAG_NAME_NEEDS_LETTERS, { field: 'name' })
   return uniqueSlug(base, async (candidate) => {
     const clash = await tx
       .select({ id: tags.id })
@@ -35,18 +39,36 @@ export async function freeTagSlug(
   })
 }
 
+async function insertTag(tx: Transaction, name: string) {
+  const slug = await freeTagSlug(tx, name)
+  const [row] = await tx.insert(tags).values({ name, slug }).returning()
+  return row
+}
+
+/** The Tags screen's Add: always a new tag, even when another has the same name. */
 export async function createTag(values: TagValues) {
-  return getDb().transaction(async (tx) => {
-    const slug = await freeTagSlug(tx, values.name)
-    const [row] = await tx.insert(tags).values({ name: values.name, slug }).returning()
-    return row
-  })
+  return getDb().transaction((tx) => insertTag(tx, values.name))
+}
+
+/**
+ * A tag typed on the article form: the one with that name ignoring case, or a new one. Runs in
+ * the article's save transaction, so a tag is never created for an article that is not saved.
+ */
+export async function findOrCreateTag(tx: Transaction, rawName: string) {
+  const name = rawName.trim()
+  const [existing] = await tx
+    .select()
+    .from(tags)
+    .where(sql`lower(${tags.name}) = lower(${name})`)
+    .orderBy(tags.id)
+    .limit(1)
+  return existing ?? insertTag(tx, name)
 }
 
 export async function updateTag(id: number, values: TagValues) {
   return getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(tags).where(eq(tags.id, id)).limit(1)
-    if (!current) throw new TagError('NOT_FOUND', 'This tag no longer exists')
+    if (!current) throw new TagError('NOT_FOUND', 'Failed to update tag')
     // A rename that keeps the same slug root keeps the slug: links to /tag/x stay valid.
     const slug =
       slugify(values.name) === slugify(current.name)
@@ -64,5 +86,5 @@ export async function updateTag(id: number, values: TagValues) {
 /** Article links go with the tag (cascade); the articles stay. */
 export async function deleteTag(id: number) {
   const [row] = await getDb().delete(tags).where(eq(tags.id, id)).returning({ id: tags.id })
-  if (!row) throw new TagError('NOT_FOUND', 'This tag no longer exists')
+  if (!row) throw new TagError('NOT_FOUND', 'Failed to delete tag')
 }

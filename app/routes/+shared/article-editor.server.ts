@@ -1,10 +1,9 @@
-import { data } from 'react-router'
+import type { AppLoadContext } from 'react-router'
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
   ArticleError,
   createArticle,
-  SAVE_FAILED_MESSAGE,
   updateArticle,
   type SavedArticle,
 } from '~/domain/articles/articles.server'
@@ -12,24 +11,17 @@ import {
   articleFormSchema,
   articleFormValues,
   articleSubmissionSchema,
-  fieldErrorsOf,
-  type FieldErrors,
+  type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
-import type { ActionToast } from '~/lib/action-result'
+import { actionError, actionFailure, actionInvalid, failureFrom } from './action-results.server'
 
 // The one action and the shared loader data behind /admin/new-article and
 // /admin/edit-article/{id} (STYLE.md: new and edit share one editor).
 
 export type ArticleEditorMode = 'create' | 'edit'
-
-/** What the article form answers when it does not redirect. */
-export type ArticleEditorActionData =
-  | { status: 'invalid'; fieldErrors: FieldErrors; toast?: ActionToast }
-  | { status: 'conflict'; message: string; currentUpdatedAt: string }
-  | { status: 'failed'; toast: ActionToast }
 
 /**
  * Categories for the select and the tags for "Recently used tags:". The form stays usable
@@ -65,13 +57,10 @@ const FAILURE: Record<ArticleEditorMode, string> = {
   create: 'Failed to create article',
   edit: 'Failed to update article',
 }
-
-function failed(status: number, toast: ActionToast) {
-  return data<ArticleEditorActionData>({ status: 'failed', toast }, { status })
-}
+const SAVE_FAILED_TITLE = 'Failed to save article'
 
 export async function articleEditorAction(
-  request: Request,
+  { request, context }: { request: Request; context: Pick<AppLoadContext, 'requestId'> },
   mode: ArticleEditorMode,
   routeArticleId: number | null,
 ) {
@@ -79,20 +68,12 @@ export async function articleEditorAction(
   const values = articleFormValues(await request.formData())
   const submission = articleSubmissionSchema.safeParse(values)
   const parsed = articleFormSchema.safeParse(values)
-  if (!parsed.success) {
-    return data<ArticleEditorActionData>(
-      { status: 'invalid', fieldErrors: fieldErrorsOf(parsed.error) },
-      { status: 400 },
-    )
-  }
+  if (!parsed.success) return actionInvalid(parsed.error)
   if (!submission.success) {
     // The form's own hidden fields (draft id, version) were not what it writes: a hand-made
     // or damaged post. Nothing under a visible field to point at, so a toast says it.
-    return failed(400, {
-      type: 'error',
-      title: FAILURE[mode],
-      description: submission.error.issues[0]?.message ?? 'Invalid request',
-    })
+    const reason = submission.error.issues[0]?.message ?? 'Invalid request'
+    return actionError(400, FAILURE[mode], reason)
   }
   const { id: draftId, expectedUpdatedAt, overwrite } = submission.data
   // A new article that autosave already stored as a draft is finished by editing that draft.
@@ -104,40 +85,25 @@ export async function articleEditorAction(
       ? await updateArticle(targetId, parsed.data, user, { expectedUpdatedAt, overwrite })
       : await createArticle(parsed.data, user)
   } catch (error) {
-    if (!(error instanceof ArticleError)) {
-      logger.error({ err: error }, 'article save failed unexpectedly')
-      return failed(500, { type: 'error', title: FAILURE[mode], description: 'Please try again.' })
+    if (error instanceof ArticleError && error.code === 'CONFLICT') {
+      // Above the form, not a toast: the editor chooses to overwrite or to open the other version.
+      return actionFailure<SaveConflictExtra>(error.status, {
+        code: error.code,
+        formError: error.message,
+        currentUpdatedAt: (error.currentUpdatedAt ?? new Date()).toISOString(),
+      })
     }
-    switch (error.code) {
-      case 'EMPTY_CONTENT':
-        return data<ArticleEditorActionData>(
-          { status: 'invalid', fieldErrors: { content: ['Content is required'] } },
-          { status: 400 },
-        )
-      case 'CONFLICT':
-        return data<ArticleEditorActionData>(
-          {
-            status: 'conflict',
-            message: error.message,
-            currentUpdatedAt: (error.currentUpdatedAt ?? new Date()).toISOString(),
-          },
-          { status: 409 },
-        )
-      case 'NOT_FOUND':
-        return failed(404, { type: 'error', title: FAILURE[mode], description: error.message })
-      case 'SAVE_FAILED':
-        // ARCHITECTURE "Where we differ" 3: nothing was saved.
-        return failed(422, {
-          type: 'error',
-          title: SAVE_FAILED_MESSAGE,
-          description:
-            error.message === SAVE_FAILED_MESSAGE
-              ? 'Nothing was saved. Please try again.'
-              : `${error.message} Nothing was saved.`,
-        })
-      default:
-        return failed(422, { type: 'error', title: FAILURE[mode], description: error.message })
+    if (error instanceof ArticleError && error.code === 'SAVE_FAILED') {
+      // ARCHITECTURE "Where we differ" 3: the transaction wrote nothing, and the toast says so.
+      return actionError(error.status, SAVE_FAILED_TITLE, `${error.message} Nothing was saved.`, {
+        code: error.code,
+      })
     }
+    return failureFrom(error, {
+      title: FAILURE[mode],
+      context,
+      details: { mode, articleId: targetId },
+    })
   }
   logger.info({ articleId: saved.id, status: saved.status, by: user.id }, `article ${mode}d`)
   return redirectWithToast('/admin/articles', { type: 'success', title: SUCCESS[mode] })

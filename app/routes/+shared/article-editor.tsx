@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
 import { useArticleAutosave, type AutosaveState } from '~/components/admin/article-autosave'
+import { useActionToast } from '~/components/admin/use-action-toast'
 import { ArticleFeaturedImageField } from '~/components/admin/article-featured-image-field'
 import { ArticleLeaveGuard } from '~/components/admin/article-leave-guard'
 import { ArticlePublishField } from '~/components/admin/article-publish-field'
@@ -28,14 +29,15 @@ import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   articleFormSchema,
-  fieldErrorsOf,
   NO_CATEGORY,
   TITLE_MAX,
   EXCERPT_MAX,
+  type ArticleFormFields,
   type ArticleStatus,
-  type FieldErrors,
+  type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
-import type { ArticleEditorActionData } from './article-editor.server'
+import type { ActionResult } from '~/lib/action-result'
+import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
 
 /** The stored article the edit form opens with (dates as the loader serialised them). */
 export interface EditableArticle {
@@ -103,7 +105,7 @@ function schemaValues(state: FormState) {
 }
 
 // Where focus goes when a field is invalid, in the order of the form.
-const FIELD_FOCUS: Array<[keyof FieldErrors, string]> = [
+const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
   ['title', '#title'],
   ['excerpt', '#excerpt'],
   ['content', '[aria-labelledby="content-label"]'],
@@ -129,7 +131,8 @@ export function ArticleEditor({
   /** Set when the categories could not be read; the form works on without them. */
   categoriesError?: string | null
   recentTags: { id: number; name: string }[]
-  actionData: ArticleEditorActionData | undefined
+  /** What the save answered when it did not redirect. */
+  actionData: ActionResult<SaveConflictExtra> | undefined
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   const submit = useSubmit()
@@ -157,21 +160,16 @@ export function ArticleEditor({
     return result.success ? {} : fieldErrorsOf(result.error)
   }, [attempted, state])
   const [conflict, setConflict] = useState<string | null>(null)
-  const serverErrors = actionData?.status === 'invalid' ? actionData.fieldErrors : {}
+  const serverErrors = actionData?.fieldErrors ?? {}
   const errors: FieldErrors = attempted ? clientErrors : serverErrors
 
   useEffect(() => {
     if (categoriesError) toast.error('Error fetching categories', { description: categoriesError })
   }, [categoriesError])
 
+  useActionToast(actionData)
   useEffect(() => {
-    if (!actionData) return
-    if (actionData.status === 'failed') {
-      const { type, title, description } = actionData.toast
-      const show = type === 'message' ? toast : toast[type]
-      show(title, { description })
-    }
-    if (actionData.status === 'conflict') setConflict(actionData.message)
+    if (actionData?.code === 'CONFLICT') setConflict(actionData.formError ?? null)
   }, [actionData])
 
   const autosave = useArticleAutosave({
