@@ -12,10 +12,10 @@ import {
   useRouteError,
   type LinksFunction,
 } from 'react-router'
-import { getRootData } from '~/infra/root-data.server'
 import { getToast } from '~/infra/toast.server'
 import { themeScript } from '~/lib/theme-script'
 import { useTheme } from '~/lib/use-theme'
+import { getRootData } from '~/routes/+shared/root-data.server'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 

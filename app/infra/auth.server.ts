@@ -250,11 +250,6 @@ export function authHeaders(request: Request, clientIp: string | null | undefine
   return headers
 }
 
-export function sessionCookieName() {
-  const secure = getEnv().siteUrl.startsWith('https://') ? '__Secure-' : ''
-  return `${secure}${COOKIE_PREFIX}.${SESSION_COOKIE_NAME}`
-}
-
 /** Cheap test before any database work: public pages stay cacheable for anonymous readers. */
 export function hasSessionCookie(request: Request) {
   const cookie = request.headers.get('cookie')

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto'
 
-export const SESSION_COOKIE_PREFIX = 'broadsheet'
-
 /** A request that carries a session or a flash message gets a private answer. */
 export function isPersonalRequest(request: Request) {
   const cookie = request.headers.get('cookie') ?? ''

@@ -88,12 +88,6 @@ export async function checkRateLimit(
   return toState(row, rule, now, rule.max)
 }
 
-export async function resetRateLimit(key: string) {
-  await getDb()
-    .delete(rateLimits)
-    .where(eq(rateLimits.key, KEY_PREFIX + key))
-}
-
 /** Emails are keyed by a hash: the table holds no addresses. */
 export function emailKey(email: string) {
   return crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')

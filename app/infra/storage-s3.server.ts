@@ -12,7 +12,12 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { isVariantName } from '~/lib/image-variants'
-import { assertSafeName, type Bucket, type StorageDriver, type StoredFile } from './storage.server'
+import {
+  assertSafeName,
+  type Bucket,
+  type StorageDriver,
+  type StoredFile,
+} from './storage-driver.server'
 
 export interface S3StorageOptions {
   endpoint?: string

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createS3Storage } from './storage-s3.server'
-import { createDiskStorage, readAll, type StorageDriver } from './storage.server'
+import type { StorageDriver } from './storage-driver.server'
+import { createDiskStorage, readAll } from './storage.server'
 
 /**
  * One contract, every driver: the local disk, and S3 as spoken by s3rver (a local

@@ -6,7 +6,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from '~/components/ui/sheet'
-import type { SiteUser } from './site-header'
+import type { SiteCategory, SiteUser } from './site-nav'
 
 const itemClass =
   'block rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground'
@@ -25,7 +25,7 @@ export function MobileMenu({
   open: boolean
   onOpenChange: (open: boolean) => void
   brand: string
-  categories: { id: number; name: string; slug: string }[]
+  categories: SiteCategory[]
   user: SiteUser | null
 }) {
   const close = () => onOpenChange(false)

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
 import { NewsletterForm } from './newsletter-form'
-import type { SiteCategory } from './site-header'
+import type { SiteCategory } from './site-nav'
 import { SocialLinks, type SocialLinkView } from './social-links'
 import { containerClass, textLinkClass } from './styles'
 

@@ -4,6 +4,7 @@ import { useHydrated } from '~/lib/use-hydrated'
 import { BrandLink, type BrandSettings } from './brand-link'
 import { Icon } from './icon'
 import { SearchLauncher } from './search-launcher'
+import type { SiteCategory, SiteUser } from './site-nav'
 import {
   containerClass,
   ghostButtonClass,
@@ -14,19 +15,6 @@ import {
 import { ThemeToggle } from './theme-toggle'
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
-
-export interface SiteUser {
-  id: string
-  email: string
-  username: string | null
-  role: 'admin' | 'viewer'
-}
-
-export interface SiteCategory {
-  id: number
-  name: string
-  slug: string
-}
 
 function AuthButtons({ user }: { user: SiteUser | null }) {
   if (!user) {

@@ -163,12 +163,6 @@ export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> 
     .limit(limit)
 }
 
-/** Count of everything readers can see; used by health checks and the sitemap. */
-export async function countPublishedArticles() {
-  const [{ total }] = await getDb().select({ total: count() }).from(articles).where(isPublicArticle)
-  return total
-}
-
 /**
  * The newest `perCategory` published articles of every category, in one query (home page
  * sections), keyed by category id.

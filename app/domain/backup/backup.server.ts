@@ -7,7 +7,8 @@ import * as tar from 'tar'
 import { getDb, type Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
-import { getStorage, type Bucket, type StoredFile } from '~/infra/storage.server'
+import type { Bucket, StoredFile } from '~/infra/storage-driver.server'
+import { getStorage } from '~/infra/storage.server'
 import { dumpTables, loadTables, RestoreError, type DumpSummary } from './table-dump.server'
 
 /**

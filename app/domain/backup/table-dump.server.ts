@@ -233,15 +233,3 @@ export async function loadTables(db: Database, dir: string, summary: DumpSummary
     }
   })
 }
-
-/** True when no table holds a row: a fresh, migrated database. */
-export async function isEmptyDatabase(db: Database) {
-  for (const table of await listTables(db)) {
-    const found = await rows<{ one: number }>(
-      db,
-      sql.raw(`select 1 as one from ${quoteIdent(table.name)} limit 1`),
-    )
-    if (found.length > 0) return false
-  }
-  return true
-}

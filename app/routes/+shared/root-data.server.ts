@@ -1,6 +1,6 @@
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { getSessionUser } from './permissions.server'
+import { getSessionUser } from '~/infra/permissions.server'
 
 /**
  * What every page's layout needs: brand, navigation and who is signed in. The session is

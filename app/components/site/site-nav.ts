@@ -1,0 +1,15 @@
+// What the header, the mobile menu and the footer are drawn from (the root loader's data).
+// Kept apart from the components so that they need not import one another for a type.
+
+export interface SiteUser {
+  id: string
+  email: string
+  username: string | null
+  role: 'admin' | 'viewer'
+}
+
+export interface SiteCategory {
+  id: number
+  name: string
+  slug: string
+}
