@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm'
 import { profiles, siteSettings, socialLinks } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { toastFrom } from '../../tests/setup/auth-fixtures'
+import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
 import {
   callRoute,
   expectHomeRedirect,
   expectSignInRedirect,
+  expectUnexpectedFailure,
   get,
   post,
   signedInCallers,
@@ -175,5 +176,39 @@ describe('/admin/settings', () => {
     expect(JSON.parse(text).database).toMatchObject({
       savedUrl: 'postgres://editor:****@db.…ple:5432/news',
     })
+  })
+})
+
+describe('/admin/settings: rules and the unexpected', () => {
+  it('tells an admin without two-factor to set it up before requiring it of every admin', async () => {
+    const admin = await createTestUser({ role: 'admin' })
+    const response = await callRoute(
+      action,
+      post(await sessionCookie(admin), URL, { intent: 'two-factor', required: 'true' }),
+    )
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      code: 'OWN_TWO_FACTOR_REQUIRED',
+      toast: {
+        type: 'error',
+        title: 'Set up two-factor authentication first',
+        description:
+          'Turn on two-factor authentication for your own account (Profile) before requiring it for every admin.',
+      },
+    })
+  })
+
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'social-add',
+        platform: 'Mastodon',
+        url: 'https://example.social/@tide',
+        icon: 'github',
+      }),
+      { table: 'social_links' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error adding social link' })
   })
 })

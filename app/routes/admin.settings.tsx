@@ -5,37 +5,22 @@ import { LogoSettingsCard } from '~/components/admin/settings-logo'
 import { SecurityCard } from '~/components/admin/settings-security'
 import { SocialLinksCard } from '~/components/admin/settings-social'
 import {
-  DatabaseSwitchError,
   getDatabaseStatus,
   saveDatabaseUrl,
   switchDatabase,
   testDatabaseUrl,
 } from '~/domain/backup/database-switch.server'
-import { RestoreError } from '~/domain/backup/table-dump.server'
+import { DomainError } from '~/domain/domain-error'
 import { getSiteSettings, listSocialLinks } from '~/domain/settings/settings-queries.server'
-import {
-  databaseUrlSchema,
-  logoSettingsSchema,
-  socialLinkSchema,
-} from '~/domain/settings/settings-schema'
+import { settingsActionSchema } from '~/domain/settings/settings-schema'
 import {
   addSocialLink,
   deleteSocialLink,
   setRequireAdminTwoFactor,
-  SettingsError,
   updateLogoSettings,
 } from '~/domain/settings/settings.server'
-import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import { fieldErrorsOf } from '~/lib/field-errors'
-import {
-  actionError,
-  actionInvalid,
-  actionSuccess,
-  parseId,
-  UNEXPECTED_ERROR,
-  unknownIntent,
-} from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.settings'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -44,117 +29,79 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { settings, links, database: getDatabaseStatus() }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+const FAILURE_TITLE = {
+  logo: 'Error updating logo settings',
+  'social-add': 'Error adding social link',
+  'social-delete': 'Error deleting social link',
+  'two-factor': 'Error updating security settings',
+  'db-test': 'Connection failed',
+  'db-save': 'Error saving database URL',
+  'db-switch': 'Switch failed',
+} as const
+
+/** Refusals whose toast names what to do rather than what failed, whichever card asked. */
+const TITLE_FOR_CODE: Partial<Record<string, string>> = {
+  OWN_TWO_FACTOR_REQUIRED: 'Set up two-factor authentication first',
+  CONNECTION_FAILED: 'Connection failed',
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string'))
+  const parsed = parseIntent(await request.formData(), settingsActionSchema, {
+    titles: FAILURE_TITLE,
+    hiddenFields: ['id', 'required', 'to'],
+    toastIntents: ['logo'],
+  })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
   try {
-    switch (intent) {
-      case 'logo': {
-        const parsed = logoSettingsSchema.safeParse(fields)
-        if (!parsed.success) {
-          return actionError(
-            400,
-            'Error updating logo settings',
-            parsed.error.issues[0].message,
-            fieldErrorsOf(parsed.error),
-          )
-        }
-        await updateLogoSettings(parsed.data)
+    switch (post.intent) {
+      case 'logo':
+        await updateLogoSettings(post)
         return actionSuccess({ type: 'success', title: 'Logo settings updated successfully' })
-      }
-      case 'social-add': {
-        const parsed = socialLinkSchema.safeParse(fields)
-        if (!parsed.success) return actionInvalid(parsed.error)
-        await addSocialLink(parsed.data)
+      case 'social-add':
+        await addSocialLink(post)
         return actionSuccess({ type: 'success', title: 'Social link added successfully' })
-      }
-      case 'social-delete': {
-        const id = parseId(form.get('id'))
-        if (id === null)
-          return actionError(400, 'Error deleting social link', 'This link does not exist')
-        await deleteSocialLink(id)
+      case 'social-delete':
+        await deleteSocialLink(post.id)
         return actionSuccess({ type: 'success', title: 'Social link deleted successfully' })
-      }
-      case 'two-factor': {
-        const required = form.get('required')
-        if (required !== 'true' && required !== 'false') {
-          return actionError(400, 'Error', 'Choose on or off')
-        }
-        // Turning it on without two-factor of one's own would lock this admin out at once.
-        if (required === 'true' && !me.twoFactorEnabled) {
-          return actionError(
-            400,
-            'Set up two-factor authentication first',
-            'Turn on two-factor authentication for your own account (Profile) before requiring it for every admin.',
-          )
-        }
-        await setRequireAdminTwoFactor(required === 'true')
+      case 'two-factor':
+        await setRequireAdminTwoFactor(post.required, me)
         return actionSuccess({
           type: 'success',
           title: 'Settings updated',
-          description:
-            required === 'true'
-              ? 'Admins must now use two-factor authentication.'
-              : 'Two-factor authentication is optional for admins.',
+          description: post.required
+            ? 'Admins must now use two-factor authentication.'
+            : 'Two-factor authentication is optional for admins.',
         })
-      }
       case 'db-test':
-      case 'db-save': {
-        const parsed = databaseUrlSchema.safeParse({ url: form.get('url') ?? '' })
-        if (!parsed.success) return actionInvalid(parsed.error)
-        if (intent === 'db-test') {
-          const version = await testDatabaseUrl(parsed.data.url)
-          return actionSuccess({
-            type: 'success',
-            title: 'Connection successful',
-            description: version,
-          })
-        }
-        saveDatabaseUrl(parsed.data.url)
+        return actionSuccess({
+          type: 'success',
+          title: 'Connection successful',
+          description: await testDatabaseUrl(post.url),
+        })
+      case 'db-save':
+        saveDatabaseUrl(post.url)
         return actionSuccess({
           type: 'success',
           title: 'Database URL Saved',
           description: 'The database connection URL has been updated',
         })
-      }
-      case 'db-switch': {
-        const to = form.get('to')
-        if (to !== 'postgres' && to !== 'local')
-          return actionError(400, 'Error', 'Unknown database')
-        await switchDatabase(to)
+      case 'db-switch':
+        await switchDatabase(post.to)
         return actionSuccess(
           {
             type: 'success',
-            title: to === 'postgres' ? 'Using Production Database' : 'Using Local Database',
+            title: post.to === 'postgres' ? 'Using Production Database' : 'Using Local Database',
           },
           { switched: true },
         )
-      }
-      default:
-        return unknownIntent()
     }
-  } catch (caught) {
-    if (caught instanceof DatabaseSwitchError || caught instanceof RestoreError) {
-      const title = caught.code === 'CONNECTION_FAILED' ? 'Connection failed' : 'Switch failed'
-      return actionError(caught.code === 'CONNECTION_FAILED' ? 400 : 409, title, caught.message)
-    }
-    if (caught instanceof SettingsError) {
-      return actionError(404, 'Error deleting social link', caught.message)
-    }
-    logger.error({ err: caught, intent }, 'settings change failed')
+  } catch (error) {
     const title =
-      intent === 'logo'
-        ? 'Error updating logo settings'
-        : intent === 'social-add'
-          ? 'Error adding social link'
-          : intent === 'social-delete'
-            ? 'Error deleting social link'
-            : intent === 'db-switch'
-              ? 'Switch failed'
-              : 'Error'
-    return actionError(500, title, UNEXPECTED_ERROR)
+      (error instanceof DomainError && TITLE_FOR_CODE[error.code]) || FAILURE_TITLE[post.intent]
+    // The intent only: a database URL in the log would carry its password.
+    return failureFrom(error, { title, context, details: { intent: post.intent } })
   }
 }
 

@@ -23,7 +23,7 @@ export interface DatabaseStatusView {
 const RELOAD_DELAY_MS = 1500
 
 export function DatabaseCard({ status }: { status: DatabaseStatusView }) {
-  const fetcher = useFetcher<ActionResult & { switched?: boolean }>()
+  const fetcher = useFetcher<ActionResult<{ switched: boolean }>>()
   useActionToast(fetcher.data)
   const [url, setUrl] = useState('')
   const [error, setError] = useState<string | null>(null)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import pg from 'pg'
+import { domainErrors } from '~/domain/domain-error'
 import { lockDataDir } from '~/infra/data-dir-lock.server'
 import {
   maskDatabaseUrl,
@@ -24,14 +25,13 @@ import { copyDatabase } from './backup.server'
  * across in the backup format. The URL stays on the server; the browser sees it masked.
  */
 
-export class DatabaseSwitchError extends Error {
-  constructor(
-    readonly code: 'CONNECTION_FAILED' | 'NO_URL' | 'FIXED_BY_ENV' | 'ALREADY_IN_USE',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** A failed connection is the URL's fault (400); the others refuse the switch as things are (409). */
+export class DatabaseSwitchError extends domainErrors('DatabaseSwitchError', {
+  CONNECTION_FAILED: 400,
+  NO_URL: 409,
+  FIXED_BY_ENV: 409,
+  ALREADY_IN_USE: 409,
+}) {}
 
 export interface DatabaseStatus {
   driver: 'pglite' | 'postgres'

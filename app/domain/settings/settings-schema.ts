@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idField } from '~/lib/form-schemas'
 
 export const SOCIAL_ICONS = [
   'facebook',
@@ -72,7 +73,7 @@ export type SocialLinkValues = z.output<typeof socialLinkSchema>
 
 export const databaseUrlSchema = z.object({
   url: z
-    .string()
+    .string({ error: 'Please enter a database URL' })
     .trim()
     .min(1, 'Please enter a database URL')
     .max(2000, 'The database URL is too long')
@@ -90,3 +91,25 @@ export const databaseUrlSchema = z.object({
       }
     }, 'The database URL is not valid'),
 })
+
+/**
+ * The Settings screen's posts, one per card: the logo form, a social link added or deleted,
+ * the two-factor switch, and the database URL tested, saved or switched to.
+ */
+export const settingsActionSchema = z.discriminatedUnion('intent', [
+  logoSettingsSchema.extend({ intent: z.literal('logo') }),
+  socialLinkSchema.extend({ intent: z.literal('social-add') }),
+  z.object({ intent: z.literal('social-delete'), id: idField('This link does not exist') }),
+  z.object({
+    intent: z.literal('two-factor'),
+    required: z
+      .enum(['true', 'false'], { error: 'Choose on or off' })
+      .transform((v) => v === 'true'),
+  }),
+  databaseUrlSchema.extend({ intent: z.literal('db-test') }),
+  databaseUrlSchema.extend({ intent: z.literal('db-save') }),
+  z.object({
+    intent: z.literal('db-switch'),
+    to: z.enum(['postgres', 'local'], { error: 'Unknown database' }),
+  }),
+])

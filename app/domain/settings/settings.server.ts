@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { siteSettings, socialLinks } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getSiteSettings } from './settings-queries.server'
 import type { LogoSettingsValues, SocialLinkValues } from './settings-schema'
 
-export class SettingsError extends Error {
-  constructor(
-    readonly code: 'NOT_FOUND',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export class SettingsError extends domainErrors('SettingsError', {
+  NOT_FOUND: 404,
+  OWN_TWO_FACTOR_REQUIRED: 400,
+}) {}
 
 /** Writes the single settings row (id 1), creating it on first save. */
 export async function updateLogoSettings(values: LogoSettingsValues) {
@@ -34,7 +31,20 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
   return row
 }
 
-export async function setRequireAdminTwoFactor(required: boolean) {
+/**
+ * Requires (or not) two-factor authentication of every admin. An admin without it on their own
+ * account may not turn it on: the back office would lock them out at their next request.
+ */
+export async function setRequireAdminTwoFactor(
+  required: boolean,
+  byUser: { twoFactorEnabled: boolean },
+) {
+  if (required && !byUser.twoFactorEnabled) {
+    throw new SettingsError(
+      'OWN_TWO_FACTOR_REQUIRED',
+      'Turn on two-factor authentication for your own account (Profile) before requiring it for every admin.',
+    )
+  }
   const values = { requireAdminTwoFactor: required, updatedAt: new Date() }
   await getDb()
     .insert(siteSettings)
