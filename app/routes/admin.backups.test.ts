@@ -1,7 +1,7 @@
 import zlib from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { categories } from '@db/schema/index'
+import { articles, categories } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
 import { toastFrom } from '../../tests/setup/auth-fixtures'
@@ -9,6 +9,7 @@ import {
   callRoute,
   expectHomeRedirect,
   expectSignInRedirect,
+  expectUnexpectedFailure,
   get,
   post,
   signedInCallers,
@@ -97,5 +98,26 @@ describe('/admin/backups', () => {
       title: 'Restore failed',
       description: 'There is no such backup.',
     })
+  })
+})
+
+describe('/admin/backups when the unexpected happens', () => {
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const [category] = await getDb().select().from(categories).limit(1)
+    await getDb()
+      .insert(articles)
+      .values({ title: 'Filed', slug: 'filed', categoryId: category.id })
+    const created = await toastFrom(
+      await callRoute(action, post(callers.admin.cookie, URL, { intent: 'create' })),
+    )
+    const name = /stored as (\S+)$/.exec(created?.description ?? '')![1]
+    // Without its categories table the restore cannot put the article back under its category.
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'restore', name, confirm: 'RESTORE' }),
+      { table: 'categories' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Restore failed' })
+    expect(await getDb().select().from(articles).where(eq(articles.slug, 'filed'))).toHaveLength(1)
   })
 })

@@ -27,17 +27,11 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
+import { backupActionSchema, RESTORE_WORD } from '~/domain/backup/backup-schema'
 import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
-import { RestoreError } from '~/domain/backup/table-dump.server'
 import { formatMegabytes } from '~/domain/media/media-schema'
-import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import {
-  actionError,
-  actionFailure,
-  actionSuccess,
-  unknownIntent,
-} from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.backups'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,53 +39,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { backups: await listBackups() }
 }
 
-const RESTORE_WORD = 'RESTORE'
+const FAILURE_TITLE = { create: 'Backup failed', restore: 'Restore failed' } as const
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  if (intent === 'create') {
-    try {
-      const { fileName } = await createBackup()
-      return actionSuccess({
-        type: 'success',
-        title: 'Backup created successfully',
-        description: `Database backup has been created and stored as ${fileName}`,
-      })
-    } catch (error) {
-      logger.error({ err: error }, 'backup failed')
-      return actionError(500, 'Backup failed', 'There was an error creating the database backup.')
-    }
-  }
-  if (intent === 'restore') {
-    const name = String(form.get('name') ?? '')
-    const confirm = String(form.get('confirm') ?? '').trim()
-    if (confirm !== RESTORE_WORD && confirm !== name) {
-      return actionFailure(400, undefined, {
-        confirm: [`Type ${RESTORE_WORD} or the file name to confirm`],
-      })
-    }
-    try {
-      await restoreBackup({ name })
-      return actionSuccess({
-        type: 'success',
-        title: 'Backup restored',
-        description: `The site now holds the content of ${name}.`,
-      })
-    } catch (error) {
-      if (error instanceof RestoreError) {
-        return actionError(error.code === 'NOT_FOUND' ? 404 : 400, 'Restore failed', error.message)
+  const parsed = parseIntent(await request.formData(), backupActionSchema, {
+    titles: FAILURE_TITLE,
+    hiddenFields: ['name'],
+  })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
+  try {
+    switch (post.intent) {
+      case 'create': {
+        const { fileName } = await createBackup()
+        return actionSuccess({
+          type: 'success',
+          title: 'Backup created successfully',
+          description: `Database backup has been created and stored as ${fileName}`,
+        })
       }
-      logger.error({ err: error }, 'restore failed')
-      return actionError(
-        500,
-        'Restore failed',
-        'The backup could not be restored. Nothing was changed in the database.',
-      )
+      case 'restore':
+        await restoreBackup({ name: post.name })
+        return actionSuccess({
+          type: 'success',
+          title: 'Backup restored',
+          description: `The site now holds the content of ${post.name}.`,
+        })
     }
+  } catch (error) {
+    return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
-  return unknownIntent()
 }
 
 function RestoreDialog({ name, onClose }: { name: string; onClose: () => void }) {

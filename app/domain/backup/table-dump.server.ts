@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import readline from 'node:readline'
 import { sql } from 'drizzle-orm'
+import { domainErrors } from '~/domain/domain-error'
 import type { Database, Transaction } from '~/infra/db.server'
 
 /**
@@ -174,14 +175,12 @@ export async function dumpTables(db: Database, dir: string): Promise<DumpSummary
   )
 }
 
-export class RestoreError extends Error {
-  constructor(
-    readonly code: 'NEWER_SCHEMA' | 'BAD_ARCHIVE' | 'NOT_FOUND' | 'TARGET_NOT_EMPTY',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** A backup that cannot be restored here: missing, unreadable, or from a newer schema. */
+export class RestoreError extends domainErrors('RestoreError', {
+  NOT_FOUND: 404,
+  BAD_ARCHIVE: 400,
+  NEWER_SCHEMA: 409,
+}) {}
 
 /**
  * Replaces every table's content with the dump in `dir`, in one transaction: all of it or
