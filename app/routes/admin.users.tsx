@@ -14,13 +14,12 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
-import { roleChangeSchema } from '~/domain/users/user-roles-schema'
-import { RoleChangeError, setUserRole } from '~/domain/users/user-roles.server'
-import { revokeUserSessions } from '~/domain/users/sessions.server'
+import { userActionSchema } from '~/domain/users/user-roles-schema'
+import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import { actionError, actionSuccess } from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.users'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,32 +32,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+const FAILURE_TITLE = { 'set-role': 'Error' } as const
+
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request)
-  const form = await request.formData()
-  const parsed = roleChangeSchema.safeParse({ userId: form.get('userId'), role: form.get('role') })
-  if (!parsed.success) {
-    return actionError(
-      400,
-      'Error',
-      parsed.error.issues[0]?.message ?? 'Failed to update user role',
-    )
-  }
+  const parsed = parseIntent(await request.formData(), userActionSchema, {
+    titles: FAILURE_TITLE,
+    hiddenFields: ['userId', 'role'],
+  })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
   try {
-    const result = await setUserRole(parsed.data)
-    // A new role never rides on an old session: the user signs in again.
-    if (result.changed) await revokeUserSessions(result.id)
+    await setUserRole(post)
     return actionSuccess({
       type: 'success',
       title: 'Success',
       description: 'User role updated successfully',
     })
   } catch (error) {
-    if (error instanceof RoleChangeError) {
-      return actionError(error.code === 'NOT_FOUND' ? 404 : 409, 'Error', error.message)
-    }
-    logger.error({ err: error }, 'role change failed')
-    return actionError(500, 'Error', 'Failed to update user role')
+    return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
 }
 
@@ -133,7 +125,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                         disabled={updating}
                         onClick={() =>
                           fetcher.submit(
-                            { userId: user.id, role: isAdmin ? 'viewer' : 'admin' },
+                            {
+                              intent: 'set-role',
+                              userId: user.id,
+                              role: isAdmin ? 'viewer' : 'admin',
+                            },
                             { method: 'post' },
                           )
                         }

@@ -40,10 +40,7 @@ export async function revokeUserSession(userId: string, sessionId: string) {
   return deleted.length > 0
 }
 
-/**
- * Ends every session of a user: after a role change (the back office calls this so a new
- * role never rides on an old session), or "sign out of all sessions".
- */
+/** Ends every session of a user: "sign out of all sessions". (A role change ends them itself.) */
 export async function revokeUserSessions(userId: string) {
   const deleted = await getDb()
     .delete(sessions)

@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
-import { profiles } from '@db/schema/index'
+import { profiles, sessions } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import type { RoleChange } from './user-roles-schema'
 
-export class RoleChangeError extends Error {
-  constructor(
-    readonly code: 'NOT_FOUND' | 'LAST_ADMIN',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export class RoleChangeError extends domainErrors('RoleChangeError', {
+  NOT_FOUND: 404,
+  LAST_ADMIN: 409,
+}) {}
 
 export const LAST_ADMIN_MESSAGE =
   'The last admin cannot be removed. Make another user an admin first.'
@@ -18,6 +15,8 @@ export const LAST_ADMIN_MESSAGE =
 /**
  * Sets a user's role. The last admin cannot be demoted (ARCHITECTURE "Where we differ" 6):
  * admin rows are locked first, so two admins demoting each other at once cannot both succeed.
+ * A new role never rides on an old session: the user's sessions end in the same transaction,
+ * and they sign in again.
  */
 export async function setUserRole({ userId, role }: RoleChange) {
   return getDb().transaction(async (tx) => {
@@ -40,6 +39,7 @@ export async function setUserRole({ userId, role }: RoleChange) {
       .update(profiles)
       .set({ role, updatedAt: sql`now()` })
       .where(eq(profiles.id, userId))
+    await tx.delete(sessions).where(eq(sessions.userId, userId))
     return { id: user.id, role, changed: true }
   })
 }

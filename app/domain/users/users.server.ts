@@ -1,17 +1,14 @@
 import crypto from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
 import { accounts, profiles } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { hashPassword, MIN_PASSWORD_LENGTH } from '~/infra/password.server'
 
-export class UserError extends Error {
-  constructor(
-    readonly code: 'PASSWORD_TOO_SHORT' | 'INVALID_EMAIL' | 'LAST_ADMIN',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export class UserError extends domainErrors('UserError', {
+  INVALID_EMAIL: 400,
+  PASSWORD_TOO_SHORT: 400,
+}) {}
 
 function usernameFromEmail(email: string) {
   return email.split('@')[0].slice(0, 40)
@@ -25,11 +22,12 @@ function usernameFromEmail(email: string) {
 export async function createOrPromoteAdmin(rawEmail: string, password: string) {
   const email = rawEmail.trim().toLowerCase()
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new UserError('INVALID_EMAIL', 'Enter a valid email address')
+    throw new UserError('INVALID_EMAIL', 'Enter a valid email address', { field: 'email' })
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new UserError(
       'PASSWORD_TOO_SHORT',
       `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+      { field: 'password' },
     )
   }
   const passwordHash = await hashPassword(password)
