@@ -6,6 +6,7 @@ import {
   callRoute,
   expectHomeRedirect,
   expectSignInRedirect,
+  expectUnexpectedFailure,
   get,
   post,
   signedInCallers,
@@ -86,5 +87,17 @@ describe('/admin/subscribers', () => {
       post(callers.admin.cookie, URL, { intent: 'remove', id: String(row.id) }),
     )
     expect(again.status).toBe(404)
+  })
+})
+
+describe('/admin/subscribers when the unexpected happens', () => {
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const [row] = await getDb().select().from(newsletterSubscribers).limit(1)
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'remove', id: String(row.id) }),
+      { table: 'newsletter_subscribers' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error removing subscriber' })
   })
 })

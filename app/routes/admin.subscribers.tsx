@@ -16,19 +16,11 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
-import {
-  removeNewsletterSubscriber,
-  SubscriberError,
-} from '~/domain/newsletter/newsletter-admin.server'
+import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
+import { removeNewsletterSubscriber } from '~/domain/newsletter/newsletter-admin.server'
 import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
-import { logger } from '~/infra/logger.server'
 import { requireAdmin } from '~/infra/permissions.server'
-import {
-  actionError,
-  actionSuccess,
-  parseId,
-  UNEXPECTED_ERROR,
-} from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,20 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { subscribers: await listNewsletterSubscribers() }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+const FAILURE_TITLE = { remove: 'Error removing subscriber' } as const
+
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request)
-  const form = await request.formData()
-  const id = parseId(form.get('id'))
-  const failed = (status: number, description: string) =>
-    actionError(status, 'Error removing subscriber', description)
-  if (form.get('intent') !== 'remove' || id === null) return failed(400, 'Unknown subscriber')
+  const parsed = parseIntent(await request.formData(), subscriberActionSchema, {
+    titles: FAILURE_TITLE,
+  })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
   try {
-    await removeNewsletterSubscriber(id)
+    await removeNewsletterSubscriber(post.id)
     return actionSuccess({ type: 'success', title: 'Subscriber removed' })
   } catch (error) {
-    if (error instanceof SubscriberError) return failed(404, error.message)
-    logger.error({ err: error }, 'subscriber removal failed')
-    return failed(500, UNEXPECTED_ERROR)
+    return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
 }
 

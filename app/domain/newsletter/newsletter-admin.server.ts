@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { newsletterSubscribers } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import type { NewsletterSubscriber } from './newsletter-queries.server'
 
-export class SubscriberError extends Error {
-  readonly code = 'NOT_FOUND' as const
-}
+export class SubscriberError extends domainErrors('SubscriberError', { NOT_FOUND: 404 }) {}
 
 /** Removes a reader from the newsletter list (an admin acting on a request, say). */
 export async function removeNewsletterSubscriber(id: number) {
@@ -13,7 +12,7 @@ export async function removeNewsletterSubscriber(id: number) {
     .delete(newsletterSubscribers)
     .where(eq(newsletterSubscribers.id, id))
     .returning({ id: newsletterSubscribers.id })
-  if (!row) throw new SubscriberError('This subscriber no longer exists')
+  if (!row) throw new SubscriberError('NOT_FOUND', 'This subscriber no longer exists')
 }
 
 function csvField(value: string) {
