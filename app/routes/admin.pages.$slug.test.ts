@@ -6,6 +6,7 @@ import {
   callRoute,
   expectHomeRedirect,
   expectSignInRedirect,
+  expectUnexpectedFailure,
   get,
   post,
   signedInCallers,
@@ -50,6 +51,7 @@ describe('/admin/pages', () => {
     const response = await callRoute(
       action,
       post(callers.admin.cookie, '/admin/pages/contact', {
+        intent: 'save',
         title: 'Write to us',
         content:
           '<p onclick="x()">Hi <a href="javascript:alert(1)">there</a></p><script>alert(1)</script>',
@@ -69,7 +71,7 @@ describe('/admin/pages', () => {
   it("answers 'Title is required' and 404 for other pages", async () => {
     const response = await callRoute(
       action,
-      post(callers.admin.cookie, '/admin/pages/terms', { title: ' ', content: '' }),
+      post(callers.admin.cookie, '/admin/pages/terms', { intent: 'save', title: ' ', content: '' }),
       { slug: 'terms' },
     )
     expect(response.status).toBe(400)
@@ -78,5 +80,20 @@ describe('/admin/pages', () => {
       slug: 'secret',
     })
     expect(missing.status).toBe(404)
+  })
+})
+
+describe('/admin/pages/$slug when the unexpected happens', () => {
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, '/admin/pages/about', {
+        intent: 'save',
+        title: 'About us',
+        content: '<p>Hello</p>',
+      }),
+      { table: 'static_pages', params: { slug: 'about' } },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error saving page' })
   })
 })

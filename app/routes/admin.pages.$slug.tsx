@@ -3,19 +3,18 @@ import { Form, Link, useNavigation } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
 import { LazyRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
 import { useActionToast } from '~/components/admin/use-action-toast'
-import type { ActionResult } from '~/lib/action-result'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { staticPageSchema } from '~/domain/pages/pages-schema'
+import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { saveStaticPage } from '~/domain/pages/pages.server'
 import { isStaticPageSlug, STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
 import { requireAdmin } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
-import { actionInvalid } from './+shared/action-results.server'
+import { failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.pages.$slug'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -26,25 +25,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { page: { slug: page.slug, title: page.title, content: page.content }, label }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+const FAILURE_TITLE = { save: 'Error saving page' } as const
+
+export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request)
   if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
-  const form = await request.formData()
-  const parsed = staticPageSchema.safeParse({
-    title: form.get('title') ?? '',
-    content: form.get('content') ?? '',
+  const parsed = parseIntent(await request.formData(), pageActionSchema, {
+    titles: FAILURE_TITLE,
   })
-  if (!parsed.success) return actionInvalid(parsed.error)
-  await saveStaticPage(params.slug, parsed.data)
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
+  try {
+    await saveStaticPage(params.slug, post)
+  } catch (error) {
+    return failureFrom(error, {
+      title: FAILURE_TITLE[post.intent],
+      context,
+      details: { slug: params.slug },
+    })
+  }
   return redirectWithToast('/admin/pages', { type: 'success', title: 'Page saved' })
 }
 
 export default function EditStaticPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, label } = loaderData
-  const result = actionData as ActionResult | undefined
-  useActionToast(result)
+  useActionToast(actionData)
   const [content, setContent] = useState(page.content)
-  const errors = result?.fieldErrors
+  const errors = actionData?.fieldErrors
   const saving = useNavigation().state === 'submitting'
   return (
     <>
@@ -52,6 +59,7 @@ export default function EditStaticPage({ loaderData, actionData }: Route.Compone
       <Card>
         <CardContent className="p-4 sm:p-6">
           <Form method="post" className="grid gap-5">
+            <input type="hidden" name="intent" value="save" />
             <Field>
               <Label htmlFor="page-title">Title</Label>
               <Input
