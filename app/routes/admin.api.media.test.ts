@@ -6,7 +6,11 @@ import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
 import { IMAGE_WIDTHS, variantName } from '~/lib/image-variants'
 import { requestAs } from '../../tests/setup/auth-fixtures'
-import { callRoute, signedInCallers } from '../../tests/setup/admin-fixtures'
+import {
+  callRoute,
+  expectUnexpectedFailure,
+  signedInCallers,
+} from '../../tests/setup/admin-fixtures'
 import { action, loader } from './admin.api.media'
 
 let callers: Awaited<ReturnType<typeof signedInCallers>>
@@ -71,7 +75,7 @@ describe('/admin/api/media', () => {
     ] as const) {
       const response = await upload(callers.admin.cookie, 'image', name, body)
       expect(response.status).toBe(415)
-      expect((await response.json()).error).toBe('Invalid file type')
+      expect((await response.json()).toast.title).toBe('Invalid file type')
     }
     expect((await getStorage().list('media')).length).toBe(1)
   })
@@ -79,9 +83,9 @@ describe('/admin/api/media', () => {
   it("refuses a text file named .pdf with the spec's message", async () => {
     const response = await upload(callers.admin.cookie, 'pdf', 'edition.pdf', 'just some text')
     expect(response.status).toBe(415)
-    expect(await response.json()).toEqual({
-      error: 'Invalid file type',
-      message: 'Please upload only PDF files in this section',
+    expect((await response.json()).toast).toMatchObject({
+      title: 'Invalid file type',
+      description: 'Please upload only PDF files in this section',
     })
   })
 
@@ -104,14 +108,14 @@ describe('/admin/api/media', () => {
     const big = Buffer.concat([png, Buffer.alloc(15 * 1024 * 1024)])
     const response = await upload(callers.admin.cookie, 'image', 'huge.png', big)
     expect(response.status).toBe(413)
-    expect(await response.json()).toEqual({
-      error: 'Upload failed',
-      message: 'The file is too large. Images may be at most 15 MB.',
+    expect((await response.json()).toast).toMatchObject({
+      title: 'Upload failed',
+      description: 'The file is too large. Images may be at most 15 MB.',
     })
     const font = Buffer.concat([Buffer.from('wOF2'), Buffer.alloc(5 * 1024 * 1024)])
     const fontResponse = await upload(callers.admin.cookie, 'font', 'big.woff2', font)
     expect(fontResponse.status).toBe(413)
-    expect((await fontResponse.json()).message).toBe(
+    expect((await fontResponse.json()).toast.description).toBe(
       'The file is too large. Font files may be at most 5 MB.',
     )
   })
@@ -159,6 +163,36 @@ describe('/admin/api/media', () => {
       }),
     )
     expect(again.status).toBe(404)
-    expect((await again.json()).error).toBe('Delete failed')
+    expect((await again.json()).toast.title).toBe('Delete failed')
+  })
+})
+
+describe('/admin/api/media when the unexpected happens', () => {
+  function uploadRequest(name: string, body: Buffer) {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(body)]), name)
+    return requestAs(callers.admin.cookie, '/admin/api/media?kind=pdf', {
+      method: 'POST',
+      body: form,
+    })
+  }
+
+  it('answers an upload 500 with the generic message and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(action, uploadRequest('late.pdf', pdf), {
+      table: 'media_files',
+    })
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Upload failed' })
+  })
+
+  it('answers a delete 500 with the generic message and logs the request id', async () => {
+    const { item } = await (await callRoute(action, uploadRequest('gone.pdf', pdf))).json()
+    const body = await expectUnexpectedFailure(
+      action,
+      requestAs(callers.admin.cookie, `/admin/api/media?kind=pdf&name=${item.name}`, {
+        method: 'DELETE',
+      }),
+      { table: 'media_files' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Delete failed' })
   })
 })

@@ -13,6 +13,7 @@ import {
   WRONG_TYPE_MESSAGE,
   type MediaItem,
 } from '~/domain/media/media-schema'
+import type { ActionResult } from '~/lib/action-result'
 import { imageVariantUrl } from '~/lib/image-variants'
 import { cn } from '~/lib/utils'
 import { ConfirmAction } from './confirm-action'
@@ -118,8 +119,10 @@ export function MediaPicker({
         `${MEDIA_API}?kind=${kind}&name=${encodeURIComponent(item.name)}`,
         { method: 'DELETE', headers: { Accept: 'application/json' } },
       )
-      const body = (await response.json().catch(() => ({}))) as { message?: string }
-      if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}.`)
+      const body = (await response.json().catch(() => ({ ok: false }))) as ActionResult
+      if (!response.ok) {
+        throw new Error(body.toast?.description ?? `The server answered ${response.status}.`)
+      }
       setItems((was) => (was ?? []).filter((i) => i.name !== item.name))
       toast.success('File deleted', { description: 'The file has been deleted successfully.' })
     } catch (error) {

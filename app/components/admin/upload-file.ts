@@ -1,14 +1,5 @@
-import type { MediaKind } from '~/domain/media/media-schema'
-
-export interface UploadedFile {
-  name: string
-  url: string
-  size: number
-  kind: MediaKind
-  width?: number
-  height?: number
-  originalName: string
-}
+import type { MediaKind, StoredMedia } from '~/domain/media/media-schema'
+import type { ActionResult } from '~/lib/action-result'
 
 export class UploadFailure extends Error {
   constructor(
@@ -29,7 +20,7 @@ export function uploadFile(
   file: File,
   kind: MediaKind,
   onProgress: (fraction: number) => void,
-): Promise<UploadedFile> {
+): Promise<StoredMedia> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', `${MEDIA_API}?kind=${kind}`)
@@ -41,7 +32,7 @@ export function uploadFile(
     xhr.onerror = () =>
       reject(new UploadFailure('Upload failed', 'The connection was lost. Please try again.'))
     xhr.onload = () => {
-      let body: { item?: UploadedFile; error?: string; message?: string } = {}
+      let body: ActionResult<{ item: StoredMedia }> = { ok: false }
       try {
         body = JSON.parse(xhr.responseText)
       } catch {}
@@ -49,9 +40,8 @@ export function uploadFile(
       else
         reject(
           new UploadFailure(
-            body.error && body.message ? body.error : 'Upload failed',
-            body.message ??
-              body.error ??
+            body.toast?.title ?? 'Upload failed',
+            body.toast?.description ??
               (xhr.status === 413
                 ? 'The file is too large.'
                 : `The server answered ${xhr.status}.`),

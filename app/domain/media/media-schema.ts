@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** Client-safe facts about uploads, shared by the file inputs and the server checks. */
 
 export type MediaKind = 'image' | 'pdf' | 'font'
@@ -11,6 +13,27 @@ export type MediaItem = {
   width?: number
   height?: number
 }
+
+/** What an upload answers with (`/admin/api/media`): the stored file. */
+export interface StoredMedia {
+  name: string
+  url: string
+  size: number
+  kind: MediaKind
+  width?: number
+  height?: number
+  originalName: string
+}
+
+/** The media endpoint's query: which list, which kind of upload, which file to delete. */
+export const mediaListKindSchema = z.enum(['image', 'pdf'], { error: 'Unknown kind of media' })
+export const uploadKindSchema = z.enum(['image', 'pdf', 'font'], {
+  error: 'Unknown kind of media',
+})
+export const mediaDeleteSchema = z.object({
+  kind: mediaListKindSchema,
+  name: z.string().min(1),
+})
 
 const MB = 1024 * 1024
 

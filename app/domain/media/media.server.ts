@@ -4,6 +4,7 @@ import path from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { mediaFiles } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { contentTypeFor, randomObjectName, removeImage, storeImage } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
@@ -13,25 +14,23 @@ import { isVariantName } from '~/lib/image-variants'
 import { isPdf, sniffFont, sniffImage, storedExtension } from './file-types.server'
 import {
   IMAGE_EXTENSIONS,
-  INVALID_FILE_TYPE,
   tooLargeMessage,
   UPLOAD_LIMITS,
   WRONG_TYPE_MESSAGE,
   type MediaItem,
   type MediaKind,
+  type StoredMedia,
 } from './media-schema'
 import type { ReceivedFile } from './receive-upload.server'
 
-export class MediaError extends Error {
-  constructor(
-    readonly code: 'INVALID_TYPE' | 'TOO_LARGE' | 'NOT_FOUND' | 'INVALID_NAME' | 'BROKEN_IMAGE',
-    /** The toast title; `message` is its description. */
-    readonly title: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** A file refused by its content or size, or one that is not there to delete. */
+export class MediaError extends domainErrors('MediaError', {
+  INVALID_TYPE: 415,
+  BROKEN_IMAGE: 415,
+  TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  INVALID_NAME: 404,
+}) {}
 
 export const BUCKET_OF: Record<MediaKind, Bucket> = {
   image: 'media',
@@ -39,23 +38,12 @@ export const BUCKET_OF: Record<MediaKind, Bucket> = {
   font: 'media',
 }
 
-export interface StoredMedia {
-  name: string
-  url: string
-  size: number
-  kind: MediaKind
-  width?: number
-  height?: number
-  originalName: string
-}
-
 function checkSize(kind: MediaKind, size: number) {
-  if (size > UPLOAD_LIMITS[kind])
-    throw new MediaError('TOO_LARGE', 'Upload failed', tooLargeMessage(kind))
+  if (size > UPLOAD_LIMITS[kind]) throw new MediaError('TOO_LARGE', tooLargeMessage(kind))
 }
 
 function wrongType(kind: MediaKind): never {
-  throw new MediaError('INVALID_TYPE', INVALID_FILE_TYPE, WRONG_TYPE_MESSAGE[kind])
+  throw new MediaError('INVALID_TYPE', WRONG_TYPE_MESSAGE[kind])
 }
 
 /** Keeps the uploaded name for display only; it is never used as a path. */
@@ -94,7 +82,7 @@ export async function storeUpload(kind: MediaKind, file: ReceivedFile): Promise<
       stored = await storeImage(data, storedExtension(file.fileName, type))
     } catch (error) {
       logger.info({ err: error }, 'image upload refused: not decodable')
-      throw new MediaError('BROKEN_IMAGE', INVALID_FILE_TYPE, 'The image could not be read.')
+      throw new MediaError('BROKEN_IMAGE', 'The image could not be read.')
     }
     await recordFile({
       bucket: 'media',
@@ -206,12 +194,12 @@ async function backfillDimensions(bucket: Bucket, name: string, size: number) {
 /** Removes a file, its webp variants and its row. */
 export async function deleteMedia(kind: 'image' | 'pdf', name: string) {
   if (isVariantName(name) || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name)) {
-    throw new MediaError('INVALID_NAME', 'Delete failed', 'There is no such file.')
+    throw new MediaError('INVALID_NAME', 'There is no such file.')
   }
   const bucket = BUCKET_OF[kind]
   const storage = getStorage()
   if (!(await storage.stat(bucket, name))) {
-    throw new MediaError('NOT_FOUND', 'Delete failed', 'There is no such file.')
+    throw new MediaError('NOT_FOUND', 'There is no such file.')
   }
   if (kind === 'image') await removeImage(name)
   else await storage.remove(bucket, name)

@@ -2,16 +2,15 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
+import { domainErrors } from '~/domain/domain-error'
 import { getEnv } from '~/infra/env.server'
 
-export class UploadError extends Error {
-  constructor(
-    readonly code: 'BAD_REQUEST' | 'TOO_LARGE' | 'NO_FILE',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** A request body that is not the one file the upload form sends, or one past the limit. */
+export class UploadError extends domainErrors('UploadError', {
+  BAD_REQUEST: 400,
+  NO_FILE: 400,
+  TOO_LARGE: 413,
+}) {}
 
 export interface ReceivedFile {
   /** A temporary file; the caller removes it (`discard`). */
@@ -54,12 +53,17 @@ function fileNameOf(headers: string) {
  * Reads the one file of a multipart/form-data request body into a temporary file, as it
  * arrives, and stops as soon as it passes `limit` bytes: a 200 MB PDF is never held in
  * memory. The upload form sends exactly one part, the file; anything else is refused.
+ * `tooLarge` is the message for a file past the limit (it names the kind and its limit).
  */
-export async function receiveSingleFile(request: Request, limit: number): Promise<ReceivedFile> {
+export async function receiveSingleFile(
+  request: Request,
+  limit: number,
+  tooLarge = 'The file is too large.',
+): Promise<ReceivedFile> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   // Multipart framing adds a few hundred bytes; a declared size far above the limit is refused
   // before reading anything.
-  if (declared > limit + HEADER_LIMIT) throw new UploadError('TOO_LARGE', 'too large')
+  if (declared > limit + HEADER_LIMIT) throw new UploadError('TOO_LARGE', tooLarge)
   if (!request.body) throw new UploadError('NO_FILE', 'No file was sent.')
   const boundary = boundaryOf(request.headers.get('content-type'))
   const opening = Buffer.from(`--${boundary}\r\n`)
@@ -105,7 +109,7 @@ export async function receiveSingleFile(request: Request, limit: number): Promis
       if (safe > 0) {
         const data = pending.subarray(0, safe)
         size += data.length
-        if (size > limit) throw new UploadError('TOO_LARGE', 'too large')
+        if (size > limit) throw new UploadError('TOO_LARGE', tooLarge)
         if (head.length < HEAD_BYTES) head = Buffer.concat([head, data.subarray(0, HEAD_BYTES)])
         await write(data)
         pending = pending.subarray(safe)
