@@ -22,12 +22,12 @@ import { requireAdmin } from '~/infra/permissions.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.users'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request)
   try {
     return { users: await listUsersForAdmin(), loadFailed: false, myId: me.id }
   } catch (error) {
-    logger.error({ err: error }, 'users list failed')
+    logger.error({ err: error, requestId: context.requestId }, 'users list failed')
     return { users: [], loadFailed: true, myId: me.id }
   }
 }
