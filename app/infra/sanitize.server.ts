@@ -1,36 +1,16 @@
 import sanitizeHtml from 'sanitize-html'
+import { isAllowedLinkHref, LINK_SCHEMES } from '~/lib/link-schemes'
 
 // Article and page bodies come from the TipTap editor (StarterKit + Link + Image), but the
 // server never trusts that: any client can post any HTML. Every save goes through here, so
 // the allow-list is exactly what the editor produces and nothing more.
 
-// Spec §5: "allowed schemes http, https, ftp, ftps, mailto, tel, callto, sms, cid, xmpp, or
-// relative; others are rejected".
-const LINK_SCHEMES = [
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'tel',
-  'callto',
-  'sms',
-  'cid',
-  'xmpp',
-]
 // Images load without a click, so only web URLs: no data: (arbitrary payloads that skip the
 // upload checks and bloat the stored body) and no ftp.
 const IMAGE_SCHEMES = ['http', 'https']
 
 // Spec §3: links open in a new tab with noopener, noreferrer, nofollow.
 const LINK_REL = 'noopener noreferrer nofollow'
-
-// Mirrors the scheme test sanitize-html applies after transformTags. Browsers ignore control
-// characters and spaces inside a scheme, so they are removed before looking at it.
-function isAllowedHref(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(/[\p{Cc} ]+/gu, ''))
-  return scheme === null || LINK_SCHEMES.includes(scheme[1].toLowerCase())
-}
 
 // Attribute values the browser would not understand are dropped, rather than kept empty as
 // sanitize-html's own value lists do.
@@ -84,13 +64,14 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   // No class attributes except the code block's language (spec §3 "Code block language"),
   // which TipTap writes as <code class="language-js">.
   allowedClasses: { code: ['language-*'] },
-  allowedSchemes: LINK_SCHEMES,
+  // Spec §5's link schemes (lib/link-schemes.ts, shared with the editor).
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
   // An image whose src was refused would render as a broken box.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => {
-      if (attribs.href === undefined || !isAllowedHref(attribs.href)) {
+      if (attribs.href === undefined || !isAllowedLinkHref(attribs.href)) {
         // A refused href would be dropped after this transform; drop it here instead so the
         // anchor does not keep a target and rel with nothing to open.
         const { href: _href, target: _target, rel: _rel, ...rest } = attribs

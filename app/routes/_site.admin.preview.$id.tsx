@@ -1,8 +1,9 @@
 import { data } from 'react-router'
 import { ArticlePreview } from '~/components/admin/article-preview'
 import { PageStatus } from '~/components/site/page-status'
+import { getArticlePreviewView, previewArticleInput } from '~/domain/articles/article-view.server'
+import { articleDraftSchema, articleFormValues } from '~/domain/articles/articles-schema'
 import { requireAdmin } from '~/infra/permissions.server'
-import { previewOfStoredArticle, previewOfSubmission } from './+shared/article-preview.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/_site.admin.preview.$id'
 
@@ -16,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   if (params.id === 'new') return data({ article: null }, { headers: NO_STORE })
   const id = parseArticleId(params.id)
-  const article = id === null ? null : await previewOfStoredArticle(id)
+  const article = id === null ? null : await getArticlePreviewView(id)
   if (!article) throw data('Article not found', { status: 404, headers: NO_STORE })
   return data({ article }, { headers: NO_STORE })
 }
@@ -25,11 +26,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request)
   const id = params.id === 'new' ? null : parseArticleId(params.id)
   if (params.id !== 'new' && id === null) throw data('Article not found', { status: 404 })
-  const result = await previewOfSubmission(await request.formData(), user, id)
-  if (result.error !== undefined) {
-    return data({ article: null, error: result.error }, { status: 400, headers: NO_STORE })
+  // Autosave's rules, not a save's: an unfinished article can be previewed, even untitled.
+  const values = articleFormValues(await request.formData())
+  const parsed = articleDraftSchema.safeParse({
+    ...values,
+    title: values.title?.trim() || 'Untitled',
+  })
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? 'Invalid article'
+    return data({ article: null, error }, { status: 400, headers: NO_STORE })
   }
-  return data({ article: result.article, error: null }, { headers: NO_STORE })
+  const article = await previewArticleInput(parsed.data, {
+    id,
+    fallbackAuthorName: user.username,
+  })
+  return data({ article, error: null }, { headers: NO_STORE })
 }
 
 export function headers() {

@@ -1,16 +1,12 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
-import { ArticleMedia } from '~/components/site/article-media'
+import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
+import { ArticleView } from '~/components/site/article-view'
 import { PageStatus } from '~/components/site/page-status'
-import { gutterClass } from '~/components/site/styles'
+import { toArticleView } from '~/domain/articles/article-view.server'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
 import { isCountableView, recordArticleView } from '~/domain/articles/trending.server'
 import { logger } from '~/infra/logger.server'
-import { sanitizeArticleHtml } from '~/infra/sanitize.server'
-import { formatLongDate } from '~/lib/dates'
-import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { getSiteIdentity, newsArticleJsonLd } from '~/domain/seo/seo.server'
 import { errorMeta, jsonLdMeta, seoMeta } from '~/lib/seo'
-import { toEmbedUrl } from '~/lib/video-embed'
 import type { Route } from './+types/_site.article.$slug'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
@@ -59,83 +55,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         }),
       ),
     ],
-    article: {
-      slug: article.slug,
-      title: article.title,
-      excerpt: article.excerpt,
-      // Sanitised on save and again here: whatever reached the database, no script, event
-      // handler or javascript: URL reaches a reader.
-      contentHtml: sanitizeArticleHtml(article.content),
-      featuredImage: article.featuredImage,
-      video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
-      categoryName: article.categoryName,
-      categorySlug: article.categorySlug,
-      authorName: article.authorName,
-      publishedIso,
-      publishedLabel: formatLongDate(article.publishedAt),
-      readingMinutes: readingTimeFromWordCount(article.wordCount),
-      tags: article.tags,
-    },
+    article: toArticleView(article),
   }
 }
 
 export default function ArticlePage() {
   const { article } = useLoaderData<typeof loader>()
-  return (
-    <article className="py-8 sm:py-12">
-      <div className={`${gutterClass} max-w-5xl`}>
-        <ArticleMedia video={article.video} image={article.featuredImage} title={article.title} />
-      </div>
-      <div className={`${gutterClass} mt-8 max-w-3xl`}>
-        <header>
-          <h1 className="font-serif text-3xl font-black leading-tight tracking-tight sm:text-5xl">
-            {article.title}
-          </h1>
-          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            {article.categoryName && article.categorySlug ? (
-              <Link
-                to={`/category/${article.categorySlug}`}
-                className="font-semibold uppercase tracking-wider text-primary hover:underline"
-              >
-                {article.categoryName}
-              </Link>
-            ) : null}
-            <span>By {article.authorName || 'Anonymous'}</span>
-            {article.publishedIso ? (
-              <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
-            ) : null}
-            <span>{article.readingMinutes} min read</span>
-          </p>
-        </header>
-        {article.excerpt ? (
-          <blockquote className="my-8 border-l-4 border-primary pl-5 font-serif text-xl italic leading-relaxed text-foreground/90">
-            {article.excerpt}
-          </blockquote>
-        ) : null}
-        <div
-          className="article-content mt-8"
-          dangerouslySetInnerHTML={{ __html: article.contentHtml }}
-        />
-        {article.tags.length > 0 ? (
-          <footer className="mt-12 border-t pt-6">
-            <h2 className="sr-only">Tags</h2>
-            <ul className="flex flex-wrap gap-2">
-              {article.tags.map((tag) => (
-                <li key={tag.id}>
-                  <Link
-                    to={`/tag/${tag.slug}`}
-                    className="inline-flex rounded-full border px-3 py-1 text-sm font-medium transition-colors hover:border-foreground hover:bg-accent"
-                  >
-                    #{tag.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </footer>
-        ) : null}
-      </div>
-    </article>
-  )
+  return <ArticleView article={article} />
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { profiles } from './auth'
+import { wordCountOf } from './word-count'
 
 export const articleStatus = pgEnum('article_status', [
   'draft',
@@ -55,10 +56,7 @@ export const articles = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // Cards show reading time; counting words in SQL once per save beats once per page view.
-    wordCount: integer().generatedAlwaysAs(
-      (): SQL =>
-        sql`coalesce(array_length(regexp_split_to_array(btrim(regexp_replace(coalesce(content, ''), '<[^>]+>', ' ', 'g')), '[[:space:]]+'), 1), 0)`,
-    ),
+    wordCount: integer().generatedAlwaysAs((): SQL => wordCountOf(sql`content`)),
     // Title A, excerpt B, body text C; tags are stripped so markup never matches a search.
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL =>

@@ -30,31 +30,16 @@ import { Field, FieldDescription, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { imageVariantUrl } from '~/lib/image-variants'
+import { isAllowedLinkHref, LINK_SCHEMES, linkScheme } from '~/lib/link-schemes'
 
 // The article body editor (spec §2 "Rich-text content field"). Client-only: it is loaded
 // lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
 
-// Spec §5: the link schemes a reader may follow; the server sanitiser enforces the same list.
-export const LINK_PROTOCOLS = [
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'tel',
-  'callto',
-  'sms',
-  'cid',
-  'xmpp',
-]
-
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i
-
 /** The href to store for what was typed, or null when its scheme is not allowed. */
 export function normaliseLinkUrl(typed: string): string | null {
   const url = typed.trim()
-  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase()
-  if (scheme) return LINK_PROTOCOLS.includes(scheme) ? url : null
+  // Spec §5's schemes, the list the server sanitiser enforces (lib/link-schemes.ts).
+  if (linkScheme(url) !== null) return isAllowedLinkHref(url) ? url : null
   // Relative links stay relative; a bare host gets the default protocol (spec §5: http).
   if (/^[/#?.]/.test(url)) return url
   return `http://${url}`
@@ -69,7 +54,7 @@ const extensions = [
       linkOnPaste: true,
       defaultProtocol: 'http',
       openOnClick: false,
-      protocols: LINK_PROTOCOLS,
+      protocols: [...LINK_SCHEMES],
       isAllowedUri: (url, { defaultValidate }) =>
         normaliseLinkUrl(url) !== null && defaultValidate(url),
       HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },

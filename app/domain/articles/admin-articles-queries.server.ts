@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import type { ArticleDetail, Page } from './articles-queries.server'
+import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
 
 // Read models of the back office. Unlike public reads these see every status, so they must
@@ -247,40 +247,6 @@ export async function getDashboardData(): Promise<DashboardData> {
 }
 
 /** The article as readers would see it, whatever its status (admin preview). */
-export async function getArticlePreview(
-  id: number,
-): Promise<(ArticleDetail & { status: ArticleStatus }) | null> {
-  const db = getDb()
-  const [row] = await db
-    .select({
-      id: articles.id,
-      slug: articles.slug,
-      title: articles.title,
-      excerpt: articles.excerpt,
-      featuredImage: articles.featuredImage,
-      hasVideo: articles.hasVideo,
-      isFeatured: articles.isFeatured,
-      publishedAt: articles.publishedAt,
-      wordCount: sql<number>`coalesce(${articles.wordCount}, 0)`,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-      content: articles.content,
-      videoUrl: articles.videoUrl,
-      updatedAt: articles.updatedAt,
-      authorName: profiles.username,
-      status: articles.status,
-    })
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(profiles, eq(profiles.id, articles.authorId))
-    .where(eq(articles.id, id))
-    .limit(1)
-  if (!row) return null
-  const articleTagRows = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(articleTags)
-    .innerJoin(tags, eq(tags.id, articleTags.tagId))
-    .where(eq(articleTags.articleId, id))
-    .orderBy(asc(tags.name))
-  return { ...row, tags: articleTagRows }
+export function getArticlePreview(id: number): Promise<ArticleDetail | null> {
+  return findArticleDetail(eq(articles.id, id), 'any')
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
+import type { ArticleStatus } from './articles-schema'
 import { isPublicArticle } from './published.server'
 
 /** What an article card needs; readers see an author's name, never the user row. */
@@ -96,6 +97,7 @@ export async function getFeaturedArticle(): Promise<ArticleCardData | null> {
 }
 
 export interface ArticleDetail extends ArticleCardData {
+  status: ArticleStatus
   content: string
   videoUrl: string | null
   updatedAt: Date
@@ -103,11 +105,20 @@ export interface ArticleDetail extends ArticleCardData {
   tags: TagLink[]
 }
 
-export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
+/**
+ * One article with everything its page shows: the single query behind the public page and the
+ * admin preview. `'public'` adds isPublicArticle (published and live); `'any'` sees every
+ * status and is for the back office only, behind requireAdmin.
+ */
+export async function findArticleDetail(
+  match: SQL,
+  visibility: 'public' | 'any',
+): Promise<ArticleDetail | null> {
   const db = getDb()
   const [row] = await db
     .select({
       ...cardColumns,
+      status: articles.status,
       content: articles.content,
       videoUrl: articles.videoUrl,
       updatedAt: articles.updatedAt,
@@ -116,7 +127,7 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(profiles, eq(profiles.id, articles.authorId))
-    .where(and(isPublicArticle, eq(articles.slug, slug)))
+    .where(visibility === 'public' ? and(isPublicArticle, match) : match)
     .limit(1)
   if (!row) return null
   const articleTagRows = await db
@@ -126,6 +137,10 @@ export async function getPublishedArticleBySlug(slug: string): Promise<ArticleDe
     .where(eq(articleTags.articleId, row.id))
     .orderBy(tags.name)
   return { ...row, tags: articleTagRows }
+}
+
+export function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {
+  return findArticleDetail(eq(articles.slug, slug), 'public')
 }
 
 export const BREAKING_NEWS_TAG = 'breaking-news'

@@ -1,0 +1,72 @@
+import { Link } from 'react-router'
+import type { ArticlePageView } from '~/domain/articles/article-view.server'
+import { ArticleMedia } from './article-media'
+import { gutterClass } from './styles'
+
+const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
+
+/**
+ * The article as readers see it: media, then a reading column of title, byline, excerpt, body
+ * and tags. The public page and the admin preview both draw this; the body HTML arrives
+ * sanitised from the server (article-view.server.ts).
+ */
+export function ArticleView({ article }: { article: ArticlePageView }) {
+  return (
+    <article className="py-8 sm:py-12">
+      <div className={`${gutterClass} max-w-5xl`}>
+        <ArticleMedia video={article.video} image={article.featuredImage} title={article.title} />
+      </div>
+      <div className={`${gutterClass} mt-8 max-w-3xl`}>
+        <header>
+          <h1 className="font-serif text-3xl font-black leading-tight tracking-tight sm:text-5xl">
+            {article.title}
+          </h1>
+          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            {article.categoryName && article.categorySlug ? (
+              <Link
+                to={`/category/${article.categorySlug}`}
+                className="font-semibold uppercase tracking-wider text-primary hover:underline"
+              >
+                {article.categoryName}
+              </Link>
+            ) : null}
+            <span>By {article.authorName || 'Anonymous'}</span>
+            <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
+            <span>{article.readingMinutes} min read</span>
+          </p>
+        </header>
+        {article.excerpt ? (
+          <blockquote className="my-8 border-l-4 border-primary pl-5 font-serif text-xl italic leading-relaxed text-foreground/90">
+            {article.excerpt}
+          </blockquote>
+        ) : null}
+        <div
+          className="article-content mt-8"
+          dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+        />
+        {article.tags.length > 0 ? (
+          <footer className="mt-12 border-t pt-6">
+            <h2 className="sr-only">Tags</h2>
+            <ul className="flex flex-wrap gap-2">
+              {article.tags.map((tag) => (
+                <li key={tag.id}>
+                  {tag.slug ? (
+                    <Link
+                      to={`/tag/${tag.slug}`}
+                      className={`${tagClass} transition-colors hover:border-foreground hover:bg-accent`}
+                    >
+                      #{tag.name}
+                    </Link>
+                  ) : (
+                    // A tag that does not exist yet (unsaved preview) has no page to open.
+                    <span className={tagClass}>#{tag.name}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </footer>
+        ) : null}
+      </div>
+    </article>
+  )
+}

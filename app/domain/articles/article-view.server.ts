@@ -1,0 +1,166 @@
+import { eq, inArray } from 'drizzle-orm'
+import { categories, profiles, tags } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { sanitizeArticleHtml } from '~/infra/sanitize.server'
+import { formatLongDate } from '~/lib/dates'
+import { readingTimeFromWordCount } from '~/lib/reading-time'
+import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
+import { getArticlePreview } from './admin-articles-queries.server'
+import { isScheduled } from './article-rules'
+import type { ArticleDetail } from './articles-queries.server'
+import type { ArticleDraftInput, ArticleStatus } from './articles-schema'
+import { countWords } from './word-count.server'
+
+// The article page's read model: what the reader's page and the admin preview both draw
+// (components/site/article-view.tsx), built from a row by one function.
+
+/** A tag under the article; `slug` is null for a tag that does not exist yet (preview). */
+export interface ArticleViewTag {
+  id: number | string
+  name: string
+  slug: string | null
+}
+
+/** Everything the article page shows, worded on the server. */
+export interface ArticlePageView {
+  title: string
+  excerpt: string
+  contentHtml: string
+  featuredImage: string | null
+  video: VideoEmbed | null
+  categoryName: string | null
+  categorySlug: string | null
+  authorName: string | null
+  publishedIso: string
+  publishedLabel: string
+  readingMinutes: number
+  tags: ArticleViewTag[]
+}
+
+/** The article page under the preview's banner. */
+export interface ArticlePreviewView extends ArticlePageView {
+  id: number | null
+  status: ArticleStatus
+  scheduledLabel: string | null
+  unsaved: boolean
+}
+
+type ArticleViewSource = Pick<
+  ArticleDetail,
+  | 'title'
+  | 'excerpt'
+  | 'content'
+  | 'featuredImage'
+  | 'hasVideo'
+  | 'videoUrl'
+  | 'categoryName'
+  | 'categorySlug'
+  | 'authorName'
+  | 'publishedAt'
+  | 'wordCount'
+> & { tags: ArticleViewTag[] }
+
+export function toArticleView(article: ArticleViewSource, now: Date = new Date()): ArticlePageView {
+  // An article not yet published (preview) is shown as it would look if it went out now.
+  const shown = article.publishedAt ?? now
+  return {
+    title: article.title,
+    excerpt: article.excerpt,
+    // Sanitised on save and again here: whatever reached the database, no script, event
+    // handler or javascript: URL reaches a reader.
+    contentHtml: sanitizeArticleHtml(article.content),
+    featuredImage: article.featuredImage,
+    video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
+    categoryName: article.categoryName,
+    categorySlug: article.categorySlug,
+    authorName: article.authorName,
+    publishedIso: shown.toISOString(),
+    publishedLabel: formatLongDate(shown),
+    readingMinutes: readingTimeFromWordCount(article.wordCount),
+    tags: article.tags,
+  }
+}
+
+function toPreviewView(
+  article: ArticleViewSource & { id: number | null; status: ArticleStatus },
+  unsaved: boolean,
+  now: Date,
+): ArticlePreviewView {
+  const { publishedAt, status } = article
+  const scheduled = publishedAt !== null && isScheduled({ status, publishedAt }, now)
+  return {
+    ...toArticleView(article, now),
+    id: article.id,
+    status,
+    scheduledLabel: scheduled
+      ? `${formatLongDate(publishedAt)}, ${publishedAt.toISOString().slice(11, 16)} UTC`
+      : null,
+    unsaved,
+  }
+}
+
+/** The stored article in any status (admin only, behind requireAdmin). */
+export async function getArticlePreviewView(
+  id: number,
+  now: Date = new Date(),
+): Promise<ArticlePreviewView | null> {
+  const article = await getArticlePreview(id)
+  return article ? toPreviewView(article, false, now) : null
+}
+
+/**
+ * The article form's values as they would look once saved, without saving them: names of
+ * its category, author and tags looked up, the body sanitised and counted as a save would.
+ */
+export async function previewArticleInput(
+  input: ArticleDraftInput,
+  { id, fallbackAuthorName }: { id: number | null; fallbackAuthorName: string | null },
+  now: Date = new Date(),
+): Promise<ArticlePreviewView> {
+  const db = getDb()
+  const content = sanitizeArticleHtml(input.content)
+  const [[category], [author], existingTags, wordCount] = await Promise.all([
+    input.categoryId
+      ? db
+          .select({ name: categories.name, slug: categories.slug })
+          .from(categories)
+          .where(eq(categories.id, input.categoryId))
+      : [],
+    input.authorId
+      ? db
+          .select({ username: profiles.username })
+          .from(profiles)
+          .where(eq(profiles.id, input.authorId))
+      : [{ username: fallbackAuthorName }],
+    input.tags.length > 0
+      ? db
+          .select({ id: tags.id, name: tags.name, slug: tags.slug })
+          .from(tags)
+          .where(inArray(tags.id, input.tags))
+      : [],
+    countWords(content),
+  ])
+  return toPreviewView(
+    {
+      id,
+      status: input.status,
+      title: input.title,
+      excerpt: input.excerpt,
+      content,
+      featuredImage: input.featuredImage,
+      hasVideo: input.hasVideo,
+      videoUrl: input.videoUrl,
+      categoryName: category?.name ?? null,
+      categorySlug: category?.slug ?? null,
+      authorName: author?.username ?? null,
+      publishedAt: input.status === 'published' ? input.publishedAt : null,
+      wordCount,
+      tags: [
+        ...existingTags,
+        ...input.newTags.map((name) => ({ id: `new-${name}`, name, slug: null })),
+      ],
+    },
+    true,
+    now,
+  )
+}
