@@ -2,22 +2,7 @@ import { clsx } from 'clsx'
 import { Link } from 'react-router'
 import { CardImage, type ArticleCardSize } from './card-image'
 import { Icon } from './icon'
-
-/** A card's data, with its times already worded by the server (card-view.server.ts). */
-export interface ArticleCardView {
-  id: number
-  slug: string
-  title: string
-  excerpt: string
-  featuredImage: string | null
-  hasVideo: boolean
-  categoryName: string | null
-  categorySlug: string | null
-  publishedIso: string | null
-  /** "about 2 hours ago" */
-  relativeTime: string
-  readingMinutes: number
-}
+import type { ArticleCardView } from './card-view.server'
 
 function Thumbnail({
   article,

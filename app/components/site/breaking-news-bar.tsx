@@ -1,15 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Icon } from './icon'
-
-export interface BreakingNewsItemView {
-  id: number
-  slug: string
-  title: string
-  publishedIso: string | null
-  /** "about 2 hours ago", worded by the server. */
-  timeLabel: string
-}
+import type { BreakingNewsItemView } from './card-view.server'
 
 /** Spec §7: breaking news is fresh for 30 s. */
 const REFRESH_MS = 30_000

@@ -3,9 +3,40 @@ import type { NewspaperEdition } from '~/domain/newspapers/newspapers-queries.se
 import { formatLongDate, formatRelative } from '~/lib/dates'
 import { formatFileSize } from '~/lib/file-size'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
-import type { ArticleCardView } from './article-card'
-import type { BreakingNewsItemView } from './breaking-news-bar'
-import type { NewspaperEditionView } from './newspaper-list'
+
+/** A card's data, with its times already worded by the server (card-view.server.ts). */
+export interface ArticleCardView {
+  id: number
+  slug: string
+  title: string
+  excerpt: string
+  featuredImage: string | null
+  hasVideo: boolean
+  categoryName: string | null
+  categorySlug: string | null
+  publishedIso: string | null
+  /** "about 2 hours ago" */
+  relativeTime: string
+  readingMinutes: number
+}
+
+export interface BreakingNewsItemView {
+  id: number
+  slug: string
+  title: string
+  publishedIso: string | null
+  /** "about 2 hours ago", worded by the server. */
+  timeLabel: string
+}
+
+export interface NewspaperEditionView {
+  name: string
+  url: string
+  dateIso: string
+  dateLabel: string
+  /** "1.25 MB", or "36 KB" below a megabyte */
+  sizeLabel: string
+}
 
 /**
  * What a card shows, worked out on the server: the relative time and reading time arrive as

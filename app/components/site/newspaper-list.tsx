@@ -1,13 +1,5 @@
 import { Icon } from './icon'
-
-export interface NewspaperEditionView {
-  name: string
-  url: string
-  dateIso: string
-  dateLabel: string
-  /** "1.25 MB", or "36 KB" below a megabyte */
-  sizeLabel: string
-}
+import type { NewspaperEditionView } from './card-view.server'
 
 /**
  * PDF editions: file name, date and size. A plain link opens the PDF in the browser's own

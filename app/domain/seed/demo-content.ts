@@ -1362,8 +1362,11 @@ function escapeHtml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** Counted as the articles.word_count column does: tags become spaces, split on whitespace. */
-export function countHtmlWords(html: string) {
+/**
+ * A rough size to pick how many sections a demo body gets; the word count readers see is the
+ * stored articles.word_count (db/schema/word-count.ts), not this.
+ */
+export function approximateBodySize(html: string) {
   const text = html.replace(/<[^>]+>/g, ' ').trim()
   return text === '' ? 0 : text.split(/\s+/).length
 }
@@ -1416,13 +1419,13 @@ export function buildArticleBody(input: BodyInput, seed = hashString(input.title
   // Shared sections keep their order so that "What happens next" is always the last one.
   const candidates = [...rng.shuffle(pool.sections), ...SHARED_SECTIONS]
   const target = rng.int(420, 1250)
-  const fixedWords = countHtmlWords([...head, listHtml, quoteHtml, ...tail].join(' '))
+  const fixedWords = approximateBodySize([...head, listHtml, quoteHtml, ...tail].join(' '))
 
   const chosen: string[] = []
   let words = fixedWords
   for (const section of candidates) {
     const html = sectionHtml(section)
-    const size = countHtmlWords(html)
+    const size = approximateBodySize(html)
     if (chosen.length >= 2 && (words >= target || words + size > MAX_BODY_WORDS - 20)) break
     chosen.push(html)
     words += size

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { DomainError } from '~/domain/domain-error'
 import { logger } from '~/infra/logger.server'
 import { createToastHeaders } from '~/infra/toast.server'
