@@ -3,8 +3,16 @@ import { idField } from '~/lib/form-schemas'
 
 /** Spec §5: name and slug required, description optional. Shared by the dialog and the action. */
 export const categorySchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
-  slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(120, 'Slug is too long'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name is too long'),
+  slug: z
+    .string({ error: 'Slug is required' })
+    .trim()
+    .min(1, 'Slug is required')
+    .max(120, 'Slug is too long'),
   description: z
     .string()
     .trim()
