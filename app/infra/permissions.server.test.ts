@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { sessions, siteSettings } from '@db/schema/index'
+import { sessions } from '@db/schema/index'
 import { createTestUser, requestAs, sessionCookie } from '../../tests/setup/auth-fixtures'
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './auth.server'
 import { getDb } from './db.server'
-import {
-  getSessionUser,
-  requireAdmin,
-  requireAdminApi,
-  requireUser,
-  type SessionUser,
-} from './permissions.server'
+import { getSessionUser, requireUser, type SessionUser } from './permissions.server'
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -104,53 +98,5 @@ describe('requireUser', () => {
     const response = await thrown(requireUser(requestAs(null, '/profile?tab=2fa')))
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/signin?redirectTo=%2Fprofile%3Ftab%3D2fa')
-  })
-})
-
-describe('requireAdmin', () => {
-  it('sends an anonymous reader to /signin with the Access Denied toast', async () => {
-    const response = await thrown(requireAdmin(requestAs(null, '/admin/articles')))
-    expect(response.headers.get('location')).toBe('/signin?redirectTo=%2Fadmin%2Farticles')
-    expect(toastOf(response)).not.toBe('')
-  })
-
-  it('sends a viewer to / and lets an admin through', async () => {
-    const viewer = await createTestUser()
-    const response = await thrown(requireAdmin(requestAs(await sessionCookie(viewer), '/admin')))
-    expect(response.headers.get('location')).toBe('/')
-    expect(toastOf(response)).not.toBe('')
-    const admin = await createTestUser({ role: 'admin' })
-    expect((await requireAdmin(requestAs(await sessionCookie(admin), '/admin'))).id).toBe(admin.id)
-  })
-
-  it('sends an admin without two-factor to enrol when the site requires it', async () => {
-    const admin = await createTestUser({ role: 'admin' })
-    const cookie = await sessionCookie(admin)
-    await getDb()
-      .insert(siteSettings)
-      .values({ id: 1, requireAdminTwoFactor: true })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { requireAdminTwoFactor: true } })
-    try {
-      const response = await thrown(requireAdmin(requestAs(cookie, '/admin')))
-      expect(response.headers.get('location')).toBe('/profile?enrol=2fa')
-      const api = await thrown(requireAdminApi(requestAs(cookie, '/admin/api/media')))
-      expect(api.status).toBe(403)
-    } finally {
-      await getDb().update(siteSettings).set({ requireAdminTwoFactor: false })
-    }
-  })
-})
-
-describe('requireAdminApi', () => {
-  it('answers 401 and 403 as JSON', async () => {
-    const anonymous = await thrown(requireAdminApi(requestAs(null, '/admin/api/media')))
-    expect(anonymous.status).toBe(401)
-    expect(await anonymous.json()).toEqual({ error: 'Unauthorized' })
-    const viewer = await createTestUser()
-    const forbidden = await thrown(
-      requireAdminApi(requestAs(await sessionCookie(viewer), '/admin/api/media')),
-    )
-    expect(forbidden.status).toBe(403)
-    expect(await forbidden.json()).toEqual({ error: 'Forbidden' })
   })
 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { redirect } from 'react-router'
-import { sessions, siteSettings } from '@db/schema/index'
+import { sessions, siteSettings, userRole } from '@db/schema/index'
 import {
   getAuth,
   hasSessionCookie,
@@ -10,7 +10,6 @@ import {
 } from './auth.server'
 import { getDb } from './db.server'
 import { logger } from './logger.server'
-import { redirectWithToast } from './toast.server'
 
 /**
  * better-auth authenticates; these decide who may do what, on the server, for every loader,
@@ -20,7 +19,7 @@ export interface SessionUser {
   id: string
   email: string
   username: string | null
-  role: 'admin' | 'viewer'
+  role: (typeof userRole.enumValues)[number]
   twoFactorEnabled: boolean
 }
 
@@ -28,6 +27,8 @@ export interface SessionInfo {
   user: SessionUser
   session: { id: string; createdAt: Date; updatedAt: Date; expiresAt: Date }
 }
+
+const ROLES = new Set<string>(userRole.enumValues)
 
 // One lookup per request, however many loaders ask (root data, layout, page).
 const perRequest = new WeakMap<Request, Promise<SessionInfo | null>>()
@@ -75,7 +76,9 @@ async function lookUpSession(request: Request): Promise<SessionInfo | null> {
       id: user.id,
       email: user.email,
       username: (user as { username?: string | null }).username ?? null,
-      role: user.role === 'admin' ? 'admin' : 'viewer',
+      role: ROLES.has(user.role as SessionUser['role'])
+        ? (user.role as SessionUser['role'])
+        : 'viewer',
       twoFactorEnabled: !!user.twoFactorEnabled,
     },
     session: {
@@ -91,7 +94,8 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return (await getSession(request))?.user ?? null
 }
 
-function signInUrl(request: Request) {
+/** /signin with the way back to where the reader was. */
+export function signInUrl(request: Request) {
   const url = new URL(request.url)
   return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
 }
@@ -102,49 +106,12 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user
 }
 
-async function adminTwoFactorRequired(): Promise<boolean> {
+/** Settings: every admin must have two-factor on before the back office opens. */
+export async function adminTwoFactorRequired(): Promise<boolean> {
   const [row] = await getDb()
     .select({ required: siteSettings.requireAdminTwoFactor })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1))
     .limit(1)
   return row?.required ?? false
-}
-
-export const ACCESS_DENIED = 'Access Denied'
-
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request)
-  if (!user) {
-    throw await redirectWithToast(signInUrl(request), {
-      type: 'error',
-      title: ACCESS_DENIED,
-      description: 'Please sign in to access the admin panel.',
-    })
-  }
-  if (user.role !== 'admin') {
-    throw await redirectWithToast('/', {
-      type: 'error',
-      title: ACCESS_DENIED,
-      description: 'You must be an admin to access this page.',
-    })
-  }
-  if (!user.twoFactorEnabled && (await adminTwoFactorRequired())) {
-    throw await redirectWithToast('/profile?enrol=2fa', {
-      type: 'info',
-      title: 'Two-factor authentication required',
-      description: 'Set up two-factor authentication to open the admin panel.',
-    })
-  }
-  return user
-}
-
-export async function requireAdminApi(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request)
-  if (!user) throw Response.json({ error: 'Unauthorized' }, { status: 401 })
-  if (user.role !== 'admin') throw Response.json({ error: 'Forbidden' }, { status: 403 })
-  if (!user.twoFactorEnabled && (await adminTwoFactorRequired())) {
-    throw Response.json({ error: 'Two-factor authentication required' }, { status: 403 })
-  }
-  return user
 }

@@ -3,7 +3,8 @@ import { ArticlePreview } from '~/components/admin/article-preview'
 import { PageStatus } from '~/components/site/page-status'
 import { getArticlePreviewView, previewArticleInput } from '~/domain/articles/article-view.server'
 import { articleDraftSchema, articleFormValues } from '~/domain/articles/articles-schema'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canPreviewArticle } from '~/domain/access/access-rules'
+import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/_site.admin.preview.$id'
 
@@ -14,18 +15,22 @@ import type { Route } from './+types/_site.admin.preview.$id'
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  const user = await requireStaff(request)
   if (params.id === 'new') return data({ article: null }, { headers: NO_STORE })
   const id = parseArticleId(params.id)
+  const facts = id === null ? null : await articleAccessFacts(id)
+  if (facts && !canPreviewArticle(user, facts)) forbidden()
   const article = id === null ? null : await getArticlePreviewView(id)
   if (!article) throw data('Article not found', { status: 404, headers: NO_STORE })
   return data({ article }, { headers: NO_STORE })
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request)
+  const user = await requireStaff(request)
   const id = params.id === 'new' ? null : parseArticleId(params.id)
   if (params.id !== 'new' && id === null) throw data('Article not found', { status: 404 })
+  const facts = id === null ? null : await articleAccessFacts(id)
+  if (facts && !canPreviewArticle(user, facts)) forbidden()
   // Autosave's rules, not a save's: an unfinished article can be previewed, even untitled.
   const values = articleFormValues(await request.formData())
   const parsed = articleDraftSchema.safeParse({

@@ -24,12 +24,12 @@ import {
   TableRow,
 } from '~/components/ui/table'
 import { getDashboardData } from '~/domain/articles/admin-articles-queries.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { articleRowAction } from './+shared/article-actions.server'
 import type { Route } from './+types/admin._index'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request)
   return getDashboardData()
 }
 

@@ -5,7 +5,8 @@ import {
   articleSubmissionSchema,
   type AutosaveExtra,
 } from '~/domain/articles/articles-schema'
-import { requireAdminApi } from '~/infra/permissions.server'
+import { canEditArticle } from '~/domain/access/access-rules'
+import { articleAccessFacts, requireStaffApi } from '~/domain/access/require-access.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { describeFailure } from './+shared/action-results.server'
@@ -26,7 +27,7 @@ const METHOD_NOT_ALLOWED = {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request)
+  const user = await requireStaffApi(request)
   if (request.method !== 'POST') return answer(METHOD_NOT_ALLOWED, 405)
   const values = articleFormValues(await request.formData())
   const submission = articleSubmissionSchema.safeParse(values)
@@ -37,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(parsed.error && fieldErrorsOf(parsed.error)),
     }
     return answer({ ok: false, code: ACTION_CODES.invalidField, fieldErrors }, 400)
+  }
+  const facts = submission.data.id ? await articleAccessFacts(submission.data.id) : null
+  if (facts && !canEditArticle(user, facts)) {
+    await requireStaffApi(request, (actor) => canEditArticle(actor, facts))
   }
   try {
     const saved = await autosaveArticle(submission.data.id, parsed.data, user, {
@@ -55,6 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request)
+  await requireStaffApi(request)
   return answer(METHOD_NOT_ALLOWED, 405)
 }

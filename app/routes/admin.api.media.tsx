@@ -9,7 +9,13 @@ import {
 } from '~/domain/media/media-schema'
 import { deleteMedia, listMedia, storeUpload } from '~/domain/media/media.server'
 import { receiveSingleFile, type ReceivedFile } from '~/domain/media/receive-upload.server'
-import { requireAdminApi } from '~/infra/permissions.server'
+import {
+  canManageMedia,
+  canManageSettings,
+  canUploadImages,
+  type Actor,
+} from '~/domain/access/access-rules'
+import { requireStaffApi } from '~/domain/access/require-access.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { describeFailure } from './+shared/action-results.server'
 import type { Route } from './+types/admin.api.media'
@@ -38,8 +44,16 @@ const UPLOAD_TITLE_FOR_CODE: Partial<Record<string, string>> = {
   BROKEN_IMAGE: INVALID_FILE_TYPE,
 }
 
+/** Images for articles: every writer; PDF editions: editors; fonts (the logo): admins. */
+const UPLOAD_RULE: Record<'image' | 'pdf' | 'font', (actor: Actor) => boolean> = {
+  image: canUploadImages,
+  pdf: canManageMedia,
+  font: canManageSettings,
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request)
+  // The featured-image picker lists the library for every writer.
+  await requireStaffApi(request, canUploadImages)
   const kind = mediaListKindSchema.safeParse(
     new URL(request.url).searchParams.get('kind') ?? 'image',
   )
@@ -50,9 +64,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminApi(request)
+  const user = await requireStaffApi(request)
   const params = new URL(request.url).searchParams
   if (request.method === 'DELETE') {
+    await requireStaffApi(request, canManageMedia)
     const target = mediaDeleteSchema.safeParse(Object.fromEntries(params))
     if (!target.success) {
       return refused(400, 'Delete failed', 'There is no such file.', ACTION_CODES.invalidField)
@@ -76,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!kind.success) {
     return refused(400, 'Upload failed', 'Unknown kind of media', ACTION_CODES.invalidField)
   }
+  if (!UPLOAD_RULE[kind.data](user)) await requireStaffApi(request, UPLOAD_RULE[kind.data])
   let file: ReceivedFile | undefined
   try {
     file = await receiveSingleFile(request, UPLOAD_LIMITS[kind.data], tooLargeMessage(kind.data))

@@ -18,7 +18,7 @@ import {
   parseAdminArticleFilters,
 } from '~/domain/articles/admin-articles-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { formatShortDate } from '~/lib/dates'
 import { pageItems } from '~/lib/pagination'
 import { cn } from '~/lib/utils'
@@ -26,7 +26,7 @@ import { articleRowAction } from './+shared/article-actions.server'
 import type { Route } from './+types/admin.articles'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request)
   const filters = parseAdminArticleFilters(new URL(request.url).searchParams)
   const [page, categories] = await Promise.all([listAdminArticles(filters), listCategories()])
   return data(

@@ -1,12 +1,13 @@
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isBackupName } from '~/domain/backup/backup.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageBackups } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { getStorage } from '~/infra/storage.server'
 import type { Route } from './+types/admin.backups.$name'
 
 /** Streams a backup archive from storage to an admin; backups are never public. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageBackups)
   const name = params.name
   if (!isBackupName(name)) throw new Response('Not found', { status: 404 })
   const storage = getStorage()

@@ -30,19 +30,20 @@ import {
 import { backupActionSchema, RESTORE_WORD } from '~/domain/backup/backup-schema'
 import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
 import { formatMegabytes } from '~/domain/media/media-schema'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageBackups } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.backups'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageBackups)
   return { backups: await listBackups() }
 }
 
 const FAILURE_TITLE = { create: 'Backup failed', restore: 'Restore failed' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageBackups)
   const parsed = parseIntent(await request.formData(), backupActionSchema, {
     titles: FAILURE_TITLE,
     hiddenFields: ['name'],

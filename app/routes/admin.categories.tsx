@@ -25,12 +25,13 @@ import {
   deleteCategory,
   updateCategory,
 } from '~/domain/categories/categories.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageCategories } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.categories'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageCategories)
   return { categories: await listCategoriesWithArticleCounts() }
 }
 
@@ -41,7 +42,7 @@ const FAILURE_TITLE = {
 } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageCategories)
   const parsed = parseIntent(await request.formData(), categoryActionSchema, {
     titles: FAILURE_TITLE,
   })

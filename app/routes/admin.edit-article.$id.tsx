@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canEditArticle } from '~/domain/access/access-rules'
+import { forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import {
   articleEditorAction,
@@ -12,17 +13,18 @@ import {
 import type { Route } from './+types/admin.edit-article.$id'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  const user = await requireStaff(request)
   const id = parseArticleId(params.id)
   const article = id === null ? null : await getArticleForEdit(id)
   if (!article) throw data({ message: 'Failed to fetch article' }, { status: 404 })
+  if (!canEditArticle(user, article)) forbidden()
   return { article, ...(await articleEditorOptions()) }
 }
 
 export async function action(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id)
   if (id === null) {
-    await requireAdmin(args.request)
+    await requireStaff(args.request)
     throw data({ message: 'Failed to fetch article' }, { status: 404 })
   }
   return articleEditorAction(args, 'edit', id)
@@ -54,6 +56,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export function ErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const refused = isRouteErrorResponse(error) && error.status === 403
   return (
     <div className="mx-auto grid max-w-xl gap-4 py-10">
       <Alert variant="destructive">
@@ -61,7 +64,9 @@ export function ErrorBoundary() {
         <AlertDescription>
           {notFound
             ? 'There is no article with this address. It may have been deleted.'
-            : 'The article could not be loaded. Please try again in a moment.'}
+            : refused
+              ? 'Your role does not allow you to edit this article. An article waiting for review is edited by an editor until it is returned to you.'
+              : 'The article could not be loaded. Please try again in a moment.'}
         </AlertDescription>
       </Alert>
       <Button asChild variant="outline" className="justify-self-start">

@@ -8,11 +8,12 @@ import { Card, CardContent } from '~/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { formatMegabytes, type MediaItem } from '~/domain/media/media-schema'
 import { listMedia } from '~/domain/media/media.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageMedia } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import type { Route } from './+types/admin.media'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageMedia)
   const [images, pdfs] = await Promise.all([listMedia('image'), listMedia('pdf')])
   return { images, pdfs }
 }

@@ -1,10 +1,11 @@
-import { requireAdmin } from '~/infra/permissions.server'
+import { canCreateArticle } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import { articleEditorAction, articleEditorOptions } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.new-article'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canCreateArticle)
   return articleEditorOptions()
 }
 

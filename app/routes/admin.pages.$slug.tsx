@@ -12,13 +12,14 @@ import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { saveStaticPage } from '~/domain/pages/pages.server'
 import { isStaticPageSlug, STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManagePages } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { redirectWithToast } from '~/infra/toast.server'
 import { failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.pages.$slug'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManagePages)
   if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
   const page = await getStaticPage(params.slug)
   const label = STATIC_PAGE_LINKS.find((l) => l.slug === params.slug)!.label
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const FAILURE_TITLE = { save: 'Error saving page' } as const
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManagePages)
   if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
   const parsed = parseIntent(await request.formData(), pageActionSchema, {
     titles: FAILURE_TITLE,

@@ -14,11 +14,12 @@ import {
 } from '~/components/ui/table'
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManagePages } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import type { Route } from './+types/admin.pages._index'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManagePages)
   const pages = await Promise.all(
     STATIC_PAGE_LINKS.map(async ({ slug, label }) => {
       const page = await getStaticPage(slug)

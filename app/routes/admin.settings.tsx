@@ -19,12 +19,13 @@ import {
   setRequireAdminTwoFactor,
   updateLogoSettings,
 } from '~/domain/settings/settings.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageSettings } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.settings'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageSettings)
   const [settings, links] = await Promise.all([getSiteSettings(), listSocialLinks()])
   return { settings, links, database: getDatabaseStatus() }
 }
@@ -46,7 +47,7 @@ const TITLE_FOR_CODE: Partial<Record<string, string>> = {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request)
+  const me = await requireStaff(request, canManageSettings)
   const parsed = parseIntent(await request.formData(), settingsActionSchema, {
     titles: FAILURE_TITLE,
     hiddenFields: ['id', 'required', 'to'],

@@ -19,19 +19,20 @@ import {
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
 import { removeNewsletterSubscriber } from '~/domain/newsletter/newsletter-admin.server'
 import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageSubscribers } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageSubscribers)
   return { subscribers: await listNewsletterSubscribers() }
 }
 
 const FAILURE_TITLE = { remove: 'Error removing subscriber' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageSubscribers)
   const parsed = parseIntent(await request.formData(), subscriberActionSchema, {
     titles: FAILURE_TITLE,
   })

@@ -23,12 +23,13 @@ import {
 import { listTags, type Tag } from '~/domain/tags/tags-queries.server'
 import { tagActionSchema, tagSchema } from '~/domain/tags/tags-schema'
 import { createTag, deleteTag, updateTag } from '~/domain/tags/tags.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageTags } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.tags'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageTags)
   return { tags: await listTags() }
 }
 
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const FAILURE_TITLE = { create: 'Error', update: 'Error', delete: 'Error' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageTags)
   const parsed = parseIntent(await request.formData(), tagActionSchema, { titles: FAILURE_TITLE })
   if (!parsed.ok) return parsed.response
   const post = parsed.data

@@ -4,12 +4,12 @@ import { AdminHeader } from '~/components/admin/admin-header'
 import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from '~/config/admin-navigation'
-import { requireAdmin } from '~/infra/permissions.server'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request)
+  const user = await requireStaff(request)
   // Read here so the server renders the sidebar as the reader left it (no flash on load).
   const cookie = request.headers.get('cookie') ?? ''
   const match = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=(true|false)`).exec(cookie)

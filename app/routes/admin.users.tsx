@@ -18,12 +18,13 @@ import { userActionSchema } from '~/domain/users/user-roles-schema'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { logger } from '~/infra/logger.server'
-import { requireAdmin } from '~/infra/permissions.server'
+import { canManageUsers } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.users'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request)
+  const me = await requireStaff(request, canManageUsers)
   try {
     return { users: await listUsersForAdmin(), loadFailed: false, myId: me.id }
   } catch (error) {
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const FAILURE_TITLE = { 'set-role': 'Error' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request)
+  await requireStaff(request, canManageUsers)
   const parsed = parseIntent(await request.formData(), userActionSchema, {
     titles: FAILURE_TITLE,
     hiddenFields: ['userId', 'role'],

@@ -10,7 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
-export const userRole = pgEnum('user_role', ['admin', 'viewer'])
+// The newsroom's roles, least to most (app/domain/access/access-rules.ts says what each may do).
+export const userRole = pgEnum('user_role', ['admin', 'viewer', 'contributor', 'author', 'editor'])
 
 /**
  * The profile of spec §3 is better-auth's user row: one table, so a role change and a
@@ -25,6 +26,10 @@ export const profiles = pgTable(
     emailVerified: boolean().notNull().default(false),
     image: text(),
     username: text(),
+    /** The byline's name when set; else the username. */
+    displayName: text(),
+    /** A line or two on the author page. */
+    bio: text(),
     role: userRole().notNull().default('viewer'),
     banned: boolean().default(false),
     banReason: text(),

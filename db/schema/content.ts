@@ -55,6 +55,12 @@ export const articles = pgTable(
     authorId: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Last change a reader can see after first publication ("Updated …", dateModified). */
+    revisedAt: timestamp({ withTimezone: true }),
+    /** An editor's note when returning the article to its writer; cleared on resubmission. */
+    reviewNote: text(),
+    reviewNoteAt: timestamp({ withTimezone: true }),
+    reviewNoteBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     // Cards show reading time; counting words in SQL once per save beats once per page view.
     wordCount: integer().generatedAlwaysAs((): SQL => wordCountOf(sql`content`)),
     // Title A, excerpt B, body text C; tags are stripped so markup never matches a search.
@@ -85,7 +91,7 @@ export const articles = pgTable(
       t.publishedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('articles_author_idx').on(t.authorId),
+    index('articles_author_idx').on(t.authorId, t.status, t.publishedAt.desc().nullsFirst()),
     index('articles_created_at_idx').on(t.createdAt.desc()),
     // No pending list: PGlite runs no autovacuum to merge one, and while it stands the planner
     // prices the index so high that every search reads the whole table (docs/performance.md).
@@ -135,4 +141,47 @@ export const articleViews = pgTable(
     views: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.day] }), index('article_views_day_idx').on(t.day)],
+)
+
+/**
+ * What an article was at each manual save: enough to compare and to restore it. Tags are kept
+ * by name, so a restore brings back a tag deleted since.
+ */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    excerpt: text().notNull().default(''),
+    content: text().notNull().default(''),
+    status: articleStatus().notNull(),
+    categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
+    tagNames: text().array().notNull().default(sql`'{}'::text[]`),
+    featuredImage: text(),
+    createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('article_revisions_article_idx').on(t.articleId, t.id.desc())],
+)
+
+/** Corrections an editor appends to a published article: shown at its end, newest first. */
+export const articleCorrections = pgTable(
+  'article_corrections',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    correctedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('article_corrections_article_idx').on(t.articleId, t.correctedAt.desc()),
+    index('article_corrections_recent_idx').on(t.correctedAt.desc()),
+  ],
 )

@@ -35,6 +35,10 @@ export const siteSettings = pgTable(
     logoFontFamily: text(),
     logoFontUrl: text(),
     requireAdminTwoFactor: boolean().notNull().default(false),
+    /** IANA name; the article form's publish time is read and shown in it. */
+    timeZone: text().notNull().default('UTC'),
+    /** Revisions kept per article, oldest dropped first. */
+    revisionsKept: integer().notNull().default(100),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

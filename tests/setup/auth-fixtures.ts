@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { accounts, profiles } from '../../db/schema/index'
+import { accounts, profiles, type userRole } from '../../db/schema/index'
 import { authHeaders, getAuth } from '../../app/infra/auth.server'
 import { getDb } from '../../app/infra/db.server'
 import { readOutbox } from '../../app/infra/mail.server'
@@ -23,7 +23,7 @@ export interface TestUser {
  * the sign-up rate limit). Its address is verified.
  */
 export async function createTestUser(
-  opts: { role?: 'admin' | 'viewer'; email?: string; password?: string } = {},
+  opts: { role?: (typeof userRole.enumValues)[number]; email?: string; password?: string } = {},
 ): Promise<TestUser> {
   const id = crypto.randomUUID()
   const email = (opts.email ?? `user-${id.slice(0, 8)}@example.com`).toLowerCase()

@@ -7,6 +7,7 @@ import {
   SheetTitle,
 } from '~/components/ui/sheet'
 import type { SiteCategory, SiteUser } from './site-nav'
+import { canOpenBackOffice } from '~/domain/access/access-rules'
 
 const itemClass =
   'block rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground'
@@ -52,7 +53,7 @@ export function MobileMenu({
           ))}
         </nav>
         <div className="mt-4 flex flex-col gap-1 border-t pt-4">
-          {user?.role === 'admin' ? (
+          {canOpenBackOffice(user) ? (
             <NavLink to="/admin" onClick={close} className={itemClass}>
               Admin Dashboard
             </NavLink>

@@ -13,6 +13,7 @@ import {
   primaryButtonClass,
 } from './styles'
 import { ThemeToggle } from './theme-toggle'
+import { canOpenBackOffice } from '~/domain/access/access-rules'
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
@@ -31,7 +32,7 @@ function AuthButtons({ user }: { user: SiteUser | null }) {
   }
   return (
     <div className="hidden items-center gap-2 md:flex">
-      {user.role === 'admin' ? (
+      {canOpenBackOffice(user) ? (
         <Link to="/admin" className={primaryButtonClass}>
           Admin Dashboard
         </Link>

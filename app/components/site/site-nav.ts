@@ -1,11 +1,13 @@
 // What the header, the mobile menu and the footer are drawn from (the root loader's data).
 // Kept apart from the components so that they need not import one another for a type.
 
+import type { Role } from '~/domain/access/access-rules'
+
 export interface SiteUser {
   id: string
   email: string
   username: string | null
-  role: 'admin' | 'viewer'
+  role: Role
 }
 
 export interface SiteCategory {

@@ -89,6 +89,30 @@ export function canPublishArticle(actor: Actor | null | undefined, article: Arti
 
 export const canDeleteArticle = canPublishArticle
 
+const OUT_STATUSES: readonly ArticleAccessFacts['status'][] = ['published', 'archived', 'hidden']
+
+/**
+ * Save an article in status `next`: within draft and review, whoever may edit it; into or out
+ * of readers' sight (published, archived, hidden), whoever may publish it.
+ */
+export function canMoveArticleTo(
+  actor: Actor | null | undefined,
+  article: ArticleAccessFacts,
+  next: ArticleAccessFacts['status'],
+) {
+  if (!canEditArticle(actor, article)) return false
+  if (OUT_STATUSES.includes(article.status) || OUT_STATUSES.includes(next)) {
+    return canPublishArticle(actor, article)
+  }
+  return true
+}
+
+/** See an article as it would look, in any state: whoever may edit it, and its own writer. */
+export function canPreviewArticle(actor: Actor | null | undefined, article: ArticleAccessFacts) {
+  if (canEditArticle(actor, article)) return true
+  return atLeast(actor, 'contributor') && isOwn(actor, article)
+}
+
 /** Publish anything at all (the status choices of a new article). */
 export function canPublishOwnArticles(actor: Actor | null | undefined) {
   return atLeast(actor, 'author')

@@ -14,6 +14,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   logoFontFamily: null,
   logoFontUrl: null,
   requireAdminTwoFactor: false,
+  timeZone: 'UTC',
+  revisionsKept: 100,
   updatedAt: new Date(0),
 }
 

@@ -1,12 +1,13 @@
 import { desc } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import type { Role } from '~/domain/access/access-rules'
 
 export interface AdminUserRow {
   id: string
   email: string
   username: string | null
-  role: 'admin' | 'viewer'
+  role: Role
   createdAt: Date
 }
 

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from 'react-router'
+import { canDeleteArticle, canPublishArticle } from '~/domain/access/access-rules'
+import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { deleteArticle, setArticleStatus } from '~/domain/articles/articles.server'
 import { articleActionSchema, type ArticleAction } from '~/domain/articles/articles-schema'
 import { logger } from '~/infra/logger.server'
-import { requireAdmin } from '~/infra/permissions.server'
 import type { ActionToast } from '~/lib/action-result'
 import { actionSuccess, failureFrom, parseIntent } from './action-results.server'
 
@@ -59,13 +60,16 @@ export async function articleRowAction(
   { request, context }: { request: Request; context: Pick<AppLoadContext, 'requestId'> },
   screen: 'dashboard' | 'list',
 ) {
-  const user = await requireAdmin(request)
+  const user = await requireStaff(request)
   const messages = screen === 'dashboard' ? DASHBOARD : LIST
   const parsed = parseIntent(await request.formData(), articleActionSchema, {
     titles: messages.failure,
   })
   if (!parsed.ok) return parsed.response
   const { intent, id } = parsed.data
+  const facts = await articleAccessFacts(id)
+  const rule = intent === 'delete' ? canDeleteArticle : canPublishArticle
+  if (facts && !rule(user, facts)) forbidden()
   try {
     if (intent === 'delete') await deleteArticle(id)
     else await setArticleStatus(id, intent)

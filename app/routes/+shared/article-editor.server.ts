@@ -1,4 +1,6 @@
 import type { AppLoadContext } from 'react-router'
+import { canCreateArticle, canMoveArticleTo, canSetByline } from '~/domain/access/access-rules'
+import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
@@ -14,7 +16,6 @@ import {
   type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
 import { logger } from '~/infra/logger.server'
-import { requireAdmin } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
 import { actionError, actionFailure, actionInvalid, failureFrom } from './action-results.server'
 
@@ -64,7 +65,7 @@ export async function articleEditorAction(
   mode: ArticleEditorMode,
   routeArticleId: number | null,
 ) {
-  const user = await requireAdmin(request)
+  const user = await requireStaff(request, canCreateArticle)
   const values = articleFormValues(await request.formData())
   const submission = articleSubmissionSchema.safeParse(values)
   const parsed = articleFormSchema.safeParse(values)
@@ -78,6 +79,14 @@ export async function articleEditorAction(
   const { id: draftId, expectedUpdatedAt, overwrite } = submission.data
   // A new article that autosave already stored as a draft is finished by editing that draft.
   const targetId = mode === 'edit' ? routeArticleId : draftId
+  // The role decides the statuses this save may reach (a missing article is the save's 404).
+  const facts = targetId
+    ? await articleAccessFacts(targetId)
+    : { authorId: user.id, status: 'draft' as const }
+  if (facts && !canMoveArticleTo(user, facts, parsed.data.status)) forbidden()
+  // Only editors put another name on a story.
+  const byline = parsed.data.authorId
+  if (byline && byline !== (facts?.authorId ?? user.id) && !canSetByline(user)) forbidden()
 
   let saved: SavedArticle
   try {
