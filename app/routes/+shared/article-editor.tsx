@@ -1,5 +1,6 @@
 import { EyeIcon, Loader2Icon } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
 import { useArticleAutosave, type AutosaveState } from '~/components/admin/article-autosave'
@@ -124,6 +125,8 @@ export function ArticleEditor({
   categoriesError = null,
   recentTags,
   actionData,
+  notice,
+  panels,
 }: {
   mode: 'create' | 'edit'
   article: EditableArticle | null
@@ -133,6 +136,11 @@ export function ArticleEditor({
   recentTags: { id: number; name: string }[]
   /** What the save answered when it did not redirect. */
   actionData: ActionResult<SaveConflictExtra> | undefined
+  /** Shown above the form: what the writer must know first (an editor's note on a return). */
+  notice?: ReactNode
+  /** The article's own tools beside the form (review, revisions, corrections); outside the
+   *  form, since each posts on its own. */
+  panels?: ReactNode
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   const submit = useSubmit()
@@ -225,6 +233,7 @@ export function ArticleEditor({
           <Link to="/admin/articles">Back to articles</Link>
         </Button>
       </div>
+      {notice}
 
       <form
         ref={formRef}
@@ -411,6 +420,7 @@ export function ArticleEditor({
           </div>
         </div>
       </form>
+      {panels}
       <ArticleLeaveGuard when={dirty && !submitting} />
     </div>
   )
