@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { data, Outlet } from 'react-router'
+import { data, isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import { AdminHeader } from '~/components/admin/admin-header'
 import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
@@ -80,3 +80,26 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Admin Panel · Broadsheet' },
   { name: 'robots', content: 'noindex' },
 ]
+
+/** A back-office page the role may not open, or one that failed: the way back stays in reach. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const refused = status === 403
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <p className="text-sm font-semibold text-muted-foreground">{status}</p>
+      <h1 className="font-serif text-3xl font-bold">
+        {refused ? 'Access denied' : status === 404 ? 'Page not found' : 'Something went wrong'}
+      </h1>
+      <p className="text-muted-foreground">
+        {refused
+          ? 'Your role does not allow you to open this page. An admin can change your role on the Users screen.'
+          : 'This page could not be shown. Please try again in a moment.'}
+      </p>
+      <a href="/admin" className="text-primary underline underline-offset-4">
+        Back to the dashboard
+      </a>
+    </main>
+  )
+}

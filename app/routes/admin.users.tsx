@@ -1,4 +1,5 @@
 import { useFetcher, useRevalidator } from 'react-router'
+import { ConfirmAction } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import type { ActionResult } from '~/lib/action-result'
@@ -6,6 +7,13 @@ import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/components/ui/select'
 import {
   Table,
   TableBody,
@@ -18,7 +26,13 @@ import { userActionSchema } from '~/domain/users/user-roles-schema'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { logger } from '~/infra/logger.server'
-import { canManageUsers } from '~/domain/access/access-rules'
+import {
+  canManageUsers,
+  ROLE_DESCRIPTIONS,
+  ROLE_NAMES,
+  ROLES,
+  type Role,
+} from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.users'
@@ -67,7 +81,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Users"
-        description="Admins can use this back office. The last admin cannot be removed."
+        description="Staff roles open the back office: contributors write and submit, authors also publish their own articles, editors run the desk, admins run the site. The last admin cannot be removed."
       />
       {loadFailed ? (
         <Alert variant="destructive" className="mb-4">
@@ -96,57 +110,108 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {users.map((user) => {
-                const isAdmin = user.role === 'admin'
-                return (
-                  <TableRow key={user.id}>
-                    <TableCell className="font-medium [overflow-wrap:anywhere]">
-                      {user.email}
-                      {user.id === myId ? (
-                        <span className="ml-2 text-xs text-muted-foreground">(you)</span>
-                      ) : null}
-                      {/* Narrow screens fold the date under the address so the action stays in view. */}
-                      <span
-                        className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"
-                        suppressHydrationWarning
-                      >
-                        {new Date(user.createdAt).toLocaleDateString()}
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={isAdmin ? 'default' : 'secondary'}>{user.role}</Badge>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
-                      {new Date(user.createdAt).toLocaleDateString()}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button
-                        variant={isAdmin ? 'outline' : 'default'}
-                        size="sm"
-                        disabled={updating}
-                        onClick={() =>
-                          fetcher.submit(
-                            {
-                              intent: 'set-role',
-                              userId: user.id,
-                              role: isAdmin ? 'viewer' : 'admin',
-                            },
-                            { method: 'post' },
-                          )
-                        }
-                      >
-                        {isAdmin ? 'Remove Admin' : 'Make Admin'}
-                        <span className="sr-only"> for {user.email}</span>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                )
-              })}
+              {users.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === myId}
+                  disabled={updating}
+                  onRoleChange={(role) =>
+                    fetcher.submit(
+                      { intent: 'set-role', userId: user.id, role },
+                      { method: 'post' },
+                    )
+                  }
+                />
+              ))}
             </TableBody>
           </Table>
         </CardContent>
       </Card>
     </>
+  )
+}
+
+function UserRow({
+  user,
+  isMe,
+  disabled,
+  onRoleChange,
+}: {
+  user: { id: string; email: string; role: Role; createdAt: Date | string }
+  isMe: boolean
+  disabled: boolean
+  onRoleChange: (role: Role) => void
+}) {
+  const isAdmin = user.role === 'admin'
+  const created = new Date(user.createdAt).toLocaleDateString()
+  return (
+    <TableRow>
+      <TableCell className="font-medium [overflow-wrap:anywhere]">
+        {user.email}
+        {isMe ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+        {/* Narrow screens fold the date under the address so the actions stay in view. */}
+        <span
+          className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"
+          suppressHydrationWarning
+        >
+          {created}
+        </span>
+      </TableCell>
+      <TableCell>
+        <Badge variant={isAdmin ? 'default' : 'secondary'}>{user.role}</Badge>
+      </TableCell>
+      <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
+        {created}
+      </TableCell>
+      <TableCell className="text-right">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <Select
+            value={isAdmin ? undefined : user.role}
+            onValueChange={(role) => onRoleChange(role as Role)}
+            disabled={disabled || isAdmin}
+          >
+            <SelectTrigger
+              className="h-8 w-36"
+              aria-label={`Role of ${user.email}`}
+              title={isAdmin ? 'Use Remove Admin first' : undefined}
+            >
+              <SelectValue placeholder="Admin" />
+            </SelectTrigger>
+            <SelectContent>
+              {ROLES.filter((role) => role !== 'admin').map((role) => (
+                <SelectItem key={role} value={role}>
+                  {ROLE_NAMES[role]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {isAdmin ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onRoleChange('viewer')}
+            >
+              Remove Admin<span className="sr-only"> for {user.email}</span>
+            </Button>
+          ) : (
+            <ConfirmAction
+              question={`Make ${user.email} an admin?`}
+              description={`An admin can do everything: ${ROLE_DESCRIPTIONS.admin.replace(/^Also /, '').replace(/\.$/, '')}, as well as write, publish and delete anyone’s articles. They will be signed out and sign in again with the new role.`}
+              confirmLabel="Make Admin"
+              tone="default"
+              onConfirm={() => onRoleChange('admin')}
+              trigger={
+                <Button size="sm" disabled={disabled}>
+                  Make Admin<span className="sr-only"> for {user.email}</span>
+                </Button>
+              }
+            />
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
   )
 }
 

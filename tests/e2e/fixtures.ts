@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
-import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config'
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from '../../playwright.config'
 
 export interface Credentials {
   email: string
@@ -81,12 +81,18 @@ export async function linkInMail(to: string, pattern: RegExp): Promise<string> {
   return link
 }
 
+export type LoginRole = 'admin' | 'viewer' | 'contributor' | 'author' | 'editor'
+
+const ROLE_LABELS = { contributor: 'Contributor', author: 'Author', editor: 'Editor' } as const
+
 /**
  * `login('admin')` signs in as the e2e admin through the /signin form; `login('viewer')` signs
- * up a fresh reader through /signup (signed in at once). Returns the credentials used.
+ * up a fresh reader through /signup (signed in at once). A staff role is a fresh reader whom
+ * the admin gives the role on the Users screen, in a window of their own; the reader then
+ * signs in again (a role change ends the old sessions). Returns the credentials used.
  */
-export const test = base.extend<{ login: (role: 'admin' | 'viewer') => Promise<Credentials> }>({
-  login: async ({ page }, provide) => {
+export const test = base.extend<{ login: (role: LoginRole) => Promise<Credentials> }>({
+  login: async ({ page, browser }, provide) => {
     await provide(async (role) => {
       if (role === 'admin') {
         await signInThroughForm(page, E2E_ADMIN)
@@ -94,6 +100,21 @@ export const test = base.extend<{ login: (role: 'admin' | 'viewer') => Promise<C
       }
       const reader = newReader()
       await signUpThroughForm(page, reader)
+      if (role === 'viewer') return reader
+      const adminContext = await browser.newContext({ baseURL: E2E_BASE_URL })
+      try {
+        const admin = await adminContext.newPage()
+        await signInThroughForm(admin, E2E_ADMIN)
+        await admin.goto('/admin/users')
+        const row = admin.getByRole('row').filter({ hasText: reader.email })
+        await row.getByRole('combobox', { name: `Role of ${reader.email}` }).click()
+        await admin.getByRole('option', { name: ROLE_LABELS[role], exact: true }).click()
+        await expect(row.getByText(role, { exact: true })).toBeVisible()
+      } finally {
+        await adminContext.close()
+      }
+      await page.context().clearCookies()
+      await signInThroughForm(page, reader)
       return reader
     })
   },

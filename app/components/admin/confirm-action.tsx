@@ -20,12 +20,15 @@ export function ConfirmAction({
   question,
   description,
   confirmLabel = 'Delete',
+  tone = 'destructive',
   onConfirm,
 }: {
   trigger: ReactNode
   question: string
   description?: ReactNode
   confirmLabel?: string
+  /** Destructive for deletions; default for a grant that asks to be sure (Make Admin). */
+  tone?: 'destructive' | 'default'
   onConfirm: () => void
 }) {
   return (
@@ -38,7 +41,7 @@ export function ConfirmAction({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+          <AlertDialogAction variant={tone} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

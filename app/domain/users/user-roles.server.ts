@@ -32,7 +32,7 @@ export async function setUserRole({ userId, role }: RoleChange) {
       .limit(1)
     if (!user) throw new RoleChangeError('NOT_FOUND', 'This user no longer exists')
     if (user.role === role) return { id: user.id, role, changed: false }
-    if (role === 'viewer' && admins.length <= 1 && admins.some((a) => a.id === userId)) {
+    if (role !== 'admin' && admins.length <= 1 && admins.some((a) => a.id === userId)) {
       throw new RoleChangeError('LAST_ADMIN', LAST_ADMIN_MESSAGE)
     }
     await tx

@@ -9,10 +9,35 @@ test('an admin makes a reader an admin and back', async ({ page, login }) => {
   const row = page.getByRole('row').filter({ hasText: reader.email })
   await expect(row).toContainText('viewer')
   await row.getByRole('button', { name: /Make Admin/ }).click()
+  // Making an admin asks first, and says what an admin can do.
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toContainText('users and roles')
+  await confirm.getByRole('button', { name: 'Make Admin' }).click()
   await expect(toast(page, 'User role updated successfully')).toBeVisible()
   await expect(row.getByRole('button', { name: /Remove Admin/ })).toBeVisible()
   await expect(row).toContainText('admin')
   await row.getByRole('button', { name: /Remove Admin/ }).click()
   await expect(row.getByRole('button', { name: /Make Admin/ })).toBeVisible()
   await expect(row).toContainText('viewer')
+})
+
+test('an admin gives a reader a staff role from the role menu', async ({ page, login }) => {
+  const reader = await login('viewer')
+  await page.context().clearCookies()
+
+  await login('admin')
+  await page.goto('/admin/users')
+  const row = page.getByRole('row').filter({ hasText: reader.email })
+  await row.getByRole('combobox', { name: `Role of ${reader.email}` }).click()
+  await page.getByRole('option', { name: 'Editor', exact: true }).click()
+  await expect(toast(page, 'User role updated successfully')).toBeVisible()
+  await expect(row.getByText('editor', { exact: true })).toBeVisible()
+})
+
+test('a contributor opens the back office but not the Users screen', async ({ page, login }) => {
+  await login('contributor')
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin$/)
+  const response = await page.goto('/admin/users')
+  expect(response?.status()).toBe(403)
 })
