@@ -1,0 +1,412 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { articleActionSchema } from '~/domain/articles/articles-schema'
+import { backupActionSchema } from '~/domain/backup/backup-schema'
+import { categoryActionSchema } from '~/domain/categories/categories-schema'
+import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
+import { pageActionSchema } from '~/domain/pages/pages-schema'
+import { settingsActionSchema } from '~/domain/settings/settings-schema'
+import { tagActionSchema } from '~/domain/tags/tags-schema'
+import { profileActionSchema } from '~/domain/users/profile-schema'
+import { userActionSchema } from '~/domain/users/user-roles-schema'
+import {
+  createTestUser,
+  requestAs,
+  sessionCookie,
+  testContext,
+  toastFrom,
+} from '../setup/auth-fixtures'
+import { insertArticle } from '../setup/content-fixtures'
+import { loadRouteManifest, fakeParams, type ManifestRoute } from '../setup/route-manifest'
+
+/*
+ * Who may do what, proven over every route of the app (taken from the route manifest, so a
+ * new route fails here until it is classified), for every role and nobody signed in: each
+ * loader, and each action intent the route's schema knows plus one it does not (a forged
+ * post). The expectations are the newsroom's table of issue 10, written out here on their
+ * own — not read from the access rules they check.
+ */
+
+const WHO = ['anonymous', 'viewer', 'contributor', 'author', 'editor', 'admin'] as const
+type Who = (typeof WHO)[number]
+type Role = Exclude<Who, 'anonymous'>
+
+const EVERYONE: Who[] = [...WHO]
+const SIGNED_IN: Who[] = ['viewer', 'contributor', 'author', 'editor', 'admin']
+const STAFF: Who[] = ['contributor', 'author', 'editor', 'admin']
+const AUTHORS: Who[] = ['author', 'editor', 'admin']
+const EDITORS: Who[] = ['editor', 'admin']
+const ADMINS: Who[] = ['admin']
+
+/** The caller, and articles made fresh for one probe (a delete must not spoil the next). */
+interface Caller {
+  who: Who
+  id: string | null
+  cookie: string | null
+  other: string
+}
+type Articles = Record<
+  'ownDraft' | 'ownReview' | 'ownPublished' | 'othersDraft' | 'othersPublished',
+  number
+>
+
+interface Probe {
+  /** What is tried, e.g. "POST delete (someone else's article)". */
+  name: string
+  method?: 'GET' | 'POST' | 'DELETE'
+  query?: string
+  params?: (a: Articles) => Record<string, string>
+  fields?: (a: Articles, caller: Caller) => Record<string, string>
+  /** Who gets past the access check. */
+  allowed: Who[]
+  /** Sign in afresh for this probe: it may end the session it runs in. */
+  freshSession?: boolean
+}
+
+const get = (allowed: Who[], extra: Partial<Probe> = {}): Probe => ({
+  name: 'GET',
+  allowed,
+  ...extra,
+})
+const post = (name: string, allowed: Who[], fields: Probe['fields'] = () => ({})): Probe => ({
+  name: `POST ${name}`,
+  method: 'POST',
+  allowed,
+  fields,
+})
+const FORGED = 'forged-intent'
+const intent = (value: string, allowed: Who[], extra: Record<string, string> = {}) =>
+  post(value, allowed, () => ({ intent: value, ...extra }))
+
+/** A valid article form post in `status`, for the article `id` (or a new one). */
+function articleForm(status: string, extra: Record<string, string> = {}) {
+  return {
+    title: 'Matrix story',
+    content: '<p>Words for the matrix.</p>',
+    excerpt: '',
+    status,
+    categoryId: 'none',
+    ...extra,
+  }
+}
+
+const articleRowIntents = (screen: 'dashboard' | 'list'): Probe[] => [
+  ...(screen === 'dashboard' ? (['archive', 'hide', 'show'] as const) : []).flatMap((i) => [
+    post(`${i} (own article)`, AUTHORS, (a) => ({ intent: i, id: String(a.ownPublished) })),
+    post(`${i} (someone else's article)`, EDITORS, (a) => ({
+      intent: i,
+      id: String(a.othersPublished),
+    })),
+  ]),
+  post('delete (own article)', AUTHORS, (a) => ({ intent: 'delete', id: String(a.ownPublished) })),
+  post("delete (someone else's article)", EDITORS, (a) => ({
+    intent: 'delete',
+    id: String(a.othersPublished),
+  })),
+  post(FORGED, STAFF, (a) => ({ intent: FORGED, id: String(a.ownDraft) })),
+]
+
+/** Every route file, with what each caller may do there. */
+const MATRIX: Record<string, Probe[]> = {
+  // The reader's site: open to all.
+  'routes/_site.tsx': [get(EVERYONE)],
+  'routes/_site._index.tsx': [get(EVERYONE)],
+  'routes/_site.$.tsx': [get(EVERYONE)],
+  'routes/_site.about.tsx': [get(EVERYONE)],
+  'routes/_site.contact.tsx': [get(EVERYONE)],
+  'routes/_site.privacy.tsx': [get(EVERYONE)],
+  'routes/_site.terms.tsx': [get(EVERYONE)],
+  'routes/_site.article.$slug.tsx': [get(EVERYONE)],
+  'routes/_site.category.$slug.tsx': [get(EVERYONE)],
+  'routes/_site.tag.$slug.tsx': [get(EVERYONE)],
+  'routes/_site.search.tsx': [get(EVERYONE)],
+  'routes/_site.newspapers.tsx': [get(EVERYONE)],
+  'routes/api.search.tsx': [get(EVERYONE)],
+  'routes/api.breaking-news.tsx': [get(EVERYONE)],
+  'routes/rss[.]xml.tsx': [get(EVERYONE)],
+  'routes/category.$slug.rss[.]xml.tsx': [get(EVERYONE)],
+  'routes/tag.$slug.rss[.]xml.tsx': [get(EVERYONE)],
+  'routes/sitemap[.]xml.tsx': [get(EVERYONE)],
+  'routes/news-sitemap[.]xml.tsx': [get(EVERYONE)],
+  'routes/robots[.]txt.tsx': [get(EVERYONE)],
+  // Signing in and out, and the newsletter: open to all (their own rules are tested apart).
+  'routes/_site.signin.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  'routes/_site.signup.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  'routes/_site.forgot-password.tsx': [post('empty form', EVERYONE)],
+  'routes/_site.reset-password.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  'routes/_site.magic-link.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  'routes/_site.verify-otp.tsx': [post('empty form', EVERYONE)],
+  // The second step of a sign-in: with none under way, everyone is sent back to sign in.
+  'routes/_site.two-factor.tsx': [
+    get([], { name: 'GET (no sign-in under way)' }),
+    post('empty form', EVERYONE),
+  ],
+  'routes/_site.newsletter.tsx': [post('empty form', EVERYONE)],
+  'routes/_site.newsletter_.confirm.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  'routes/api.auth.$.tsx': [get(EVERYONE), post('unknown endpoint', EVERYONE)],
+  'routes/signout.tsx': [get(EVERYONE), { ...post('sign out', EVERYONE), freshSession: true }],
+  // One's own profile: anyone signed in.
+  'routes/_site.profile.tsx': [
+    get(SIGNED_IN),
+    ...intentsOf(profileActionSchema).map((i) => ({
+      ...intent(i, SIGNED_IN),
+      freshSession: true,
+    })),
+    { ...intent(FORGED, SIGNED_IN), freshSession: true },
+  ],
+  // The preview: the article's writer and whoever may edit it.
+  'routes/_site.admin.preview.$id.tsx': [
+    get(STAFF, { name: 'GET (own draft)', params: (a) => ({ id: String(a.ownDraft) }) }),
+    get(STAFF, {
+      name: 'GET (own article in review)',
+      params: (a) => ({ id: String(a.ownReview) }),
+    }),
+    get(EDITORS, {
+      name: "GET (someone else's draft)",
+      params: (a) => ({ id: String(a.othersDraft) }),
+    }),
+    {
+      ...post('preview (own draft)', STAFF, () => articleForm('draft')),
+      params: (a) => ({ id: String(a.ownDraft) }),
+    },
+    {
+      ...post("preview (someone else's draft)", EDITORS, () => articleForm('draft')),
+      params: (a) => ({ id: String(a.othersDraft) }),
+    },
+  ],
+  // The back office.
+  'routes/admin.tsx': [get(STAFF)],
+  'routes/admin.$.tsx': [get(STAFF), post('anything', STAFF)],
+  'routes/admin._index.tsx': [get(STAFF), ...articleRowIntents('dashboard')],
+  'routes/admin.articles.tsx': [get(STAFF), ...articleRowIntents('list')],
+  'routes/admin.new-article.tsx': [
+    get(STAFF),
+    post('a draft', STAFF, () => articleForm('draft')),
+    post('submitted for review', STAFF, () => articleForm('review')),
+    post('published', AUTHORS, () => articleForm('published')),
+    post('archived', AUTHORS, () => articleForm('archived')),
+    post("under someone else's byline", EDITORS, (_a, c) =>
+      articleForm('draft', { authorId: c.other }),
+    ),
+  ],
+  'routes/admin.edit-article.$id.tsx': [
+    get(STAFF, { name: 'GET (own draft)', params: (a) => ({ id: String(a.ownDraft) }) }),
+    get(AUTHORS, {
+      name: 'GET (own article waiting for review)',
+      params: (a) => ({ id: String(a.ownReview) }),
+    }),
+    get(EDITORS, {
+      name: "GET (someone else's draft)",
+      params: (a) => ({ id: String(a.othersDraft) }),
+    }),
+    ...(
+      [
+        ['own draft, kept a draft', 'ownDraft', 'draft', STAFF],
+        ['own draft, submitted', 'ownDraft', 'review', STAFF],
+        ['own draft, published', 'ownDraft', 'published', AUTHORS],
+        ['own published article, edited', 'ownPublished', 'published', AUTHORS],
+        ['own published article, withdrawn to draft', 'ownPublished', 'draft', AUTHORS],
+        ['own article in review, edited', 'ownReview', 'review', AUTHORS],
+        ["someone else's draft", 'othersDraft', 'draft', EDITORS],
+        ["someone else's published article", 'othersPublished', 'published', EDITORS],
+      ] as const
+    ).map(([name, which, status, allowed]) => ({
+      ...post(name, allowed, () => articleForm(status)),
+      params: (a: Articles) => ({ id: String(a[which]) }),
+    })),
+  ],
+  'routes/admin.api.articles.autosave.tsx': [
+    get(STAFF),
+    post('own draft', STAFF, (a) => ({ ...articleForm('draft'), id: String(a.ownDraft) })),
+    post("someone else's draft", EDITORS, (a) => ({
+      ...articleForm('draft'),
+      id: String(a.othersDraft),
+    })),
+  ],
+  'routes/admin.api.media.tsx': [
+    get(STAFF),
+    { ...post('an image upload', STAFF), query: '?kind=image' },
+    { ...post('a PDF edition upload', EDITORS), query: '?kind=pdf' },
+    { ...post('a font upload', ADMINS), query: '?kind=font' },
+    { name: 'DELETE a file', method: 'DELETE', query: '?kind=image&name=x.webp', allowed: EDITORS },
+  ],
+  'routes/admin.categories.tsx': screen(EDITORS, categoryActionSchema),
+  'routes/admin.tags.tsx': screen(EDITORS, tagActionSchema),
+  'routes/admin.media.tsx': [get(EDITORS)],
+  'routes/admin.pages._index.tsx': [get(EDITORS)],
+  'routes/admin.pages.$slug.tsx': screen(EDITORS, pageActionSchema),
+  'routes/admin.users.tsx': screen(ADMINS, userActionSchema),
+  'routes/admin.settings.tsx': screen(ADMINS, settingsActionSchema),
+  'routes/admin.subscribers.tsx': screen(ADMINS, subscriberActionSchema),
+  'routes/admin.subscribers.export.tsx': [get(ADMINS)],
+  'routes/admin.backups.tsx': screen(ADMINS, backupActionSchema, ['create']),
+  'routes/admin.backups.$name.tsx': [get(ADMINS)],
+}
+
+/**
+ * A screen guarded as a whole: its page, each intent of its schema (with no other fields, so
+ * whoever gets through is stopped by validation and nothing changes), and a forged one.
+ * `skip`: intents whose empty post would do real work (a backup), tried with a bad field.
+ */
+function screen(allowed: Who[], schema: z.ZodType, skip: string[] = []): Probe[] {
+  return [
+    get(allowed),
+    ...intentsOf(schema).map((i) => intent(i, allowed, skip.includes(i) ? { id: 'x' } : {})),
+    intent(FORGED, allowed),
+  ]
+}
+
+/** The intents a discriminated union on `intent` accepts. */
+function intentsOf(schema: z.ZodType): string[] {
+  const options = (schema as unknown as { options: z.ZodObject[] }).options
+  return options.flatMap((option) => {
+    const field = option.shape.intent as unknown as { values?: Set<string>; options?: string[] }
+    return field.options ?? [...(field.values ?? [])]
+  })
+}
+
+type Handler = (args: {
+  request: Request
+  params: Record<string, string>
+  context: unknown
+}) => unknown
+
+function toResponse(result: unknown): Response | null {
+  if (result instanceof Response) return result
+  const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null }
+  if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
+  return null
+}
+
+/** Refused: 401/403, or sent away to sign in, or home with "Access Denied". */
+async function isRefused(outcome: unknown): Promise<boolean> {
+  const response = toResponse(outcome)
+  if (!response) return false
+  if (response.status === 401 || response.status === 403) return true
+  if (response.status < 300 || response.status >= 400) return false
+  const location = response.headers.get('location') ?? ''
+  if (location.startsWith('/signin')) return true
+  return (await toastFrom(response))?.title === 'Access Denied'
+}
+
+const callers = new Map<Who, Caller>()
+const users = new Map<Who, Awaited<ReturnType<typeof createTestUser>>>()
+let otherStaff = ''
+let manifest: ManifestRoute[] = []
+
+async function callerFor(who: Who, fresh: boolean): Promise<Caller> {
+  if (who === 'anonymous') return { who, id: null, cookie: null, other: otherStaff }
+  const caller = callers.get(who)!
+  if (!fresh) return caller
+  return { ...caller, cookie: await sessionCookie(users.get(who)!) }
+}
+
+async function freshArticles(caller: Caller): Promise<Articles> {
+  const own = caller.id
+  const mk = (authorId: string | null, status: 'draft' | 'review' | 'published') =>
+    insertArticle({ authorId, status, title: `Matrix ${status}` }).then((row) => row.id)
+  return {
+    ownDraft: await mk(own, 'draft'),
+    ownReview: await mk(own, 'review'),
+    ownPublished: await mk(own, 'published'),
+    othersDraft: await mk(otherStaff, 'draft'),
+    othersPublished: await mk(otherStaff, 'published'),
+  }
+}
+
+beforeAll(async () => {
+  manifest = await loadRouteManifest()
+  const other = await createTestUser({ role: 'author' })
+  otherStaff = other.id
+  for (const who of WHO) {
+    if (who === 'anonymous') continue
+    const user = await createTestUser({ role: who })
+    users.set(who, user)
+    callers.set(who, { who, id: user.id, cookie: await sessionCookie(user), other: otherStaff })
+  }
+})
+
+describe('role × route × intent', () => {
+  it('classifies every route of the manifest', () => {
+    const files = manifest.map((route) => route.file)
+    expect(files.filter((file) => !(file in MATRIX))).toEqual([])
+    expect(Object.keys(MATRIX).filter((file) => !files.includes(file))).toEqual([])
+  })
+
+  it('gives every route with an action at least one post to try, and every loader a GET', async () => {
+    const missing: string[] = []
+    for (const route of manifest) {
+      const mod = (await import(/* @vite-ignore */ `../../app/${route.file}`)) as Record<
+        string,
+        unknown
+      >
+      const probes = MATRIX[route.file] ?? []
+      if (mod.action && !probes.some((p) => p.method && p.method !== 'GET')) {
+        missing.push(`${route.file}: action`)
+      }
+      if (mod.loader && !probes.some((p) => !p.method || p.method === 'GET')) {
+        missing.push(`${route.file}: loader`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('has 0 deviations from the newsroom table', async () => {
+    const deviations: string[] = []
+    let tried = 0
+    for (const route of manifest) {
+      const mod = (await import(/* @vite-ignore */ `../../app/${route.file}`)) as Record<
+        string,
+        Handler | undefined
+      >
+      for (const probe of MATRIX[route.file] ?? []) {
+        const method = probe.method ?? 'GET'
+        const handler = method === 'GET' ? mod.loader : mod.action
+        if (!handler) continue
+        for (const who of WHO) {
+          const caller = await callerFor(who, !!probe.freshSession)
+          const articles = await freshArticles(caller)
+          const url = `http://localhost:3000${route.url}${probe.query ?? ''}`
+          const fields = probe.fields?.(articles, caller)
+          const request =
+            method === 'GET'
+              ? requestAs(caller.cookie, url)
+              : requestAs(caller.cookie, url, {
+                  method,
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                  body: new URLSearchParams(fields ?? {}).toString(),
+                })
+          let outcome: unknown
+          try {
+            outcome = await handler({
+              request,
+              params: probe.params?.(articles) ?? fakeParams(route.pattern),
+              context: testContext(),
+            })
+          } catch (thrown) {
+            outcome = thrown
+          }
+          tried += 1
+          // Signing out, or revoking every session, ends the caller's usual one too.
+          if (probe.freshSession && who !== 'anonymous') {
+            callers.set(who, { ...caller, cookie: await sessionCookie(users.get(who)!) })
+          }
+          if (outcome instanceof Error) {
+            deviations.push(`${route.file} ${probe.name} as ${who}: threw ${outcome.message}`)
+            continue
+          }
+          const refused = await isRefused(outcome)
+          const expected = probe.allowed.includes(who)
+          if (refused === expected) {
+            const status = toResponse(outcome)?.status ?? 200
+            deviations.push(
+              `${route.file} ${probe.name} as ${who}: ${refused ? 'refused' : `let through (${status})`}, expected ${expected ? 'allowed' : 'refused'}`,
+            )
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(500)
+    expect(deviations).toEqual([])
+  }, 600_000)
+})
