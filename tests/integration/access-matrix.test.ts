@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
@@ -29,7 +29,6 @@ import { loadRouteManifest, fakeParams, type ManifestRoute } from '../setup/rout
 
 const WHO = ['anonymous', 'viewer', 'contributor', 'author', 'editor', 'admin'] as const
 type Who = (typeof WHO)[number]
-type Role = Exclude<Who, 'anonymous'>
 
 const EVERYONE: Who[] = [...WHO]
 const SIGNED_IN: Who[] = ['viewer', 'contributor', 'author', 'editor', 'admin']
@@ -90,19 +89,15 @@ function articleForm(status: string, extra: Record<string, string> = {}) {
   }
 }
 
+/** The dashboard's row actions (every intent of the schema) and the list's (delete only). */
 const articleRowIntents = (screen: 'dashboard' | 'list'): Probe[] => [
-  ...(screen === 'dashboard' ? (['archive', 'hide', 'show'] as const) : []).flatMap((i) => [
+  ...(screen === 'dashboard' ? intentsOf(articleActionSchema) : ['delete']).flatMap((i) => [
     post(`${i} (own article)`, AUTHORS, (a) => ({ intent: i, id: String(a.ownPublished) })),
     post(`${i} (someone else's article)`, EDITORS, (a) => ({
       intent: i,
       id: String(a.othersPublished),
     })),
   ]),
-  post('delete (own article)', AUTHORS, (a) => ({ intent: 'delete', id: String(a.ownPublished) })),
-  post("delete (someone else's article)", EDITORS, (a) => ({
-    intent: 'delete',
-    id: String(a.othersPublished),
-  })),
   post(FORGED, STAFF, (a) => ({ intent: FORGED, id: String(a.ownDraft) })),
 ]
 

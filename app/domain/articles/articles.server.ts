@@ -7,6 +7,8 @@ import { logger } from '~/infra/logger.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
+import { recordRevision } from './revision-record.server'
+import { nextRevisedAt } from './revision-rules'
 import {
   isEmptyEditorHtml,
   type ArticleDraftInput,
@@ -211,6 +213,7 @@ export async function createArticle(
       })
       .returning(savedColumns)
     await setArticleTags(tx, row.id, input.tags, input.newTags)
+    await recordRevision(tx, row.id, actor, now)
     return row
   })
 }
@@ -238,19 +241,22 @@ export async function updateArticle(
     const slug = shouldRegenerateSlug(current, input.title)
       ? await articleSlug(tx, input.title, id)
       : current.slug
+    const values = articleValues(input, content)
     const [row] = await tx
       .update(articles)
       .set({
-        ...articleValues(input, content),
+        ...values,
         slug,
         status: input.status,
         publishedAt: nextPublishedAt(current, input.status, input.publishedAt, now),
+        revisedAt: nextRevisedAt(current, { ...values, status: input.status }, now),
         authorId: input.authorId ?? actor.id,
         updatedAt: now,
       })
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await setArticleTags(tx, id, input.tags, input.newTags)
+    await recordRevision(tx, id, actor, now)
     return row
   })
 }
