@@ -37,7 +37,7 @@ describe('/admin/api/media', () => {
   it('answers 401 to anonymous callers and 403 to viewers', async () => {
     const anonymous = await upload(null, 'image', 'a.png', png)
     expect(anonymous.status).toBe(401)
-    expect(await anonymous.json()).toEqual({ error: 'Unauthorized' })
+    expect(await anonymous.json()).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
     expect((await upload(callers.viewer.cookie, 'image', 'a.png', png)).status).toBe(403)
     expect((await callRoute(loader, requestAs(null, '/admin/api/media?kind=image'))).status).toBe(
       401,

@@ -154,11 +154,11 @@ describe('refusals', () => {
     const anonymous = await unwrap(
       await run(autosave.action, post(null, '/admin/api/articles/autosave', FORM)),
     )
-    expect(anonymous).toMatchObject({ status: 401, body: { error: 'Unauthorized' } })
+    expect(anonymous).toMatchObject({ status: 401, body: { ok: false, code: 'UNAUTHORIZED' } })
     const viewer = await unwrap(
       await run(autosave.action, post(viewerCookie, '/admin/api/articles/autosave', FORM)),
     )
-    expect(viewer).toMatchObject({ status: 403, body: { error: 'Forbidden' } })
+    expect(viewer).toMatchObject({ status: 403, body: { ok: false, code: 'FORBIDDEN' } })
   })
 })
 

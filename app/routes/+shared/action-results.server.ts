@@ -83,7 +83,7 @@ export function describeFailure(
   error: unknown,
   { title, context, details }: FailureOptions,
 ): { status: number; body: ActionResult } {
-  if (error instanceof Response) throw error
+  if (error instanceof Response || isThrownAnswer(error)) throw error
   if (error instanceof DomainError) {
     const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined
     const body: ActionResult = { ok: false, code: error.code, fieldErrors }
@@ -96,6 +96,11 @@ export function describeFailure(
   if (title) body.toast = { type: 'error', title, description: UNEXPECTED_ERROR }
   else body.formError = UNEXPECTED_ERROR
   return { status: 500, body }
+}
+
+/** `data(…, { status })` thrown by a guard (a 403 or 404): an answer already, not a failure. */
+function isThrownAnswer(error: unknown) {
+  return (error as { type?: unknown } | null)?.type === 'DataWithResponseInit'
 }
 
 /** `describeFailure` as a route action's answer. */

@@ -67,10 +67,10 @@ export async function articleRowAction(
   })
   if (!parsed.ok) return parsed.response
   const { intent, id } = parsed.data
-  const facts = await articleAccessFacts(id)
-  const rule = intent === 'delete' ? canDeleteArticle : canPublishArticle
-  if (facts && !rule(user, facts)) forbidden()
   try {
+    const facts = await articleAccessFacts(id)
+    const rule = intent === 'delete' ? canDeleteArticle : canPublishArticle
+    if (facts && !rule(user, facts)) forbidden()
     if (intent === 'delete') await deleteArticle(id)
     else await setArticleStatus(id, intent)
   } catch (error) {

@@ -79,17 +79,17 @@ export async function articleEditorAction(
   const { id: draftId, expectedUpdatedAt, overwrite } = submission.data
   // A new article that autosave already stored as a draft is finished by editing that draft.
   const targetId = mode === 'edit' ? routeArticleId : draftId
-  // The role decides the statuses this save may reach (a missing article is the save's 404).
-  const facts = targetId
-    ? await articleAccessFacts(targetId)
-    : { authorId: user.id, status: 'draft' as const }
-  if (facts && !canMoveArticleTo(user, facts, parsed.data.status)) forbidden()
-  // Only editors put another name on a story.
-  const byline = parsed.data.authorId
-  if (byline && byline !== (facts?.authorId ?? user.id) && !canSetByline(user)) forbidden()
 
   let saved: SavedArticle
   try {
+    // The role decides the statuses this save may reach (a missing article is the save's 404).
+    const facts = targetId
+      ? await articleAccessFacts(targetId)
+      : { authorId: user.id, status: 'draft' as const }
+    if (facts && !canMoveArticleTo(user, facts, parsed.data.status)) forbidden()
+    // Only editors put another name on a story.
+    const byline = parsed.data.authorId
+    if (byline && byline !== (facts?.authorId ?? user.id) && !canSetByline(user)) forbidden()
     saved = targetId
       ? await updateArticle(targetId, parsed.data, user, { expectedUpdatedAt, overwrite })
       : await createArticle(parsed.data, user)
