@@ -180,6 +180,9 @@ const MATRIX: Record<string, Probe[]> = {
     post('submitted for review', STAFF, () => articleForm('review')),
     post('published', AUTHORS, () => articleForm('published')),
     post('archived', AUTHORS, () => articleForm('archived')),
+    post('put on the breaking-news bar', EDITORS, () =>
+      articleForm('draft', { newTags: 'Breaking News' }),
+    ),
     post("under someone else's byline", EDITORS, (_a, c) =>
       articleForm('draft', { authorId: c.other }),
     ),

@@ -1,7 +1,13 @@
 import type { AppLoadContext } from 'react-router'
-import { canCreateArticle, canMoveArticleTo, canSetByline } from '~/domain/access/access-rules'
+import {
+  canCreateArticle,
+  canManageBreakingNews,
+  canMoveArticleTo,
+  canSetByline,
+} from '~/domain/access/access-rules'
 import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
+import { changesBreakingNews } from '~/domain/articles/breaking-news.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
   ArticleError,
@@ -90,6 +96,10 @@ export async function articleEditorAction(
     // Only editors put another name on a story.
     const byline = parsed.data.authorId
     if (byline && byline !== (facts?.authorId ?? user.id) && !canSetByline(user)) forbidden()
+    const { tags, newTags } = parsed.data
+    if (!canManageBreakingNews(user) && (await changesBreakingNews(targetId, tags, newTags))) {
+      forbidden()
+    }
     saved = targetId
       ? await updateArticle(targetId, parsed.data, user, { expectedUpdatedAt, overwrite })
       : await createArticle(parsed.data, user)
