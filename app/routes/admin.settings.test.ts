@@ -212,3 +212,91 @@ describe('/admin/settings: rules and the unexpected', () => {
     expect(body.toast).toMatchObject({ type: 'error', title: 'Error adding social link' })
   })
 })
+
+describe('/admin/settings: editorial settings', () => {
+  const editorial = (fields: Record<string, string>) => as({ intent: 'editorial', ...fields })
+
+  it('saves the time zone and the number of revisions kept', async () => {
+    const response = await editorial({ timeZone: 'Europe/Paris', revisionsKept: '25' })
+    expect(response.status).toBe(200)
+    expect(await toastFrom(response)).toMatchObject({
+      title: 'Editorial settings updated successfully',
+    })
+    const [row] = await getDb().select().from(siteSettings)
+    expect(row).toMatchObject({ timeZone: 'Europe/Paris', revisionsKept: 25 })
+
+    const page = await callRoute(loader, get(callers.admin.cookie, URL))
+    const data = await page.json()
+    expect(data.settings).toMatchObject({ timeZone: 'Europe/Paris', revisionsKept: 25 })
+    expect(data.timeZones[0]).toBe('UTC')
+    expect(data.timeZones).toContain('America/New_York')
+  })
+
+  it('refuses an unknown time zone and a count out of range with 400, never 500', async () => {
+    for (const [fields, expected] of [
+      [
+        { timeZone: 'Mars/Olympus_Mons', revisionsKept: '0' },
+        {
+          timeZone: ['Choose a time zone from the list'],
+          revisionsKept: ['Keep between 1 and 1000 revisions'],
+        },
+      ],
+      [{ timeZone: 'UTC', revisionsKept: '1001' }, { revisionsKept: expect.any(Array) }],
+      [{ timeZone: 'UTC', revisionsKept: '2.5' }, { revisionsKept: expect.any(Array) }],
+      [{ timeZone: 'UTC', revisionsKept: 'lots' }, { revisionsKept: expect.any(Array) }],
+      [{ revisionsKept: '10' }, { timeZone: ['Choose a time zone'] }],
+      [
+        { timeZone: "UTC'; drop table site_settings; --", revisionsKept: '10' },
+        {
+          timeZone: expect.any(Array),
+        },
+      ],
+    ] as const) {
+      const response = await editorial(fields)
+      expect(response.status, JSON.stringify(fields)).toBe(400)
+      const body = await response.json()
+      expect(body).toMatchObject({ ok: false, code: 'INVALID_FIELD', fieldErrors: expected })
+      expect(Object.keys(body.fieldErrors).sort()).toEqual(Object.keys(expected).sort())
+    }
+    const [row] = await getDb().select().from(siteSettings)
+    expect(row).toMatchObject({ timeZone: 'Europe/Paris', revisionsKept: 25 })
+  })
+
+  it('stores a zone under the name the runtime gives it', async () => {
+    const response = await editorial({ timeZone: 'US/Eastern', revisionsKept: '1000' })
+    expect(response.status).toBe(200)
+    const [row] = await getDb().select().from(siteSettings)
+    expect(row).toMatchObject({ timeZone: 'America/New_York', revisionsKept: 1000 })
+  })
+
+  it('is for admins only', async () => {
+    const editor = await createTestUser({ role: 'editor' })
+    const refused = callRoute(
+      action,
+      post(await sessionCookie(editor), URL, {
+        intent: 'editorial',
+        timeZone: 'Pacific/Auckland',
+        revisionsKept: '5',
+      }),
+    )
+    await expect(refused).rejects.toMatchObject({
+      init: { status: 403 },
+      data: { code: 'FORBIDDEN' },
+    })
+    const [row] = await getDb().select().from(siteSettings)
+    expect(row.timeZone).not.toBe('Pacific/Auckland')
+  })
+
+  it('answers 500 with the generic message and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'editorial',
+        timeZone: 'Asia/Tokyo',
+        revisionsKept: '100',
+      }),
+      { table: 'site_settings' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error updating editorial settings' })
+  })
+})

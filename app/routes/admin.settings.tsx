@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
 import { DatabaseCard } from '~/components/admin/settings-database'
+import { EditorialSettingsCard } from '~/components/admin/settings-editorial'
 import { LogoSettingsCard } from '~/components/admin/settings-logo'
 import { SecurityCard } from '~/components/admin/settings-security'
 import { SocialLinksCard } from '~/components/admin/settings-social'
@@ -13,10 +14,12 @@ import {
 import { DomainError } from '~/domain/domain-error'
 import { getSiteSettings, listSocialLinks } from '~/domain/settings/settings-queries.server'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
+import { timeZoneNames } from '~/lib/time-zone'
 import {
   addSocialLink,
   deleteSocialLink,
   setRequireAdminTwoFactor,
+  updateEditorialSettings,
   updateLogoSettings,
 } from '~/domain/settings/settings.server'
 import { canManageSettings } from '~/domain/access/access-rules'
@@ -27,13 +30,17 @@ import type { Route } from './+types/admin.settings'
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageSettings)
   const [settings, links] = await Promise.all([getSiteSettings(), listSocialLinks()])
-  return { settings, links, database: getDatabaseStatus() }
+  // The saved zone stays choosable even if a newer runtime lists it under another name.
+  const timeZones = timeZoneNames()
+  if (!timeZones.includes(settings.timeZone)) timeZones.push(settings.timeZone)
+  return { settings, links, database: getDatabaseStatus(), timeZones }
 }
 
 const FAILURE_TITLE = {
   logo: 'Error updating logo settings',
   'social-add': 'Error adding social link',
   'social-delete': 'Error deleting social link',
+  editorial: 'Error updating editorial settings',
   'two-factor': 'Error updating security settings',
   'db-test': 'Connection failed',
   'db-save': 'Error saving database URL',
@@ -66,6 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'social-delete':
         await deleteSocialLink(post.id)
         return actionSuccess({ type: 'success', title: 'Social link deleted successfully' })
+      case 'editorial':
+        await updateEditorialSettings(post)
+        return actionSuccess({ type: 'success', title: 'Editorial settings updated successfully' })
       case 'two-factor':
         await setRequireAdminTwoFactor(post.required, me)
         return actionSuccess({
@@ -107,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings, links, database } = loaderData
+  const { settings, links, database, timeZones } = loaderData
   return (
     <>
       <PageHeader
@@ -129,6 +139,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 [&>*]:min-w-0">
         <LogoSettingsCard settings={settings} />
         <SocialLinksCard links={links} />
+        <EditorialSettingsCard
+          timeZone={settings.timeZone}
+          revisionsKept={settings.revisionsKept}
+          timeZones={timeZones}
+        />
         <SecurityCard requireAdminTwoFactor={settings.requireAdminTwoFactor} />
         <DatabaseCard status={database} />
       </div>

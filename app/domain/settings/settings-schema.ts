@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idField } from '~/lib/form-schemas'
+import { canonicalTimeZone } from '~/lib/time-zone'
 
 export const SOCIAL_ICONS = [
   'facebook',
@@ -92,14 +93,43 @@ export const databaseUrlSchema = z.object({
     }, 'The database URL is not valid'),
 })
 
+export const REVISIONS_KEPT_MIN = 1
+export const REVISIONS_KEPT_MAX = 1000
+const REVISIONS_KEPT_MESSAGE = `Keep between ${REVISIONS_KEPT_MIN} and ${REVISIONS_KEPT_MAX} revisions`
+
+/** The newsroom's settings: the time zone of publish times, and how many revisions to keep. */
+export const editorialSettingsSchema = z.object({
+  // A zone the server's runtime knows, stored under the name it gives it (an alias such as
+  // US/Eastern becomes America/New_York), whatever was posted.
+  timeZone: z.string({ error: 'Choose a time zone' }).transform((value, ctx) => {
+    const zone = canonicalTimeZone(value)
+    if (zone) return zone
+    ctx.issues.push({ code: 'custom', message: 'Choose a time zone from the list', input: value })
+    return z.NEVER
+  }),
+  revisionsKept: z.preprocess(
+    (value) =>
+      typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value,
+    z
+      .number({ error: REVISIONS_KEPT_MESSAGE })
+      .int(REVISIONS_KEPT_MESSAGE)
+      .min(REVISIONS_KEPT_MIN, REVISIONS_KEPT_MESSAGE)
+      .max(REVISIONS_KEPT_MAX, REVISIONS_KEPT_MESSAGE),
+  ),
+})
+
+export type EditorialSettingsValues = z.output<typeof editorialSettingsSchema>
+
 /**
  * The Settings screen's posts, one per card: the logo form, a social link added or deleted,
- * the two-factor switch, and the database URL tested, saved or switched to.
+ * the editorial settings, the two-factor switch, and the database URL tested, saved or
+ * switched to.
  */
 export const settingsActionSchema = z.discriminatedUnion('intent', [
   logoSettingsSchema.extend({ intent: z.literal('logo') }),
   socialLinkSchema.extend({ intent: z.literal('social-add') }),
   z.object({ intent: z.literal('social-delete'), id: idField('This link does not exist') }),
+  editorialSettingsSchema.extend({ intent: z.literal('editorial') }),
   z.object({
     intent: z.literal('two-factor'),
     required: z

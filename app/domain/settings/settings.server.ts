@@ -3,7 +3,11 @@ import { siteSettings, socialLinks } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getSiteSettings } from './settings-queries.server'
-import type { LogoSettingsValues, SocialLinkValues } from './settings-schema'
+import type {
+  EditorialSettingsValues,
+  LogoSettingsValues,
+  SocialLinkValues,
+} from './settings-schema'
 
 export class SettingsError extends domainErrors('SettingsError', {
   NOT_FOUND: 404,
@@ -29,6 +33,22 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
     .onConflictDoUpdate({ target: siteSettings.id, set: next })
     .returning()
   return row
+}
+
+/**
+ * The time zone the article form reads and shows publish times in, and the number of
+ * revisions kept per article (older ones go first, at the next save of each article).
+ */
+export async function updateEditorialSettings(values: EditorialSettingsValues) {
+  const next = {
+    timeZone: values.timeZone,
+    revisionsKept: values.revisionsKept,
+    updatedAt: new Date(),
+  }
+  await getDb()
+    .insert(siteSettings)
+    .values({ id: 1, ...next })
+    .onConflictDoUpdate({ target: siteSettings.id, set: next })
 }
 
 /**
