@@ -85,6 +85,14 @@ export function SiteFooter({
                 </Link>
               </li>
               <li>
+                <Link
+                  to="/corrections"
+                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
+                >
+                  Corrections
+                </Link>
+              </li>
+              <li>
                 <a
                   href="/rss.xml"
                   className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
