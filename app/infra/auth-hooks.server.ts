@@ -308,6 +308,14 @@ export const USER_FIELD_LIMITS = { name: 100, image: 2000 } as const
  */
 function checkUserFields(ctx: HookContext) {
   const body = (ctx.body ?? {}) as Record<string, unknown>
+  // A picture is shown on author pages: it is set on the profile page, which takes only
+  // images uploaded to this site, never any URL sent here.
+  if (body.image !== undefined && body.image !== null) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'INVALID_FIELD',
+      message: 'The picture is set on the profile page.',
+    })
+  }
   for (const [field, max] of Object.entries(USER_FIELD_LIMITS)) {
     const value = body[field]
     if (value === undefined || (field === 'image' && value === null)) continue

@@ -43,6 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const article = await previewArticleInput(parsed.data, {
     id,
+    fallbackAuthorId: user.id,
     fallbackAuthorName: user.username,
   })
   return data({ article, error: null }, { headers: NO_STORE })

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-
 import { ArticleView } from '~/components/site/article-view'
 import { PageStatus } from '~/components/site/page-status'
 import { toArticleView } from '~/domain/articles/article-view.server'
+import { toBylineAuthor } from '~/domain/authors/byline'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
 import { isCountableView, recordArticleView } from '~/domain/articles/trending.server'
 import { logger } from '~/infra/logger.server'
@@ -49,7 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           image: article.featuredImage,
           publishedIso,
           modifiedIso,
-          authorName: article.authorName,
+          author: toBylineAuthor(article),
           section: article.categoryName,
           keywords,
         }),

@@ -1,5 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { AccountForms } from '~/components/auth/account-forms'
+import { AuthorProfileForm } from '~/components/auth/author-profile-form'
 import { authMeta } from '~/components/auth/auth-meta'
 import { FormMessage } from '~/components/auth/form-message'
 import { ProfileSection } from '~/components/auth/profile-section'
@@ -15,8 +16,10 @@ import {
   signOut,
   type AuthFailure,
 } from '~/domain/users/account.server'
+import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { getOwnAuthorProfile } from '~/domain/authors/authors-queries.server'
 import { profileActionSchema, type ProfileAnswer } from '~/domain/users/profile-schema'
-import { updateUsername } from '~/domain/users/profile.server'
+import { updateAuthorProfile, updateUsername } from '~/domain/users/profile.server'
 import {
   listActiveSessions,
   revokeUserSession,
@@ -46,13 +49,16 @@ async function requireProfile(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, sessionId } = await requireProfile(request)
-  const [sessions, twoFactor] = await Promise.all([
+  const [sessions, twoFactor, author] = await Promise.all([
     listActiveSessions(user.id, sessionId),
     getTwoFactorStatus(user, await getBrandName()),
+    // Bylines are the newsroom's: readers have none to set.
+    canOpenBackOffice(user) ? getOwnAuthorProfile(user.id) : null,
   ])
   const now = new Date()
   return {
     user: { email: user.email, username: user.username ?? '' },
+    author,
     enrolRequired: new URL(request.url).searchParams.get('enrol') === '2fa',
     twoFactor,
     sessions: sessions.map((s) => ({
@@ -105,6 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'username':
         await updateUsername(user.id, post.username)
         return saved('Profile updated', 'Your username has been saved.')
+      case 'author-profile':
+        await updateAuthorProfile(user, post)
+        return saved('Profile updated', 'Your author profile has been saved.')
       case 'password': {
         const { currentPassword, newPassword } = post
         const result = await changePassword(caller, { currentPassword, newPassword })
@@ -165,13 +174,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, sessions, twoFactor, enrolRequired } = useLoaderData<typeof loader>()
+  const { user, author, sessions, twoFactor, enrolRequired } = useLoaderData<typeof loader>()
   const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Profile</h1>
 
       <AccountForms email={user.email} username={user.username} answer={answer} />
+
+      {author ? (
+        <AuthorProfileForm author={author} username={user.username} answer={answer} />
+      ) : null}
 
       <ProfileSection
         id="two-factor"

@@ -1,4 +1,5 @@
 import { listPublishedForSitemap } from '~/domain/articles/articles-queries.server'
+import { listAuthorsForSitemap } from '~/domain/authors/authors-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { buildSitemap, cachedTextResponse, type SitemapEntry } from '~/domain/feeds/feeds.server'
 import { STATIC_PAGE_SLUGS } from '~/domain/pages/static-pages'
@@ -6,12 +7,13 @@ import { listTags } from '~/domain/tags/tags-queries.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/sitemap[.]xml'
 
-/** Every public page a search engine should know: home, sections, tags, articles, pages. */
+/** Every public page a search engine should know: home, sections, tags, authors, articles, pages. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const [articles, categories, tags] = await Promise.all([
+  const [articles, categories, tags, authors] = await Promise.all([
     listPublishedForSitemap(),
     listCategories(),
     listTags(),
+    listAuthorsForSitemap(),
   ])
   const entries: SitemapEntry[] = [
     { path: '/', lastModified: articles[0]?.publishedAt ?? null },
@@ -19,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...tags.map((t) => ({ path: `/tag/${t.slug}` })),
     { path: '/newspapers' },
     ...STATIC_PAGE_SLUGS.map((slug) => ({ path: `/${slug}` })),
+    ...authors.map((a) => ({ path: a.path, lastModified: a.lastPublished })),
     ...articles.map((a) => ({ path: `/article/${a.slug}`, lastModified: a.updatedAt })),
   ]
   return cachedTextResponse(

@@ -121,6 +121,8 @@ const MATRIX: Record<string, Probe[]> = {
   'routes/rss[.]xml.tsx': [get(EVERYONE)],
   'routes/category.$slug.rss[.]xml.tsx': [get(EVERYONE)],
   'routes/tag.$slug.rss[.]xml.tsx': [get(EVERYONE)],
+  'routes/_site.author.$username.tsx': [get(EVERYONE)],
+  'routes/author.$username.rss[.]xml.tsx': [get(EVERYONE)],
   'routes/sitemap[.]xml.tsx': [get(EVERYONE)],
   'routes/news-sitemap[.]xml.tsx': [get(EVERYONE)],
   'routes/robots[.]txt.tsx': [get(EVERYONE)],
@@ -143,8 +145,9 @@ const MATRIX: Record<string, Probe[]> = {
   // One's own profile: anyone signed in.
   'routes/_site.profile.tsx': [
     get(SIGNED_IN),
+    // A byline (display name, bio, picture) is the newsroom's: staff only.
     ...intentsOf(profileActionSchema).map((i) => ({
-      ...intent(i, SIGNED_IN),
+      ...intent(i, i === 'author-profile' ? STAFF : SIGNED_IN),
       freshSession: true,
     })),
     { ...intent(FORGED, SIGNED_IN), freshSession: true },

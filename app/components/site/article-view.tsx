@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import type { ArticlePageView } from '~/domain/articles/article-view.server'
+import { ANONYMOUS } from '~/domain/authors/byline'
 import { ArticleMedia } from './article-media'
-import { gutterClass } from './styles'
+import { gutterClass, textLinkClass } from './styles'
 
 const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
 
@@ -30,7 +31,20 @@ export function ArticleView({ article }: { article: ArticlePageView }) {
                 {article.categoryName}
               </Link>
             ) : null}
-            <span>By {article.authorName || 'Anonymous'}</span>
+            <span>
+              By{' '}
+              {article.author?.path ? (
+                <Link
+                  to={article.author.path}
+                  rel="author"
+                  className={`${textLinkClass} font-semibold text-foreground`}
+                >
+                  {article.author.name}
+                </Link>
+              ) : (
+                (article.author?.name ?? ANONYMOUS)
+              )}
+            </span>
             <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
             <span>{article.readingMinutes} min read</span>
           </p>

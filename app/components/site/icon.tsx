@@ -17,6 +17,7 @@ export type SiteIconName =
   | 'youtube'
   | 'linkedin'
   | 'globe'
+  | 'rss'
 
 export const SITE_ICON_SPRITE = '/site-icons.svg'
 

@@ -1,3 +1,4 @@
+import { ANONYMOUS } from '~/domain/authors/byline'
 import type { SearchResult } from '~/domain/search/search-schema'
 
 /** One search hit (spec §2 Search): title, category or "Uncategorized", author, 2-line excerpt. */
@@ -16,7 +17,7 @@ export function SearchResultSummary({
           {result.categoryName ?? 'Uncategorized'}
         </span>
         <span aria-hidden="true">·</span>
-        <span>By {result.authorUsername || 'Anonymous'}</span>
+        <span>By {result.authorName || ANONYMOUS}</span>
       </span>
       {result.excerpt ? (
         <span className="mt-1 line-clamp-2 text-sm text-muted-foreground">{result.excerpt}</span>

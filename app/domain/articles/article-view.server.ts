@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { categories, profiles, tags } from '@db/schema/index'
+import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { toBylineAuthor, type BylineAuthor } from '~/domain/authors/byline'
 import { getDb } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { formatLongDate } from '~/lib/dates'
@@ -30,7 +32,8 @@ export interface ArticlePageView {
   video: VideoEmbed | null
   categoryName: string | null
   categorySlug: string | null
-  authorName: string | null
+  /** Null: no author ("Anonymous"). */
+  author: BylineAuthor | null
   publishedIso: string
   publishedLabel: string
   readingMinutes: number
@@ -56,6 +59,7 @@ type ArticleViewSource = Pick<
   | 'categoryName'
   | 'categorySlug'
   | 'authorName'
+  | 'authorUsername'
   | 'publishedAt'
   | 'wordCount'
 > & { tags: ArticleViewTag[] }
@@ -73,7 +77,7 @@ export function toArticleView(article: ArticleViewSource, now: Date = new Date()
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
     categoryName: article.categoryName,
     categorySlug: article.categorySlug,
-    authorName: article.authorName,
+    author: toBylineAuthor(article),
     publishedIso: shown.toISOString(),
     publishedLabel: formatLongDate(shown),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
@@ -114,11 +118,21 @@ export async function getArticlePreviewView(
  */
 export async function previewArticleInput(
   input: ArticleDraftInput,
-  { id, fallbackAuthorName }: { id: number | null; fallbackAuthorName: string | null },
+  {
+    id,
+    fallbackAuthorId,
+    fallbackAuthorName,
+  }: {
+    id: number | null
+    /** The signed-in writer, the author when the form names none (spec §6). */
+    fallbackAuthorId?: string
+    fallbackAuthorName: string | null
+  },
   now: Date = new Date(),
 ): Promise<ArticlePreviewView> {
   const db = getDb()
   const content = sanitizeArticleHtml(input.content)
+  const authorId = input.authorId ?? fallbackAuthorId
   const [[category], [author], existingTags, wordCount] = await Promise.all([
     input.categoryId
       ? db
@@ -126,12 +140,9 @@ export async function previewArticleInput(
           .from(categories)
           .where(eq(categories.id, input.categoryId))
       : [],
-    input.authorId
-      ? db
-          .select({ username: profiles.username })
-          .from(profiles)
-          .where(eq(profiles.id, input.authorId))
-      : [{ username: fallbackAuthorName }],
+    authorId
+      ? db.select(bylineColumns).from(profiles).where(eq(profiles.id, authorId))
+      : [{ authorName: fallbackAuthorName, authorUsername: null }],
     input.tags.length > 0
       ? db
           .select({ id: tags.id, name: tags.name, slug: tags.slug })
@@ -152,7 +163,8 @@ export async function previewArticleInput(
       videoUrl: input.videoUrl,
       categoryName: category?.name ?? null,
       categorySlug: category?.slug ?? null,
-      authorName: author?.username ?? null,
+      authorName: author?.authorName ?? null,
+      authorUsername: author?.authorUsername ?? null,
       publishedAt: input.status === 'published' ? input.publishedAt : null,
       wordCount,
       tags: [

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
+import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
 import type { ArticleStatus } from './articles-schema'
@@ -57,13 +58,21 @@ function toPage<T>(items: T[], total: number, page: number, pageSize: number): P
 }
 
 export async function listPublishedArticles(
-  options: { categoryId?: number; tagId?: number; page?: number; pageSize?: number } = {},
+  options: {
+    categoryId?: number
+    tagId?: number
+    /** One author's articles (the author page). */
+    authorId?: string
+    page?: number
+    pageSize?: number
+  } = {},
 ): Promise<Page<ArticleCardData>> {
   const db = getDb()
   const page = Math.max(1, options.page ?? 1)
   const pageSize = options.pageSize ?? 12
   const filters = [isPublicArticle]
   if (options.categoryId !== undefined) filters.push(eq(articles.categoryId, options.categoryId))
+  if (options.authorId !== undefined) filters.push(eq(articles.authorId, options.authorId))
   if (options.tagId !== undefined) {
     filters.push(
       inArray(
@@ -101,7 +110,9 @@ export interface ArticleDetail extends ArticleCardData {
   content: string
   videoUrl: string | null
   updatedAt: Date
+  /** The byline's name (`bylineColumns`): the display name, else the username. */
   authorName: string | null
+  authorUsername: string | null
   tags: TagLink[]
 }
 
@@ -122,7 +133,7 @@ export async function findArticleDetail(
       content: articles.content,
       videoUrl: articles.videoUrl,
       updatedAt: articles.updatedAt,
-      authorName: profiles.username,
+      ...bylineColumns,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

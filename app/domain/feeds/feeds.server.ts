@@ -23,6 +23,9 @@ export function cachedTextResponse(
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
 }
 
+/** A feed item: an article card, with its byline's name when the feed knows it. */
+export type RssItem = ArticleCardData & { authorName?: string | null }
+
 export interface RssChannel {
   siteUrl: string
   title: string
@@ -31,7 +34,7 @@ export interface RssChannel {
   path: string
   /** Path of the feed itself ("/rss.xml"). */
   feedPath: string
-  items: ArticleCardData[]
+  items: RssItem[]
 }
 
 /** RSS 2.0 with an Atom self link (what feed validators ask for). */
@@ -47,6 +50,7 @@ export function buildRss(channel: RssChannel): string {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
     ]
     if (item.publishedAt) lines.push(`      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`)
+    if (item.authorName) lines.push(`      <dc:creator>${escapeXml(item.authorName)}</dc:creator>`)
     if (item.excerpt) lines.push(`      <description>${escapeXml(item.excerpt)}</description>`)
     if (item.categoryName) lines.push(`      <category>${escapeXml(item.categoryName)}</category>`)
     if (item.featuredImage) {
@@ -59,7 +63,7 @@ export function buildRss(channel: RssChannel): string {
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(absoluteUrl(siteUrl, channel.path))}</link>`,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/articles/published.server'
+import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
 import { lastSearchWord, normalizeSearchQuery, type SearchResult } from './search-schema'
 
@@ -40,7 +41,7 @@ export async function searchArticles(
         title: articles.title,
         excerpt: articles.excerpt,
         categoryName: categories.name,
-        authorUsername: profiles.username,
+        ...bylineColumns,
       })
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))

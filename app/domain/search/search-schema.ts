@@ -30,7 +30,10 @@ export interface SearchResult {
   title: string
   excerpt: string
   categoryName: string | null
+  /** Spec §3 author_username: the account's username (its author page's address). */
   authorUsername: string | null
+  /** The byline's name: the display name, else the username; null without an author. */
+  authorName: string | null
 }
 
 export interface SearchResponse {

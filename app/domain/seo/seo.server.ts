@@ -1,3 +1,4 @@
+import type { BylineAuthor } from '~/domain/authors/byline'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'
 import { absoluteUrl, type SiteIdentity } from '~/lib/seo'
@@ -62,7 +63,8 @@ export interface NewsArticleFacts {
   image: string | null
   publishedIso: string | null
   modifiedIso: string
-  authorName: string | null
+  /** The byline; null: the organisation stands as the author. */
+  author: BylineAuthor | null
   section: string | null
   keywords: string[]
 }
@@ -84,8 +86,8 @@ export function newsArticleJsonLd(
     ...(article.image ? { image: [absoluteUrl(site.siteUrl, article.image)] } : {}),
     ...(article.publishedIso ? { datePublished: article.publishedIso } : {}),
     dateModified: article.modifiedIso,
-    author: article.authorName
-      ? { '@type': 'Person', name: article.authorName }
+    author: article.author
+      ? personJsonLd(site, article.author)
       : { '@type': 'Organization', name: site.brand, url: home },
     publisher: {
       '@type': 'NewsMediaOrganization',
@@ -95,5 +97,33 @@ export function newsArticleJsonLd(
     },
     ...(article.section ? { articleSection: article.section } : {}),
     ...(article.keywords.length > 0 ? { keywords: article.keywords.join(', ') } : {}),
+  }
+}
+
+/** schema.org Person for a byline: the name, and the author page when there is one. */
+export function personJsonLd(
+  site: SiteIdentity,
+  author: Pick<BylineAuthor, 'name' | 'path'>,
+  extra: { description?: string | null; image?: string | null } = {},
+): Record<string, unknown> {
+  return {
+    '@type': 'Person',
+    name: author.name,
+    ...(author.path ? { url: absoluteUrl(site.siteUrl, author.path) } : {}),
+    ...(extra.description ? { description: extra.description } : {}),
+    ...(extra.image ? { image: absoluteUrl(site.siteUrl, extra.image) } : {}),
+  }
+}
+
+/** An author page's JSON-LD: a ProfilePage about the person. */
+export function authorPageJsonLd(
+  site: SiteIdentity,
+  author: { name: string; path: string; bio: string | null; image: string | null },
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url: absoluteUrl(site.siteUrl, author.path),
+    mainEntity: personJsonLd(site, author, { description: author.bio, image: author.image }),
   }
 }

@@ -11,12 +11,52 @@ const sessionId = z
   .min(1, 'This session does not exist')
   .max(255, 'This session does not exist')
 
+export const DISPLAY_NAME_MAX = 80
+export const BIO_MAX = 300
+
+/** One line of text: runs of white space become one space, control characters go. */
+function lineOfText(max: number, message: string) {
+  return z
+    .string()
+    .transform((v) =>
+      v
+        .replace(/\s+/g, ' ')
+        .replace(/\p{Cc}/gu, '')
+        .trim(),
+    )
+    .pipe(z.string().max(max, message))
+    .transform((v) => (v === '' ? null : v))
+}
+
+/**
+ * A writer's byline (staff only): the name bylines show (empty: the username), a short bio and
+ * a picture for the author page (empty: initials). A field left out of the post is left as it
+ * is. The picture must be an image uploaded to this site: the server checks that
+ * (`updateAuthorProfile`), this only bounds its length.
+ */
+export const authorProfileSchema = z.object({
+  displayName: lineOfText(
+    DISPLAY_NAME_MAX,
+    `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
+  ).optional(),
+  bio: lineOfText(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).optional(),
+  image: z
+    .string()
+    .trim()
+    .max(2000, 'Choose an image uploaded to this site')
+    .transform((v) => (v === '' ? null : v))
+    .optional(),
+})
+
+export type AuthorProfileInput = z.output<typeof authorProfileSchema>
+
 /**
  * The profile page's posts, one per button: the account forms, the two-factor set-up, and the
  * sessions list. Shared by the page (its forms' fields) and its action.
  */
 export const profileActionSchema = z.discriminatedUnion('intent', [
   usernameSchema.extend({ intent: z.literal('username') }),
+  authorProfileSchema.extend({ intent: z.literal('author-profile') }),
   changePasswordSchema.extend({ intent: z.literal('password') }),
   passwordConfirmSchema.extend({ intent: z.literal('enable-2fa') }),
   totpCodeSchema.extend({ intent: z.literal('confirm-2fa') }),

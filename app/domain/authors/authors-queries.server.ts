@@ -1,0 +1,118 @@
+import { and, desc, eq, exists, isNotNull, max, sql } from 'drizzle-orm'
+import { articles, profiles } from '@db/schema/index'
+import { isPublicArticle } from '~/domain/articles/published.server'
+import { mediaNameOfUrl } from '~/domain/media/own-media.server'
+import { getDb } from '~/infra/db.server'
+import { authorPath } from './byline'
+
+/**
+ * The columns a byline needs, joined from `profiles` on `articles.author_id`: the one
+ * definition of the name readers see (the display name, else the username; null without an
+ * author). `toBylineAuthor` (byline.ts) turns them into the reader's model.
+ */
+export const bylineColumns = {
+  authorName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+  authorUsername: profiles.username,
+}
+
+/**
+ * Whether the profile row in the query has a public article: what makes an author page
+ * (whatever the account's role is now, so a former writer's bylines still lead somewhere).
+ */
+function hasPublicArticle() {
+  return exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(articles)
+      .where(and(eq(articles.authorId, profiles.id), isPublicArticle)),
+  )
+}
+
+/** A picture only if it is one of ours: better-auth once accepted any URL for `image`. */
+function ownImage(image: string | null) {
+  return image && mediaNameOfUrl(image) ? image : null
+}
+
+/** An author page's person: what readers may know of an account, never its address. */
+export interface AuthorProfile {
+  /** The account's id, for the server's next query; never sent to the page. */
+  id: string
+  username: string
+  name: string
+  bio: string | null
+  image: string | null
+}
+
+const USERNAME_MAX = 100
+
+/**
+ * The author behind `/author/{username}`, the username matched ignoring case: an account with
+ * at least one public article. Anyone else (no such account, or nothing published) is null.
+ */
+export async function findAuthor(username: string): Promise<AuthorProfile | null> {
+  if (username.length === 0 || username.length > USERNAME_MAX) return null
+  const [row] = await getDb()
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      name: bylineColumns.authorName,
+      bio: profiles.bio,
+      image: profiles.image,
+    })
+    .from(profiles)
+    .where(and(sql`lower(${profiles.username}) = ${username.toLowerCase()}`, hasPublicArticle()))
+    .orderBy(profiles.createdAt)
+    .limit(1)
+  if (!row?.username || !row.name) return null
+  return { ...row, username: row.username, name: row.name, image: ownImage(row.image) }
+}
+
+/** Every author page, with its newest publication (the sitemap). */
+export async function listAuthorsForSitemap(): Promise<
+  { path: string; lastPublished: Date | null }[]
+> {
+  const rows = await getDb()
+    .select({ username: profiles.username, lastPublished: max(articles.publishedAt) })
+    .from(articles)
+    .innerJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(and(isPublicArticle, isNotNull(profiles.username)))
+    .groupBy(profiles.id, profiles.username)
+    .orderBy(desc(max(articles.publishedAt)))
+  return rows.flatMap((row) =>
+    row.username ? [{ path: authorPath(row.username), lastPublished: row.lastPublished }] : [],
+  )
+}
+
+/** What the profile page shows of one's own byline, and where one's author page is. */
+export interface OwnAuthorProfile {
+  displayName: string
+  bio: string
+  image: string | null
+  /** The name bylines show now. */
+  name: string
+  /** Null until something the account wrote is public. */
+  pagePath: string | null
+}
+
+export async function getOwnAuthorProfile(userId: string): Promise<OwnAuthorProfile | null> {
+  const [row] = await getDb()
+    .select({
+      displayName: profiles.displayName,
+      bio: profiles.bio,
+      image: profiles.image,
+      username: profiles.username,
+      name: bylineColumns.authorName,
+      hasPage: sql<boolean>`${hasPublicArticle()}`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1)
+  if (!row) return null
+  return {
+    displayName: row.displayName ?? '',
+    bio: row.bio ?? '',
+    image: ownImage(row.image),
+    name: row.name ?? '',
+    pagePath: row.hasPage && row.username ? authorPath(row.username) : null,
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { authorFeedPath, authorPath, initialsOf, toBylineAuthor } from './byline'
+
+describe('toBylineAuthor', () => {
+  it('names the author and links their page', () => {
+    expect(toBylineAuthor({ authorName: 'Maya Okafor', authorUsername: 'maya' })).toEqual({
+      name: 'Maya Okafor',
+      username: 'maya',
+      path: '/author/maya',
+    })
+  })
+
+  it('is null for an article without an author (the page says Anonymous)', () => {
+    expect(toBylineAuthor({ authorName: null, authorUsername: null })).toBeNull()
+  })
+
+  it('has no page to link for an account without a username', () => {
+    expect(toBylineAuthor({ authorName: 'Desk', authorUsername: null })?.path).toBeNull()
+  })
+})
+
+describe('authorPath', () => {
+  it('escapes what a path segment cannot hold', () => {
+    expect(authorPath('night_editor')).toBe('/author/night_editor')
+    expect(authorPath('a b/c')).toBe('/author/a%20b%2Fc')
+    expect(authorFeedPath('maya')).toBe('/author/maya/rss.xml')
+  })
+})
+
+describe('initialsOf', () => {
+  it('takes the first and last words', () => {
+    expect(initialsOf('Maya Okafor')).toBe('MO')
+    expect(initialsOf('Ana María de la Cruz')).toBe('AC')
+    expect(initialsOf('night_editor')).toBe('NE')
+    expect(initialsOf('desk')).toBe('D')
+    expect(initialsOf('élodie')).toBe('É')
+    expect(initialsOf('  ')).toBe('')
+  })
+})

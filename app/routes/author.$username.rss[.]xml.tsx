@@ -1,0 +1,35 @@
+import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
+import { findAuthor } from '~/domain/authors/authors-queries.server'
+import { authorFeedPath, authorPath } from '~/domain/authors/byline'
+import { buildRss, cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { getEnv } from '~/infra/env.server'
+import type { Route } from './+types/author.$username.rss[.]xml'
+
+/** One author's RSS feed: what their page lists, newest first. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const author = await findAuthor(params.username)
+  if (!author) {
+    return new Response('Author not found', {
+      status: 404,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'public, max-age=0, s-maxage=30',
+      },
+    })
+  }
+  const [settings, articles] = await Promise.all([
+    getSiteSettings(),
+    listPublishedArticles({ authorId: author.id, pageSize: 30 }),
+  ])
+  const brand = settings.logoText || 'Broadsheet'
+  const xml = buildRss({
+    siteUrl: getEnv().siteUrl,
+    title: `${author.name} | ${brand}`,
+    description: author.bio || `The latest articles by ${author.name} from ${brand}.`,
+    path: authorPath(author.username),
+    feedPath: authorFeedPath(author.username),
+    items: articles.items.map((item) => ({ ...item, authorName: author.name })),
+  })
+  return cachedTextResponse(request, xml, 'application/rss+xml; charset=utf-8')
+}
