@@ -1,7 +1,9 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
+import { isLive } from '~/domain/articles/article-rules'
 import { canEditArticle } from '~/domain/access/access-rules'
 import { forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
@@ -18,7 +20,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const article = id === null ? null : await getArticleForEdit(id)
   if (!article) throw data({ message: 'Failed to fetch article' }, { status: 404 })
   if (!canEditArticle(user, article)) forbidden()
-  return { article, ...(await articleEditorOptions()) }
+  // "View on site" only for what readers can open now (not a scheduled article).
+  const live = isLive(article, new Date())
+  return { article, live, ...(await articleEditorOptions(user, article.authorId)) }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,12 +41,22 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       key={loaderData.article.id}
       mode="edit"
       article={loaderData.article}
+      live={loaderData.live}
+      viewer={loaderData.viewer}
+      timeZone={loaderData.timeZone}
+      bylineChoices={loaderData.bylineChoices}
+      authorName={loaderData.authorName}
       categories={loaderData.categories}
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
     />
   )
+}
+
+// The breadcrumb names the article by its title: "Edit Article › {title}".
+export const handle: BreadcrumbHandle = {
+  breadcrumb: (data) => (data as Route.ComponentProps['loaderData']).article.title,
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -85,9 +85,9 @@ export function AuthorProfileForm({
           <span id="author-picture-label" className="text-sm font-medium leading-none">
             Picture
           </span>
-          <div className="flex flex-wrap items-center gap-4">
+          <div className="flex items-center gap-4">
             <AuthorAvatar name={displayName.trim() || username} image={image} size="md" />
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
               <Button
                 type="button"
                 variant="outline"
@@ -152,7 +152,7 @@ export function AuthorProfileForm({
             name="bio"
             value={bio}
             onChange={(event) => setBio(event.target.value)}
-            rows={3}
+            rows={4}
             maxLength={BIO_MAX}
             aria-invalid={bioErrors?.length ? true : undefined}
             aria-describedby={`field-bio-hint${bioErrors?.length ? ' field-bio-error' : ''}`}
