@@ -30,6 +30,12 @@ describe('admin navigation', () => {
       { label: 'Edit Article', to: '/admin/edit-article' },
       { label: '12', to: '/admin/edit-article/12' },
     ])
+    expect(breadcrumbsFor('/admin/edit-article/12', 'Harbour reopens')).toEqual([
+      { label: 'Admin', to: '/admin' },
+      { label: 'Edit Article', to: '/admin/edit-article' },
+      { label: 'Harbour reopens', to: '/admin/edit-article/12' },
+    ])
+    expect(breadcrumbsFor('/admin/edit-article/12', '').at(-1)?.label).toBe('12')
     expect(breadcrumbsFor('/admin/pages/about').map((c) => c.label)).toEqual([
       'Admin',
       'Pages',

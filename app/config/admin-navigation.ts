@@ -63,10 +63,24 @@ export interface Crumb {
   to: string
 }
 
-/** "/admin/edit-article/12" → Admin › Edit Article › 12, each linking to its own path. */
-export function breadcrumbsFor(pathname: string): Crumb[] {
+/**
+ * What a route module exports as `handle` to name its own page in the breadcrumb from its
+ * loader's data (the article form: the article's title, not its id).
+ */
+export interface BreadcrumbHandle {
+  breadcrumb?: (loaderData: unknown) => string | null | undefined
+}
+
+/**
+ * "/admin/edit-article/12" → Admin › Edit Article › 12, each linking to its own path; with
+ * `pageLabel` (the page's own name, e.g. the article's title) as the last crumb instead.
+ */
+export function breadcrumbsFor(pathname: string, pageLabel?: string | null): Crumb[] {
   const segments = pathname.split('/').filter(Boolean)
   return segments.map((segment, i) => {
+    if (pageLabel && i === segments.length - 1) {
+      return { label: pageLabel, to: `/${segments.join('/')}` }
+    }
     let label = SEGMENT_LABELS[segment]
     if (!label) {
       let decoded = segment

@@ -5,8 +5,8 @@ import { articleEditorAction, articleEditorOptions } from './+shared/article-edi
 import type { Route } from './+types/admin.new-article'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, canCreateArticle)
-  return articleEditorOptions()
+  const user = await requireStaff(request, canCreateArticle)
+  return articleEditorOptions(user)
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -18,6 +18,10 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
     <ArticleEditor
       mode="create"
       article={null}
+      viewer={loaderData.viewer}
+      timeZone={loaderData.timeZone}
+      bylineChoices={loaderData.bylineChoices}
+      authorName={loaderData.authorName}
       categories={loaderData.categories}
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { data, isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import { AdminHeader } from '~/components/admin/admin-header'
 import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
+import { preloadRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from '~/config/admin-navigation'
 import { requireStaff } from '~/domain/access/require-access.server'
@@ -29,6 +30,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       document.cookie = `${SIDEBAR_COOKIE}=${next}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`
       return next
     })
+  }, [])
+
+  // The article editor's code (TipTap, the largest part of the back office) loads while the
+  // browser is idle, so that the form is usable at once when it is opened.
+  useEffect(() => {
+    const preload = () => void preloadRichTextEditor().catch(() => {})
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preload, 1500)
+      return () => window.clearTimeout(timer)
+    }
+    const handle = window.requestIdleCallback(preload, { timeout: 3000 })
+    return () => window.cancelIdleCallback(handle)
   }, [])
 
   // Spec §9: Ctrl/Cmd+B toggles the sidebar (the sheet on mobile).

@@ -1,14 +1,18 @@
 import { ChevronRight, DatabaseBackup, Menu, PanelLeft, Plus } from 'lucide-react'
 import { Fragment } from 'react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { Link, useFetcher, useLocation, useMatches } from 'react-router'
 import { Button } from '~/components/ui/button'
-import { breadcrumbsFor } from '~/config/admin-navigation'
+import { breadcrumbsFor, type BreadcrumbHandle } from '~/config/admin-navigation'
 import { useActionToast } from './use-action-toast'
 import type { ActionResult } from '~/lib/action-result'
 
 export function AdminBreadcrumb() {
   const { pathname } = useLocation()
-  const crumbs = breadcrumbsFor(pathname)
+  // The page may name itself from its data (handle.breadcrumb): the article form's title.
+  const page = useMatches().at(-1)
+  const handle = page?.handle as BreadcrumbHandle | undefined
+  const pageLabel = page?.loaderData ? handle?.breadcrumb?.(page.loaderData) : null
+  const crumbs = breadcrumbsFor(pathname, pageLabel)
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
@@ -16,8 +20,15 @@ export function AdminBreadcrumb() {
           const last = i === crumbs.length - 1
           return (
             <Fragment key={crumb.to}>
-              {i > 0 ? <ChevronRight aria-hidden="true" className="size-3.5 shrink-0" /> : null}
-              <li className="min-w-0 truncate">
+              {i > 0 ? (
+                <ChevronRight aria-hidden="true" className="hidden size-3.5 shrink-0 sm:block" />
+              ) : null}
+              {/* The page's own name gives way first, so the path to it stays readable; a
+                  phone has room for the page's name only (the menu leads elsewhere). */}
+              <li
+                className={last ? 'min-w-0 truncate' : 'hidden shrink-0 sm:block'}
+                title={last ? crumb.label : undefined}
+              >
                 {last ? (
                   <span aria-current="page" className="font-medium text-foreground">
                     {crumb.label}

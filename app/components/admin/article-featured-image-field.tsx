@@ -17,10 +17,13 @@ export function ArticleFeaturedImageField({
   value,
   onChange,
   errors,
+  form,
 }: {
   value: string
   onChange: (url: string) => void
   errors?: string[]
+  /** The id of the form this field posts with, when it sits outside that form. */
+  form?: string
 }) {
   const [open, setOpen] = useState(false)
   return (
@@ -29,7 +32,7 @@ export function ArticleFeaturedImageField({
       aria-describedby={errors?.length ? 'featuredImage-error' : undefined}
     >
       <legend className="mb-2 text-sm font-medium leading-none">Featured Image</legend>
-      <input type="hidden" name="featuredImage" value={value} />
+      <input type="hidden" name="featuredImage" value={value} form={form} />
       {value ? (
         <img
           src={imageVariantUrl(value, 640)}

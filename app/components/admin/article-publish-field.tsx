@@ -1,81 +1,84 @@
-import { format } from 'date-fns'
-import { CalendarClockIcon } from 'lucide-react'
-import { useSyncExternalStore } from 'react'
+import { CalendarClockIcon, GlobeIcon } from 'lucide-react'
 import { Field, FieldDescription, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { isScheduled } from '~/domain/articles/article-rules'
-
-const noop = () => () => {}
-
-// The server renders in its own time zone; local times only make sense in the browser, so
-// they are shown after hydration (the same markup on both sides until then).
-function useBrowser() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  )
-}
-
-/** `yyyy-MM-ddTHH:mm` in the browser's time zone, for a datetime-local input. */
-function toLocalInput(iso: string) {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : format(date, "yyyy-MM-dd'T'HH:mm:ss")
-}
-
-function fromLocalInput(local: string) {
-  if (!local) return ''
-  // Date-time strings without an offset are read as local time.
-  const date = new Date(local)
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString()
-}
+import {
+  formatInZone,
+  formatOffset,
+  fromWallTime,
+  toWallTime,
+  zoneOffsetMinutes,
+} from '~/lib/time-zone'
+import { useHydrated } from '~/lib/use-hydrated'
 
 /**
- * The optional publication time. It posts as an ISO instant in a hidden input; a future one
- * with the status "Make public" schedules the article.
+ * The optional publication time, typed and shown in the site's time zone (the Settings
+ * screen's; named beside the field), whatever zone the browser is in. It posts as an ISO
+ * instant in a hidden input; a future one with the status "Make public" schedules the
+ * article.
  */
 export function ArticlePublishField({
   value,
   status,
+  timeZone,
   onChange,
   errors,
+  form,
 }: {
+  /** An ISO instant, or '' for none. */
   value: string
   status: ArticleStatus
+  timeZone: string
   onChange: (iso: string) => void
   errors?: string[]
+  /** The id of the form this field posts with. */
+  form?: string
 }) {
-  const inBrowser = useBrowser()
+  // The zone is named, so the server and the browser render the same wall time; only
+  // "scheduled" depends on the clock, and waits for the browser's.
+  const hydrated = useHydrated()
   const date = value ? new Date(value) : null
   const scheduled =
-    inBrowser && date !== null && isScheduled({ status, publishedAt: date }, new Date())
-  const zone = inBrowser ? Intl.DateTimeFormat().resolvedOptions().timeZone : null
+    hydrated && date !== null && isScheduled({ status, publishedAt: date }, new Date())
+  const offset = formatOffset(zoneOffsetMinutes(date ?? new Date(), timeZone))
   const invalid = Boolean(errors?.length)
   return (
     <Field>
-      <input type="hidden" name="publishedAt" value={value} />
-      <Label htmlFor="publishedAt-local">Publish date</Label>
+      <input type="hidden" name="publishedAt" value={value} form={form} />
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <Label htmlFor="publishedAt-local">Publish date</Label>
+        <span
+          className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+          title={`Times are in ${timeZone} (${offset})`}
+        >
+          <GlobeIcon aria-hidden="true" className="size-3.5" />
+          {timeZone}
+        </span>
+      </div>
       <Input
         id="publishedAt-local"
         type="datetime-local"
         // Seconds too: an embargo can fall on an exact time.
         step={1}
-        value={inBrowser && value ? toLocalInput(value) : ''}
+        value={date ? toWallTime(date, timeZone) : ''}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? 'publishedAt-error' : 'publishedAt-help'}
-        onChange={(event) => onChange(fromLocalInput(event.target.value))}
+        onChange={(event) =>
+          onChange(fromWallTime(event.target.value, timeZone)?.toISOString() ?? '')
+        }
       />
       <FieldDescription id="publishedAt-help">
-        Optional, for “Make public”: empty publishes when you save, a future time schedules the
-        article.{zone ? ` Times are in ${zone}.` : null}
+        For “Make public”: empty publishes when you save, a future time schedules it. Times are in{' '}
+        {timeZone}
+        {offset === 'UTC' && timeZone === 'UTC' ? '' : ` (${offset})`}.
       </FieldDescription>
       <FieldError id="publishedAt-error" errors={errors} />
       {scheduled && date ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-primary">
-          <CalendarClockIcon aria-hidden="true" className="size-4" />
-          Scheduled for {format(date, "MMMM d, yyyy 'at' h:mm:ss a")}
+          <CalendarClockIcon aria-hidden="true" className="size-4 shrink-0" />
+          Scheduled for {formatInZone(date, timeZone)}
         </p>
       ) : null}
     </Field>

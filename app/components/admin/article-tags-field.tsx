@@ -48,11 +48,14 @@ export function ArticleTagsField({
   onChange,
   recentTags,
   errors,
+  form,
 }: {
   value: TagChip[]
   onChange: (tags: TagChip[]) => void
   recentTags: { id: number; name: string }[]
   errors?: string[]
+  /** The id of the form this field posts with, when it sits outside that form. */
+  form?: string
 }) {
   const [draft, setDraft] = useState('')
   const known = [
@@ -127,9 +130,9 @@ export function ArticleTagsField({
                 </button>
               </Badge>
               {tag.id === null ? (
-                <input type="hidden" name="newTags" value={tag.name} />
+                <input type="hidden" name="newTags" value={tag.name} form={form} />
               ) : (
-                <input type="hidden" name="tags" value={tag.id} />
+                <input type="hidden" name="tags" value={tag.id} form={form} />
               )}
             </li>
           ))}

@@ -16,12 +16,15 @@ export function ArticleVideoField({
   onHasVideoChange,
   onVideoUrlChange,
   errors,
+  form,
 }: {
   hasVideo: boolean
   videoUrl: string
   onHasVideoChange: (checked: boolean) => void
   onVideoUrlChange: (url: string) => void
   errors?: string[]
+  /** The id of the form this field posts with, when it sits outside that form. */
+  form?: string
 }) {
   const embed = hasVideo && isHttpUrl(videoUrl.trim()) ? toEmbedUrl(videoUrl) : null
   const invalid = Boolean(errors?.length)
@@ -31,6 +34,7 @@ export function ArticleVideoField({
         <Checkbox
           id="hasVideo"
           name="hasVideo"
+          form={form}
           value="true"
           checked={hasVideo}
           onChange={(event) => onHasVideoChange(event.target.checked)}
@@ -43,6 +47,7 @@ export function ArticleVideoField({
           <Input
             id="videoUrl"
             name="videoUrl"
+            form={form}
             type="url"
             inputMode="url"
             placeholder="Paste a YouTube, Vimeo or direct video link"

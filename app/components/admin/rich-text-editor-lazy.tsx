@@ -1,11 +1,25 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { RichTextEditorProps } from './rich-text-editor'
 
 // TipTap is about 128 KB gzipped (STACK-NOTES 18). Importing it lazily keeps it in its own
-// chunk, fetched only when an admin opens a form that edits rich text, and never on the
-// server render (the editor cannot render without a DOM anyway).
-const RichTextEditor = lazy(() => import('./rich-text-editor'))
+// chunk, out of every other page and of the server render (the editor cannot render without
+// a DOM anyway). The back-office shell starts fetching it in idle time
+// (preloadRichTextEditor), so that opening the article form finds it ready
+// (docs/performance.md, "Article editor: time to usable").
+let editorModule: Promise<{ default: ComponentType<RichTextEditorProps> }> | null = null
+
+/** Fetches and evaluates the editor's code once; later calls share the same promise. */
+export function preloadRichTextEditor() {
+  editorModule ??= import('./rich-text-editor').catch((error: unknown) => {
+    // A failed fetch (offline, a new deployment) is tried again by the next caller.
+    editorModule = null
+    throw error
+  })
+  return editorModule
+}
+
+const RichTextEditor = lazy(preloadRichTextEditor)
 
 const noop = () => () => {}
 

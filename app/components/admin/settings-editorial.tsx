@@ -62,6 +62,7 @@ export function EditorialSettingsCard({
   const busy = fetcher.state !== 'idle'
   // The offset today: it depends on the date, so it is shown once the page runs in the browser.
   const offset = hydrated ? formatOffset(zoneOffsetMinutes(new Date(), zone)) : null
+  const showOffset = offset !== null && !(offset === 'UTC' && zone === 'UTC')
 
   return (
     <Card>
@@ -105,7 +106,7 @@ export function EditorialSettingsCard({
               </Select>
               <FieldDescription id="site-time-zone-help">
                 Publish dates are entered and shown in this zone
-                {offset ? ` (${offset} today)` : ''}.
+                {showOffset ? ` (${offset} today)` : ''}.
               </FieldDescription>
               <FieldError id="site-time-zone-error" errors={errors.timeZone} />
             </Field>

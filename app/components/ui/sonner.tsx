@@ -28,13 +28,25 @@ const tokenColours = {
   '--error-border': 'color-mix(in oklch, var(--destructive-subtle-foreground) 30%, transparent)',
 } as CSSProperties
 
+/*
+ * Toasts sit where they cover no control: the header's buttons are at the top right and a
+ * phone's dialogs put their title and close button at the top, so they rise from the bottom
+ * (right on a desktop, across the width on a phone), one at a time (spec §9). A page with a
+ * bar stuck to the bottom of the screen (the article form on a phone) sets
+ * `--toast-bottom-inset` to its height, and toasts rise above it.
+ */
+const BOTTOM_INSET = 'var(--toast-bottom-inset, 0px)'
+
 export function Toaster({ theme = 'light', style, ...props }: ToasterProps) {
   return (
     <Sonner
       theme={theme}
       richColors
       closeButton
-      position="top-right"
+      position="bottom-right"
+      visibleToasts={1}
+      offset={{ bottom: `calc(24px + ${BOTTOM_INSET})` }}
+      mobileOffset={{ bottom: `calc(16px + ${BOTTOM_INSET})` }}
       className="toaster group"
       style={{ ...tokenColours, ...style }}
       {...props}

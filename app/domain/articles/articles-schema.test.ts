@@ -163,6 +163,24 @@ describe('hand-made values', () => {
     ).toBe('2031-05-06T05:08:09.000Z')
   })
 
+  it('reads a publish time without an offset in the site’s time zone', () => {
+    const at = (value: string, timeZone?: string) =>
+      articleFormSchema
+        .safeParse(
+          articleFormValues(form([...VALID, ['publishedAt', value]]), timeZone ? { timeZone } : {}),
+        )
+        .data?.publishedAt?.toISOString()
+    expect(at('2031-07-01T09:30', 'Europe/Paris')).toBe('2031-07-01T07:30:00.000Z')
+    expect(at('2031-01-01 09:30:15', 'America/New_York')).toBe('2031-01-01T14:30:15.000Z')
+    // UTC when no zone is given, never the server's own zone.
+    expect(at('2031-07-01T09:30:00')).toBe('2031-07-01T09:30:00.000Z')
+    // An instant with its offset is already unambiguous.
+    expect(at('2031-07-01T09:30:00Z', 'Europe/Paris')).toBe('2031-07-01T09:30:00.000Z')
+    expect(at('2031-07-01T09:30:00+02:00', 'America/New_York')).toBe('2031-07-01T07:30:00.000Z')
+    expect(at('2031-02-30T09:30', 'Europe/Paris')).toBeUndefined()
+    expect(at('2031-01-01T24:30', 'UTC')).toBeUndefined()
+  })
+
   it('refuses a stored version that is not an ISO instant', () => {
     const result = articleSubmissionSchema.safeParse(
       articleFormValues(form([['expectedUpdatedAt', 'notadate']])),

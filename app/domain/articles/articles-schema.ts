@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { hasSlugCharacters, TAG_NAME_NEEDS_LETTERS } from '~/domain/tags/tags-schema'
 import { idField } from '~/lib/form-schemas'
+import { DEFAULT_TIME_ZONE, fromWallTime } from '~/lib/time-zone'
 
 // Client-safe: the article form validates with these schemas in the browser, and the server
 // validates the same submission again before anything is written.
@@ -217,8 +218,30 @@ export const articleSubmissionSchema = z.object({
 })
 export type ArticleSubmission = z.output<typeof articleSubmissionSchema>
 
-/** The raw values of an article form submission, shaped for the schemas above. */
-export function articleFormValues(formData: FormData) {
+// A date and time without an offset: a wall-clock time, read in the site's time zone.
+const WALL_DATE_TIME = /^\s*(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)\s*$/
+
+/**
+ * `publishedAt` as an instant. The form posts one (ISO, with its offset); a date and time
+ * without an offset (typed by hand, or a form without JavaScript) is a wall-clock time in the
+ * site's time zone, never in the server's own zone. Anything else is left for the schema to
+ * read or refuse.
+ */
+export function publishedAtInstant(value: string | undefined, timeZone: string) {
+  const wall = value === undefined ? null : WALL_DATE_TIME.exec(value)
+  if (!wall) return value
+  // A day or hour that does not exist (February 30, 25:00) is no time at all.
+  return fromWallTime(`${wall[1]}T${wall[2]}`, timeZone)?.toISOString() ?? 'not a date'
+}
+
+/**
+ * The raw values of an article form submission, shaped for the schemas above; a publish time
+ * without an offset is read in `timeZone` (the site's setting; UTC when not given).
+ */
+export function articleFormValues(
+  formData: FormData,
+  { timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {},
+) {
   const text = (name: string) => {
     const value = formData.get(name)
     return typeof value === 'string' ? value : undefined
@@ -231,7 +254,7 @@ export function articleFormValues(formData: FormData) {
     content: text('content'),
     categoryId: text('categoryId'),
     status: text('status'),
-    publishedAt: text('publishedAt'),
+    publishedAt: publishedAtInstant(text('publishedAt'), timeZone),
     isFeatured: text('isFeatured'),
     featuredImage: text('featuredImage'),
     tags: list('tags'),

@@ -4,6 +4,7 @@ import {
   canManageBreakingNews,
   canMoveArticleTo,
   canSetByline,
+  type Actor,
 } from '~/domain/access/access-rules'
 import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
@@ -21,7 +22,10 @@ import {
   articleSubmissionSchema,
   type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { listBylineChoices, staffMemberName } from '~/domain/users/staff-queries.server'
 import { logger } from '~/infra/logger.server'
+import type { SessionUser } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
 import { actionError, actionFailure, actionInvalid, failureFrom } from './action-results.server'
 
@@ -31,12 +35,15 @@ import { actionError, actionFailure, actionInvalid, failureFrom } from './action
 export type ArticleEditorMode = 'create' | 'edit'
 
 /**
- * Categories for the select and the tags for "Recently used tags:". The form stays usable
- * when the categories cannot be read (spec §8: a toast "Error fetching categories" with the
- * message); the article is then saved without changing its category.
+ * What the form needs besides the article: categories for the select, the tags for
+ * "Recently used tags:", who is signing in (their id and role), the site's time zone for the
+ * publish date, and the byline (a choice of staff for editors, else the author's name). The
+ * form stays usable when the categories cannot be read (spec §8: a toast "Error fetching
+ * categories" with the message); the article is then saved without changing its category.
  */
-export async function articleEditorOptions() {
-  const [categories, recentTags] = await Promise.all([
+export async function articleEditorOptions(user: SessionUser, authorId: string | null = null) {
+  const byline = authorId ?? user.id
+  const [categories, recentTags, settings, bylineChoices, authorName] = await Promise.all([
     listCategories().then(
       (rows) => ({ rows: rows.map(({ id, name }) => ({ id, name })), error: null }),
       (error: unknown) => {
@@ -45,8 +52,20 @@ export async function articleEditorOptions() {
       },
     ),
     listRecentTags(10),
+    getSiteSettings(),
+    canSetByline(user) ? listBylineChoices(byline) : null,
+    staffMemberName(byline),
   ])
-  return { categories: categories.rows, categoriesError: categories.error, recentTags }
+  return {
+    categories: categories.rows,
+    categoriesError: categories.error,
+    recentTags,
+    // Who is signing in: their role decides the status choices and whether the byline is open.
+    viewer: { id: user.id, role: user.role } satisfies Actor,
+    timeZone: settings.timeZone,
+    bylineChoices,
+    authorName,
+  }
 }
 
 /** A route id segment as an article id; anything else is no article. */
@@ -72,7 +91,8 @@ export async function articleEditorAction(
   routeArticleId: number | null,
 ) {
   const user = await requireStaff(request, canCreateArticle)
-  const values = articleFormValues(await request.formData())
+  const { timeZone } = await getSiteSettings()
+  const values = articleFormValues(await request.formData(), { timeZone })
   const submission = articleSubmissionSchema.safeParse(values)
   const parsed = articleFormSchema.safeParse(values)
   if (!parsed.success) return actionInvalid(parsed.error)

@@ -1,17 +1,22 @@
-import { EyeIcon, Loader2Icon } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
-import { useArticleAutosave, type AutosaveState } from '~/components/admin/article-autosave'
+import { useArticleAutosave } from '~/components/admin/article-autosave'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { ArticleFeaturedImageField } from '~/components/admin/article-featured-image-field'
 import { ArticleLeaveGuard } from '~/components/admin/article-leave-guard'
+import { ArticlePublishBar } from '~/components/admin/article-publish-bar'
 import { ArticlePublishField } from '~/components/admin/article-publish-field'
+import {
+  ArticleBylineField,
+  ArticlePublishPanel,
+  ArticleStatusField,
+} from '~/components/admin/article-publish-panel'
+import { AutosaveStatus, ConflictAlert } from '~/components/admin/article-save-status'
 import { ArticleTagsField, type TagChip } from '~/components/admin/article-tags-field'
 import { ArticleVideoField } from '~/components/admin/article-video-field'
 import { LazyRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, FieldError } from '~/components/ui/field'
@@ -26,8 +31,8 @@ import {
 } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
 import { Textarea } from '~/components/ui/textarea'
+import { canMoveArticleTo, type Actor } from '~/domain/access/access-rules'
 import {
-  ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   articleFormSchema,
   NO_CATEGORY,
@@ -43,6 +48,7 @@ import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
 /** The stored article the edit form opens with (dates as the loader serialised them). */
 export interface EditableArticle {
   id: number
+  slug: string
   title: string
   excerpt: string
   content: string
@@ -70,11 +76,12 @@ interface FormState {
   tags: TagChip[]
   hasVideo: boolean
   videoUrl: string
+  authorId: string
 }
 
 const toIso = (date: Date | string | null) => (date ? new Date(date).toISOString() : '')
 
-function initialState(article: EditableArticle | null): FormState {
+function initialState(article: EditableArticle | null, viewer: Actor): FormState {
   return {
     title: article?.title ?? '',
     excerpt: article?.excerpt ?? '',
@@ -91,6 +98,8 @@ function initialState(article: EditableArticle | null): FormState {
     tags: article?.tags.map(({ id, name }) => ({ id, name })) ?? [],
     hasVideo: article?.hasVideo ?? false,
     videoUrl: article?.videoUrl ?? '',
+    // Spec §6: the byline is the form's value, else the signed-in user.
+    authorId: article ? (article.authorId ?? '') : viewer.id,
   }
 }
 
@@ -112,6 +121,7 @@ const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
   ['content', '[aria-labelledby="content-label"]'],
   ['status', '#status'],
   ['publishedAt', '#publishedAt-local'],
+  ['authorId', '#authorId'],
   ['categoryId', '#categoryId'],
   ['videoUrl', '#videoUrl'],
   ['newTags', '#tag-input'],
@@ -121,6 +131,11 @@ const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
 export function ArticleEditor({
   mode,
   article,
+  live = false,
+  viewer,
+  timeZone,
+  bylineChoices,
+  authorName,
   categories,
   categoriesError = null,
   recentTags,
@@ -130,6 +145,16 @@ export function ArticleEditor({
 }: {
   mode: 'create' | 'edit'
   article: EditableArticle | null
+  /** The stored article is in front of readers now (published, its time come): "View on site". */
+  live?: boolean
+  /** The signed-in user: their role decides the status choices and the byline. */
+  viewer: Actor
+  /** The site's time zone, in which the publish date is typed and shown. */
+  timeZone: string
+  /** Staff to put on the byline, for those who may choose it; null for everyone else. */
+  bylineChoices: { id: string; name: string }[] | null
+  /** The byline's name as it stands (shown as text to those who may not change it). */
+  authorName: string | null
   categories: { id: number; name: string }[]
   /** Set when the categories could not be read; the form works on without them. */
   categoriesError?: string | null
@@ -142,12 +167,17 @@ export function ArticleEditor({
    *  form, since each posts on its own. */
   panels?: ReactNode
 }) {
+  // The form holds the body; the publishing panel and the article's settings sit beside it,
+  // outside the <form> element (so that `panels`, which post on their own, can sit in the
+  // same column), and post with it through the `form` attribute.
+  const formId = useId()
   const formRef = useRef<HTMLFormElement>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
   const submit = useSubmit()
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
 
-  const [state, setState] = useState(() => initialState(article))
+  const [state, setState] = useState(() => initialState(article, viewer))
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((previous) => ({ ...previous, [key]: value }))
 
@@ -155,6 +185,13 @@ export function ArticleEditor({
   const [articleId, setArticleId] = useState<number | null>(article?.id ?? null)
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState(toIso(article?.updatedAt ?? null))
   const storedStatus = article?.status ?? 'draft'
+
+  // The role's choices (the server refuses the others anyway), and whatever the form holds.
+  const facts = { authorId: article ? article.authorId : viewer.id, status: storedStatus }
+  const statusChoices = ARTICLE_STATUSES.filter(
+    (status) => status === state.status || canMoveArticleTo(viewer, facts, status),
+  )
+  const mayPublish = statusChoices.includes('published')
 
   const snapshot = useMemo(() => JSON.stringify(state), [state])
   const [savedSnapshot, setSavedSnapshot] = useState(snapshot)
@@ -195,7 +232,7 @@ export function ArticleEditor({
 
   function focusFirstError(fieldErrors: FieldErrors) {
     const target = FIELD_FOCUS.find(([field]) => fieldErrors[field]?.length)
-    if (target) formRef.current?.querySelector<HTMLElement>(target[1])?.focus()
+    if (target) rootRef.current?.querySelector<HTMLElement>(target[1])?.focus()
   }
 
   function save(form: HTMLFormElement, overwrite: boolean) {
@@ -220,11 +257,17 @@ export function ArticleEditor({
   }
 
   const titleId = useId()
-  const previewAction = `/admin/preview/${articleId ?? 'new'}`
   const heading = mode === 'create' ? 'New Article' : 'Edit Article'
+  const actions = {
+    form: formId,
+    mode,
+    submitting,
+    previewAction: `/admin/preview/${articleId ?? 'new'}`,
+    liveUrl: live && article ? `/article/${article.slug}` : null,
+  }
 
   return (
-    <div className="grid grid-cols-1 gap-6">
+    <div ref={rootRef} className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={titleId} className="font-serif text-3xl font-bold tracking-tight">
           {heading}
@@ -235,19 +278,20 @@ export function ArticleEditor({
       </div>
       {notice}
 
-      <form
-        ref={formRef}
-        method="post"
-        aria-labelledby={titleId}
-        noValidate
-        onSubmit={onSubmit}
-        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
-      >
-        <input type="hidden" name="id" value={articleId ?? ''} />
-        <input type="hidden" name="expectedUpdatedAt" value={expectedUpdatedAt} />
-        <input type="hidden" name="authorId" value={article?.authorId ?? ''} />
-
-        <div className="grid grid-cols-1 content-start gap-6">
+      {/* Desktop: the body, then the article's own tools under it; the publishing column
+          beside both, so its panel stays in view down to the end of the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <form
+          id={formId}
+          ref={formRef}
+          method="post"
+          aria-labelledby={titleId}
+          noValidate
+          onSubmit={onSubmit}
+          className="grid min-w-0 grid-cols-1 content-start gap-6"
+        >
+          <input type="hidden" name="id" value={articleId ?? ''} />
+          <input type="hidden" name="expectedUpdatedAt" value={expectedUpdatedAt} />
           <Card>
             <CardContent className="grid gap-5 pt-6">
               <Field>
@@ -296,186 +340,131 @@ export function ArticleEditor({
               </Field>
             </CardContent>
           </Card>
-        </div>
+        </form>
 
-        <div className="grid grid-cols-1 content-start gap-6">
-          <Card>
-            <CardContent className="grid gap-5 pt-6">
-              <Field>
-                <Label htmlFor="status">Status</Label>
-                <input type="hidden" name="status" value={state.status} />
-                <Select
-                  value={state.status}
-                  onValueChange={(value) => set('status', value as ArticleStatus)}
-                >
-                  <SelectTrigger
-                    id="status"
-                    aria-invalid={errors.status ? true : undefined}
-                    aria-describedby={errors.status ? 'status-error' : undefined}
-                  >
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ARTICLE_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status}>
-                        {ARTICLE_STATUS_LABELS[status]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FieldError id="status-error" errors={errors.status} />
-              </Field>
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <ArticlePublishPanel
+            actions={actions}
+            saveState={<AutosaveStatus state={autosave} dirty={dirty} />}
+            alert={
+              conflict ? (
+                <ConflictAlert
+                  message={conflict}
+                  latestUrl={articleId ? `/admin/edit-article/${articleId}` : null}
+                  onOverwrite={() => formRef.current && save(formRef.current, true)}
+                />
+              ) : null
+            }
+          >
+            <ArticleStatusField
+              value={state.status}
+              choices={statusChoices}
+              onChange={(status) => set('status', status)}
+              errors={errors.status}
+              form={formId}
+            />
+            {mayPublish ? (
               <ArticlePublishField
                 value={state.publishedAt}
                 status={state.status}
+                timeZone={timeZone}
                 onChange={(iso) => set('publishedAt', iso)}
                 errors={errors.publishedAt}
+                form={formId}
               />
-              <Field>
-                <Label htmlFor="categoryId">Category</Label>
-                <input type="hidden" name="categoryId" value={state.categoryId} />
-                <Select
-                  value={state.categoryId}
-                  onValueChange={(value) => set('categoryId', value)}
-                >
-                  <SelectTrigger
-                    id="categoryId"
-                    aria-invalid={errors.categoryId ? true : undefined}
-                    aria-describedby={errors.categoryId ? 'categoryId-error' : undefined}
-                  >
-                    <SelectValue placeholder="Select a category" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_CATEGORY}>No category</SelectItem>
-                    {categories.map((category) => (
-                      <SelectItem key={category.id} value={String(category.id)}>
-                        {category.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FieldError id="categoryId-error" errors={errors.categoryId} />
-              </Field>
-              <div className="flex items-center justify-between gap-3">
-                <Label htmlFor="isFeatured">Featured</Label>
-                <input type="hidden" name="isFeatured" value={state.isFeatured ? 'true' : ''} />
-                <Switch
-                  id="isFeatured"
-                  checked={state.isFeatured}
-                  onCheckedChange={(checked) => set('isFeatured', checked)}
-                />
-              </div>
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardContent className="grid gap-5 pt-6">
-              <ArticleFeaturedImageField
-                value={state.featuredImage}
-                onChange={(url) => set('featuredImage', url)}
-                errors={errors.featuredImage}
-              />
-              <ArticleTagsField
-                value={state.tags}
-                onChange={(tags) => set('tags', tags)}
-                recentTags={recentTags}
-                errors={[...(errors.tags ?? []), ...(errors.newTags ?? [])]}
-              />
-              <ArticleVideoField
-                hasVideo={state.hasVideo}
-                videoUrl={state.videoUrl}
-                onHasVideoChange={(checked) => set('hasVideo', checked)}
-                onVideoUrlChange={(url) => set('videoUrl', url)}
-                errors={errors.videoUrl}
-              />
-            </CardContent>
-          </Card>
-        </div>
-
-        <div className="grid gap-4 lg:col-span-2">
-          {conflict ? (
-            <ConflictAlert
-              message={conflict}
-              latestUrl={articleId ? `/admin/edit-article/${articleId}` : null}
-              onOverwrite={() => formRef.current && save(formRef.current, true)}
+            ) : (
+              <input type="hidden" name="publishedAt" value={state.publishedAt} form={formId} />
+            )}
+            <ArticleBylineField
+              value={state.authorId}
+              choices={bylineChoices}
+              authorName={authorName}
+              onChange={(authorId) => set('authorId', authorId)}
+              errors={errors.authorId}
+              form={formId}
             />
-          ) : null}
-          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-border pt-4">
-            <AutosaveStatus state={autosave} dirty={dirty} />
-            <Button
-              type="submit"
-              variant="outline"
-              data-preview=""
-              formAction={previewAction}
-              formTarget="_blank"
-              formNoValidate
-            >
-              <EyeIcon aria-hidden="true" />
-              Preview
-            </Button>
-            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-              {submitting ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
-              {mode === 'create' ? 'Create Article' : 'Update Article'}
-            </Button>
+          </ArticlePublishPanel>
+
+          {/* These scroll under the sticky panel on a desktop: a field that takes the focus
+              stops below the panel, not behind it. */}
+          <div className="grid grid-cols-1 gap-6 lg:[&_:is(input,textarea,button,a,[tabindex])]:scroll-mt-[calc(var(--publish-panel-height,0px)+6rem)]">
+            <Card>
+              <CardContent className="grid gap-5 pt-6">
+                <Field>
+                  <Label htmlFor="categoryId">Category</Label>
+                  <input type="hidden" name="categoryId" value={state.categoryId} form={formId} />
+                  <Select
+                    value={state.categoryId}
+                    onValueChange={(value) => set('categoryId', value)}
+                  >
+                    <SelectTrigger
+                      id="categoryId"
+                      aria-invalid={errors.categoryId ? true : undefined}
+                      aria-describedby={errors.categoryId ? 'categoryId-error' : undefined}
+                    >
+                      <SelectValue placeholder="Select a category" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NO_CATEGORY}>No category</SelectItem>
+                      {categories.map((category) => (
+                        <SelectItem key={category.id} value={String(category.id)}>
+                          {category.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FieldError id="categoryId-error" errors={errors.categoryId} />
+                </Field>
+                <div className="flex items-center justify-between gap-3">
+                  <Label htmlFor="isFeatured">Featured</Label>
+                  <input
+                    type="hidden"
+                    name="isFeatured"
+                    value={state.isFeatured ? 'true' : ''}
+                    form={formId}
+                  />
+                  <Switch
+                    id="isFeatured"
+                    checked={state.isFeatured}
+                    onCheckedChange={(checked) => set('isFeatured', checked)}
+                  />
+                </div>
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardContent className="grid gap-5 pt-6">
+                <ArticleFeaturedImageField
+                  value={state.featuredImage}
+                  onChange={(url) => set('featuredImage', url)}
+                  errors={errors.featuredImage}
+                  form={formId}
+                />
+                <ArticleTagsField
+                  value={state.tags}
+                  onChange={(tags) => set('tags', tags)}
+                  recentTags={recentTags}
+                  errors={[...(errors.tags ?? []), ...(errors.newTags ?? [])]}
+                  form={formId}
+                />
+                <ArticleVideoField
+                  hasVideo={state.hasVideo}
+                  videoUrl={state.videoUrl}
+                  onHasVideoChange={(checked) => set('hasVideo', checked)}
+                  onVideoUrlChange={(url) => set('videoUrl', url)}
+                  errors={errors.videoUrl}
+                  form={formId}
+                />
+              </CardContent>
+            </Card>
           </div>
         </div>
-      </form>
-      {panels}
+        {panels ? (
+          <div className="min-w-0 self-start lg:col-start-1 lg:row-start-2">{panels}</div>
+        ) : null}
+      </div>
       <ArticleLeaveGuard when={dirty && !submitting} />
+      <ArticlePublishBar {...actions} status={state.status} unsaved={dirty} />
     </div>
-  )
-}
-
-function ConflictAlert({
-  message,
-  latestUrl,
-  onOverwrite,
-}: {
-  message: string
-  latestUrl: string | null
-  onOverwrite: () => void
-}) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>Not saved</AlertTitle>
-      <AlertDescription className="grid gap-3">
-        <p>{message}</p>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="destructive" size="sm" onClick={onOverwrite}>
-            Overwrite with my version
-          </Button>
-          {latestUrl ? (
-            <Button asChild variant="outline" size="sm">
-              <a href={latestUrl} target="_blank" rel="noreferrer">
-                Open the latest version in a new tab
-              </a>
-            </Button>
-          ) : null}
-        </div>
-      </AlertDescription>
-    </Alert>
-  )
-}
-
-function AutosaveStatus({ state, dirty }: { state: AutosaveState; dirty: boolean }) {
-  let text = ''
-  if (state.status === 'saving') text = 'Saving draft…'
-  else if (state.status === 'error') text = state.message
-  else if (state.status === 'saved')
-    text = dirty
-      ? 'Unsaved changes'
-      : `Draft saved at ${state.at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
-  else if (dirty) text = 'Unsaved changes'
-  return (
-    <p
-      role="status"
-      className={
-        state.status === 'error'
-          ? 'mr-auto text-sm text-destructive'
-          : 'mr-auto text-sm text-muted-foreground'
-      }
-    >
-      {text}
-    </p>
   )
 }

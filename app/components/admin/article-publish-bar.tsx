@@ -1,0 +1,55 @@
+import { ChevronUpIcon } from 'lucide-react'
+import { ARTICLE_STATUS_NAMES, type ArticleStatus } from '~/domain/articles/articles-schema'
+import { cn } from '~/lib/utils'
+import {
+  PreviewButton,
+  SaveButton,
+  ViewOnSiteLink,
+  type PublishActionsProps,
+} from './article-publish-panel'
+
+/**
+ * The phone's and tablet's publishing bar (below 1024 px, where the panel is not beside the
+ * body): the status, Preview, View on site and the save button, stuck to the bottom of the
+ * screen. It is sticky, not fixed: it keeps its own place at the end of the form, so it never
+ * covers the last fields, and it stays within the content column. While it shows, toasts rise
+ * above it (`--toast-bottom-inset`, read by components/ui/sonner.tsx).
+ */
+export function ArticlePublishBar({
+  status,
+  unsaved,
+  ...actions
+}: PublishActionsProps & { status: ArticleStatus; unsaved: boolean }) {
+  function goToStatus() {
+    const select = document.getElementById('status')
+    select?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+    select?.focus({ preventScroll: true })
+  }
+  return (
+    <div
+      data-publish-bar=""
+      className={cn(
+        'sticky bottom-0 z-20 -mx-4 -mb-4 mt-2 flex items-center gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] backdrop-blur supports-[backdrop-filter]:bg-background/85 sm:-mx-6 sm:-mb-6 sm:px-6 lg:hidden',
+        'max-lg:[:root:has(&)]:[--toast-bottom-inset:4.75rem]',
+      )}
+    >
+      <button
+        type="button"
+        onClick={goToStatus}
+        className="mr-auto flex min-w-0 items-center gap-1 rounded-md px-1 py-2 text-left text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="sr-only">Change status, now </span>
+        <span className="truncate font-medium">{ARTICLE_STATUS_NAMES[status]}</span>
+        {unsaved ? (
+          <span className="size-2 shrink-0 rounded-full bg-primary" title="Not saved yet">
+            <span className="sr-only">, not saved yet</span>
+          </span>
+        ) : null}
+        <ChevronUpIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      </button>
+      <PreviewButton form={actions.form} previewAction={actions.previewAction} compact />
+      {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} compact /> : null}
+      <SaveButton form={actions.form} mode={actions.mode} submitting={actions.submitting} />
+    </div>
+  )
+}

@@ -1,0 +1,243 @@
+import { ExternalLinkIcon, EyeIcon, Loader2Icon } from 'lucide-react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Field, FieldError } from '~/components/ui/field'
+import { Label } from '~/components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/components/ui/select'
+import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/domain/articles/articles-schema'
+import { cn } from '~/lib/utils'
+
+/** What the save buttons need, on the side panel and on the phone's bottom bar alike. */
+export interface PublishActionsProps {
+  /** The id of the article form the buttons submit. */
+  form: string
+  mode: 'create' | 'edit'
+  submitting: boolean
+  /** Where Preview posts the form (a new tab). */
+  previewAction: string
+  /** The article on the public site, when readers can open it now. */
+  liveUrl: string | null
+}
+
+export function PreviewButton({
+  form,
+  previewAction,
+  compact = false,
+}: Pick<PublishActionsProps, 'form' | 'previewAction'> & { compact?: boolean }) {
+  return (
+    <Button
+      type="submit"
+      form={form}
+      variant="outline"
+      size={compact ? 'icon' : 'default'}
+      data-preview=""
+      formAction={previewAction}
+      formTarget="_blank"
+      formNoValidate
+      title={compact ? 'Preview' : undefined}
+      className={compact ? 'size-10 shrink-0' : 'flex-1'}
+    >
+      <EyeIcon aria-hidden="true" />
+      <span className={compact ? 'sr-only' : undefined}>Preview</span>
+    </Button>
+  )
+}
+
+export function ViewOnSiteLink({ url, compact = false }: { url: string; compact?: boolean }) {
+  return (
+    <Button
+      asChild
+      variant="outline"
+      size={compact ? 'icon' : 'default'}
+      className={compact ? 'size-10 shrink-0' : 'flex-1'}
+    >
+      <a href={url} target="_blank" rel="noopener" title={compact ? 'View on site' : undefined}>
+        <ExternalLinkIcon aria-hidden="true" />
+        <span className={compact ? 'sr-only' : undefined}>View on site</span>
+      </a>
+    </Button>
+  )
+}
+
+export function SaveButton({
+  form,
+  mode,
+  submitting,
+  className,
+}: Pick<PublishActionsProps, 'form' | 'mode' | 'submitting'> & { className?: string }) {
+  return (
+    <Button
+      type="submit"
+      form={form}
+      disabled={submitting}
+      aria-busy={submitting || undefined}
+      className={className}
+    >
+      {submitting ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
+      {mode === 'create' ? 'Create Article' : 'Update Article'}
+    </Button>
+  )
+}
+
+/**
+ * The publishing panel: status, publish date, byline, and the buttons, in one card that stays
+ * in view beside the body on a desktop. On a phone the buttons live in the bottom bar
+ * instead (ArticlePublishBar), so each button exists once at any width.
+ */
+export function ArticlePublishPanel({
+  children,
+  actions,
+  saveState,
+  alert,
+}: {
+  children: ReactNode
+  actions: PublishActionsProps
+  /** Beside the title: where the form stands (saved at, unsaved changes). */
+  saveState?: ReactNode
+  /** Above the buttons: what stopped the last save (someone else's newer version). */
+  alert?: ReactNode
+}) {
+  // The fields under the panel scroll beneath it; their scroll margin (the editor's
+  // `scroll-mt-publish` wrapper) keeps a focused one from landing hidden behind it.
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const card = ref.current
+    const column = card?.parentElement
+    if (!card || !column || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() =>
+      column.style.setProperty('--publish-panel-height', `${card.offsetHeight}px`),
+    )
+    observer.observe(card)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <Card ref={ref} className="lg:sticky lg:top-20 lg:z-10 lg:shadow-md">
+      <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pb-0">
+        <CardTitle>
+          <h2 className="text-base">Publish</h2>
+        </CardTitle>
+        {saveState}
+      </CardHeader>
+      <CardContent className="grid gap-5 pt-5">
+        {children}
+        {alert}
+        <div className="hidden gap-2 lg:grid">
+          <div className="flex gap-2">
+            <PreviewButton form={actions.form} previewAction={actions.previewAction} />
+            {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} /> : null}
+          </div>
+          <SaveButton
+            form={actions.form}
+            mode={actions.mode}
+            submitting={actions.submitting}
+            className="w-full"
+          />
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The Status select, offering only the statuses the signed-in role may save this article in. */
+export function ArticleStatusField({
+  value,
+  choices,
+  onChange,
+  errors,
+  form,
+}: {
+  value: ArticleStatus
+  choices: readonly ArticleStatus[]
+  onChange: (status: ArticleStatus) => void
+  errors?: string[]
+  form: string
+}) {
+  return (
+    <Field>
+      <Label htmlFor="status">Status</Label>
+      <input type="hidden" name="status" value={value} form={form} />
+      <Select value={value} onValueChange={(next) => onChange(next as ArticleStatus)}>
+        <SelectTrigger
+          id="status"
+          // The phone's bottom bar brings the reader here to change the status.
+          className="scroll-my-28"
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? 'status-error' : undefined}
+        >
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map((status) => (
+            <SelectItem key={status} value={status}>
+              {ARTICLE_STATUS_LABELS[status]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <FieldError id="status-error" errors={errors} />
+    </Field>
+  )
+}
+
+/**
+ * The byline: editors choose any staff member (spec §6: the form's value, else the signed-in
+ * user); everyone else sees whose name the article goes out under.
+ */
+export function ArticleBylineField({
+  value,
+  choices,
+  authorName,
+  onChange,
+  errors,
+  form,
+}: {
+  value: string
+  /** Staff members to choose from, or null when the role may not change the byline. */
+  choices: { id: string; name: string }[] | null
+  authorName: string | null
+  onChange: (authorId: string) => void
+  errors?: string[]
+  form: string
+}) {
+  if (!choices) {
+    return (
+      <div className="grid gap-1 text-sm">
+        <input type="hidden" name="authorId" value={value} form={form} />
+        <span className="font-medium">Author</span>
+        <span className={cn(!authorName && 'text-muted-foreground')}>
+          {authorName ?? 'Anonymous'}
+        </span>
+      </div>
+    )
+  }
+  return (
+    <Field>
+      <Label htmlFor="authorId">Author</Label>
+      <input type="hidden" name="authorId" value={value} form={form} />
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger
+          id="authorId"
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? 'authorId-error' : undefined}
+        >
+          <SelectValue placeholder="Choose an author" />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map((member) => (
+            <SelectItem key={member.id} value={member.id}>
+              {member.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <FieldError id="authorId-error" errors={errors} />
+    </Field>
+  )
+}

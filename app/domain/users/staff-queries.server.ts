@@ -1,0 +1,36 @@
+import { asc, eq, ne, or, sql } from 'drizzle-orm'
+import { profiles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+
+/** A person the article form can put on a byline: an id and the name the newsroom knows. */
+export interface StaffMember {
+  id: string
+  name: string
+}
+
+// The byline's name (display name, else username); the address for an account with neither,
+// so that the back office can still tell people apart.
+const staffName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.username}, ''), ${profiles.email})`
+
+/**
+ * The bylines an editor may choose: every account with a staff role, by name, and the
+ * article's current author even if they are staff no more (the select shows who it is).
+ */
+export async function listBylineChoices(currentAuthorId: string | null): Promise<StaffMember[]> {
+  const staff = ne(profiles.role, 'viewer')
+  return getDb()
+    .select({ id: profiles.id, name: staffName })
+    .from(profiles)
+    .where(currentAuthorId ? or(staff, eq(profiles.id, currentAuthorId)) : staff)
+    .orderBy(asc(sql`lower(${staffName})`), asc(profiles.id))
+}
+
+/** One account's name as the article form shows it, or null without such an account. */
+export async function staffMemberName(id: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ name: staffName })
+    .from(profiles)
+    .where(eq(profiles.id, id))
+    .limit(1)
+  return row?.name ?? null
+}
