@@ -1,5 +1,9 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../fixtures'
 import { createArticle, pngFile, uniqueWord } from '../admin/articles-support'
+import { waitForHydration } from './site-support'
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 // Bylines and author pages (issue 10): a writer's display name on the article, a link to
 // their page, the page listing the article, and the page's RSS feed carrying it.
@@ -80,3 +84,32 @@ test('an unknown author is "Author not found"', async ({ page }) => {
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1, name: 'Author not found' })).toBeVisible()
 })
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme, reducedMotion: 'reduce' })
+
+    test('the author page and the profile’s author section have no WCAG 2.1 A/AA violations', async ({
+      page,
+      login,
+    }) => {
+      // The demo's articles are the first admin's: /author/admin is a page from the start.
+      await page.goto('/author/admin')
+      await waitForHydration(page)
+      await expect(page.locator('html')).toHaveClass(new RegExp(theme))
+      const violations = async (include?: string) => {
+        const builder = new AxeBuilder({ page }).withTags(WCAG)
+        const results = await (include ? builder.include(include) : builder).analyze()
+        return results.violations.map((v) => ({
+          rule: v.id,
+          nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+        }))
+      }
+      expect(await violations()).toEqual([])
+      await login('admin')
+      await page.goto('/profile')
+      await waitForHydration(page)
+      expect(await violations('#author-profile')).toEqual([])
+    })
+  })
+}
