@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-
 import { ArticleView } from '~/components/site/article-view'
 import { PageStatus } from '~/components/site/page-status'
 import { toArticleView } from '~/domain/articles/article-view.server'
+import { listArticleCorrections } from '~/domain/articles/corrections-queries.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
 import { isCountableView, recordArticleView } from '~/domain/articles/trending.server'
@@ -22,9 +23,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       logger.warn({ err: error, articleId: article.id }, 'counting a view failed'),
     )
   }
-  const site = await getSiteIdentity()
+  const [site, corrections] = await Promise.all([
+    getSiteIdentity(),
+    listArticleCorrections(article.id),
+  ])
+  const view = toArticleView({ ...article, corrections })
   const publishedIso = article.publishedAt?.toISOString() ?? null
-  const modifiedIso = article.updatedAt.toISOString()
+  // The last change readers could see after publication ("Updated …"), else publication.
+  const modifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()
   const keywords = article.tags.map((t) => t.name)
   return {
     meta: [
@@ -53,10 +59,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           author: toBylineAuthor(article),
           section: article.categoryName,
           keywords,
+          corrections: view.corrections,
         }),
       ),
     ],
-    article: toArticleView(article),
+    article: view,
   }
 }
 

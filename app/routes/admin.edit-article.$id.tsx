@@ -1,4 +1,6 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { ArticleCorrections } from '~/components/admin/article-corrections'
+import { ArticleRevisions } from '~/components/admin/article-revisions'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import type { BreadcrumbHandle } from '~/config/admin-navigation'
@@ -50,6 +52,15 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
+      panels={
+        <div className="grid grid-cols-1 gap-6">
+          <ArticleRevisions
+            articleId={loaderData.article.id}
+            currentStatus={loaderData.article.status}
+          />
+          <ArticleCorrections articleId={loaderData.article.id} />
+        </div>
+      }
     />
   )
 }

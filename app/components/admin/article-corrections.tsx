@@ -130,7 +130,7 @@ export function ArticleCorrections({ articleId }: { articleId: number }) {
   const corrections = list.data?.corrections ?? []
 
   return (
-    <Card aria-labelledby="corrections-heading">
+    <Card role="region" aria-labelledby="corrections-heading">
       <CardHeader>
         <h2
           id="corrections-heading"

@@ -142,7 +142,7 @@ export function ArticleRevisions({
     ) : null
 
   return (
-    <Card aria-labelledby="revisions-heading">
+    <Card role="region" aria-labelledby="revisions-heading">
       <CardHeader>
         <h2
           id="revisions-heading"
@@ -193,21 +193,21 @@ export function ArticleRevisions({
             <ol className="divide-y" aria-label="Revisions, newest first">
               {shown.map((revision, index) => (
                 <li key={revision.id} className="grid gap-2 py-3 first:pt-0 last:pb-0">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="grid min-w-0 gap-0.5">
-                      <p className="text-sm font-medium">
-                        <time dateTime={revision.createdIso}>{revision.createdLabel}</time>
-                        <span className="text-muted-foreground"> · {revision.authorName}</span>
-                        {index === 0 ? (
-                          <span className="text-muted-foreground"> · latest save</span>
-                        ) : null}
-                      </p>
-                      <p className="truncate text-sm">{revision.title}</p>
-                      <p className="text-sm text-muted-foreground">{revision.summary}</p>
-                    </div>
-                    <Badge variant={statusBadgeVariant(revision.status)}>
-                      {ARTICLE_STATUS_NAMES[revision.status]}
-                    </Badge>
+                  <div className="grid min-w-0 gap-0.5">
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                      <Badge variant={statusBadgeVariant(revision.status)}>
+                        {ARTICLE_STATUS_NAMES[revision.status]}
+                      </Badge>
+                      <time dateTime={revision.createdIso} className="font-medium">
+                        {revision.createdLabel}
+                      </time>
+                      <span className="text-muted-foreground">
+                        by {revision.authorName}
+                        {index === 0 ? ' · latest save' : ''}
+                      </span>
+                    </p>
+                    <p className="truncate text-sm">{revision.title}</p>
+                    <p className="text-sm text-muted-foreground">{revision.summary}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
                     <Button variant="outline" size="sm" onClick={() => compare(revision)}>

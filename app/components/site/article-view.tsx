@@ -46,6 +46,11 @@ export function ArticleView({ article }: { article: ArticlePageView }) {
               )}
             </span>
             <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
+            {article.updatedIso ? (
+              <span>
+                Updated <time dateTime={article.updatedIso}>{article.updatedLabel}</time>
+              </span>
+            ) : null}
             <span>{article.readingMinutes} min read</span>
           </p>
         </header>
@@ -58,6 +63,26 @@ export function ArticleView({ article }: { article: ArticlePageView }) {
           className="article-content mt-8"
           dangerouslySetInnerHTML={{ __html: article.contentHtml }}
         />
+        {article.corrections.length > 0 ? (
+          <section
+            aria-labelledby="article-corrections"
+            className="mt-12 rounded-lg border bg-muted/40 p-5 sm:p-6"
+          >
+            <h2 id="article-corrections" className="font-serif text-xl font-bold">
+              Corrections
+            </h2>
+            <ol className="mt-4 grid gap-4">
+              {article.corrections.map((correction) => (
+                <li key={correction.id} className="text-sm leading-relaxed">
+                  <time dateTime={correction.correctedIso} className="font-semibold">
+                    {correction.correctedLabel}
+                  </time>
+                  <p className="mt-1 whitespace-pre-line">{correction.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
         {article.tags.length > 0 ? (
           <footer className="mt-12 border-t pt-6">
             <h2 className="sr-only">Tags</h2>

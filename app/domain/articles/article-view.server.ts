@@ -9,6 +9,8 @@ import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
 import { getArticlePreview } from './admin-articles-queries.server'
 import { isScheduled } from './article-rules'
+import { listArticleCorrections, type CorrectionRow } from './corrections-queries.server'
+import { isVisiblyRevised } from './revision-rules'
 import type { ArticleDetail } from './articles-queries.server'
 import type { ArticleDraftInput, ArticleStatus } from './articles-schema'
 import { countWords } from './word-count.server'
@@ -21,6 +23,14 @@ export interface ArticleViewTag {
   id: number | string
   name: string
   slug: string | null
+}
+
+/** A correction at the end of the article. */
+export interface ArticleCorrectionView {
+  id: number
+  text: string
+  correctedIso: string
+  correctedLabel: string
 }
 
 /** Everything the article page shows, worded on the server. */
@@ -38,6 +48,11 @@ export interface ArticlePageView {
   publishedLabel: string
   readingMinutes: number
   tags: ArticleViewTag[]
+  /** "Updated {date}": edited or corrected after publication; else null. */
+  updatedIso: string | null
+  updatedLabel: string | null
+  /** Newest first. */
+  corrections: ArticleCorrectionView[]
 }
 
 /** The article page under the preview's banner. */
@@ -62,7 +77,11 @@ type ArticleViewSource = Pick<
   | 'authorUsername'
   | 'publishedAt'
   | 'wordCount'
-> & { tags: ArticleViewTag[] }
+> & {
+  tags: ArticleViewTag[]
+  revisedAt?: Date | null
+  corrections?: CorrectionRow[]
+}
 
 export function toArticleView(article: ArticleViewSource, now: Date = new Date()): ArticlePageView {
   // An article not yet published (preview) is shown as it would look if it went out now.
@@ -82,7 +101,20 @@ export function toArticleView(article: ArticleViewSource, now: Date = new Date()
     publishedLabel: formatLongDate(shown),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
     tags: article.tags,
+    ...updatedView(article.publishedAt, article.revisedAt ?? null),
+    corrections: (article.corrections ?? []).map((correction) => ({
+      id: correction.id,
+      text: correction.text,
+      correctedIso: correction.correctedAt.toISOString(),
+      correctedLabel: formatLongDate(correction.correctedAt),
+    })),
   }
+}
+
+function updatedView(publishedAt: Date | null, revisedAt: Date | null) {
+  return revisedAt && isVisiblyRevised(publishedAt, revisedAt)
+    ? { updatedIso: revisedAt.toISOString(), updatedLabel: formatLongDate(revisedAt) }
+    : { updatedIso: null, updatedLabel: null }
 }
 
 function toPreviewView(
@@ -108,8 +140,11 @@ export async function getArticlePreviewView(
   id: number,
   now: Date = new Date(),
 ): Promise<ArticlePreviewView | null> {
-  const article = await getArticlePreview(id)
-  return article ? toPreviewView(article, false, now) : null
+  const [article, corrections] = await Promise.all([
+    getArticlePreview(id),
+    listArticleCorrections(id),
+  ])
+  return article ? toPreviewView({ ...article, corrections }, false, now) : null
 }
 
 /**

@@ -110,6 +110,8 @@ export interface ArticleDetail extends ArticleCardData {
   content: string
   videoUrl: string | null
   updatedAt: Date
+  /** Last change readers could see after publication ("Updated …"). */
+  revisedAt: Date | null
   /** The byline's name (`bylineColumns`): the display name, else the username. */
   authorName: string | null
   authorUsername: string | null
@@ -133,6 +135,7 @@ export async function findArticleDetail(
       content: articles.content,
       videoUrl: articles.videoUrl,
       updatedAt: articles.updatedAt,
+      revisedAt: articles.revisedAt,
       ...bylineColumns,
     })
     .from(articles)

@@ -29,7 +29,7 @@ export interface RevisionList {
 
 const WHO = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.username}, nullif(${profiles.name}, ''), 'A deleted account')`
 
-/** "Jan 5, 2025, 2:03 PM UTC" in the site's time zone. */
+/** "Jan 5, 2025, 2:03:09 PM UTC" in the site's time zone (seconds: saves come quickly). */
 export function formatRevisionTime(date: Date, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = {
     month: 'short',
@@ -37,6 +37,7 @@ export function formatRevisionTime(date: Date, timeZone: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    second: '2-digit',
     timeZoneName: 'short',
   }
   try {

@@ -67,6 +67,8 @@ export interface NewsArticleFacts {
   author: BylineAuthor | null
   section: string | null
   keywords: string[]
+  /** Newest first; each becomes a schema.org CorrectionComment. */
+  corrections?: { text: string; correctedIso: string }[]
 }
 
 /** schema.org NewsArticle for an article page. */
@@ -97,6 +99,15 @@ export function newsArticleJsonLd(
     },
     ...(article.section ? { articleSection: article.section } : {}),
     ...(article.keywords.length > 0 ? { keywords: article.keywords.join(', ') } : {}),
+    ...(article.corrections?.length
+      ? {
+          correction: article.corrections.map((correction) => ({
+            '@type': 'CorrectionComment',
+            text: correction.text,
+            datePublished: correction.correctedIso,
+          })),
+        }
+      : {}),
   }
 }
 
