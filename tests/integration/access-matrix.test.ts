@@ -3,6 +3,8 @@ import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
+import { correctionActionSchema } from '~/domain/articles/corrections-schema'
+import { revisionActionSchema } from '~/domain/articles/revisions-schema'
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
@@ -116,6 +118,7 @@ const MATRIX: Record<string, Probe[]> = {
   'routes/_site.tag.$slug.tsx': [get(EVERYONE)],
   'routes/_site.search.tsx': [get(EVERYONE)],
   'routes/_site.newspapers.tsx': [get(EVERYONE)],
+  'routes/_site.corrections.tsx': [get(EVERYONE)],
   'routes/api.search.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   'routes/rss[.]xml.tsx': [get(EVERYONE)],
@@ -215,6 +218,45 @@ const MATRIX: Record<string, Probe[]> = {
       ...post(name, allowed, () => articleForm(status)),
       params: (a: Articles) => ({ id: String(a[which]) }),
     })),
+  ],
+  // An article's history: whoever may edit the article (a restore into or out of readers'
+  // sight also needs the right to publish it: the domain refuses that with 403).
+  'routes/admin.articles.$id.revisions.tsx': [
+    get(STAFF, { name: 'GET (own draft)', params: (a) => ({ id: String(a.ownDraft) }) }),
+    get(AUTHORS, {
+      name: 'GET (own article waiting for review)',
+      params: (a) => ({ id: String(a.ownReview) }),
+    }),
+    get(EDITORS, {
+      name: "GET (someone else's draft)",
+      params: (a) => ({ id: String(a.othersDraft) }),
+    }),
+    ...intentsOf(revisionActionSchema).flatMap((i) => [
+      {
+        ...post(`${i} (own draft)`, STAFF, () => ({ intent: i, revisionId: '999999' })),
+        params: (a: Articles) => ({ id: String(a.ownDraft) }),
+      },
+      {
+        ...post(`${i} (someone else's draft)`, EDITORS, () => ({
+          intent: i,
+          revisionId: '999999',
+        })),
+        params: (a: Articles) => ({ id: String(a.othersDraft) }),
+      },
+    ]),
+    { ...intent(FORGED, STAFF), params: (a: Articles) => ({ id: String(a.ownDraft) }) },
+  ],
+  // Corrections: editors, on anyone's article (an author's own included).
+  'routes/admin.articles.$id.corrections.tsx': [
+    get(EDITORS, {
+      name: 'GET (own published article)',
+      params: (a) => ({ id: String(a.ownPublished) }),
+    }),
+    ...intentsOf(correctionActionSchema).map((i) => ({
+      ...post(`${i} (own published article)`, EDITORS, () => ({ intent: i })),
+      params: (a: Articles) => ({ id: String(a.ownPublished) }),
+    })),
+    { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
   ],
   'routes/admin.api.articles.autosave.tsx': [
     get(STAFF),
