@@ -11,6 +11,18 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react'
+import {
+  canManageBackups,
+  canManageCategories,
+  canManageMedia,
+  canManagePages,
+  canManageSettings,
+  canManageSubscribers,
+  canManageTags,
+  canManageUsers,
+  canOpenBackOffice,
+  type Actor,
+} from '~/domain/access/access-rules'
 
 export interface AdminNavItem {
   title: string
@@ -18,30 +30,46 @@ export interface AdminNavItem {
   icon: LucideIcon
   /** Other paths under which this item is the current one (the article form lives apart). */
   alsoMatches?: string[]
+  /** Who sees the item: the access rule its screen's loader asks (the shell mirrors it). */
+  capability: (actor: Actor) => boolean
+  /** A count shown beside the title (the review queue on Articles, for reviewers). */
+  badge?: 'reviewQueue'
 }
 
 /** The sidebar of spec §2 "Admin area", in its order; Logout follows them. */
 export const ADMIN_NAV: AdminNavItem[] = [
-  { title: 'Dashboard', to: '/admin', icon: LayoutDashboard },
+  { title: 'Dashboard', to: '/admin', icon: LayoutDashboard, capability: canOpenBackOffice },
   {
     title: 'Articles',
     to: '/admin/articles',
     icon: FileText,
     alsoMatches: ['/admin/new-article', '/admin/edit-article', '/admin/preview'],
+    capability: canOpenBackOffice,
+    badge: 'reviewQueue',
   },
-  { title: 'Categories', to: '/admin/categories', icon: FolderTree },
-  { title: 'Tags', to: '/admin/tags', icon: Tags },
-  { title: 'Media', to: '/admin/media', icon: Image },
-  { title: 'Users', to: '/admin/users', icon: Users },
-  { title: 'Settings', to: '/admin/settings', icon: Settings },
+  {
+    title: 'Categories',
+    to: '/admin/categories',
+    icon: FolderTree,
+    capability: canManageCategories,
+  },
+  { title: 'Tags', to: '/admin/tags', icon: Tags, capability: canManageTags },
+  { title: 'Media', to: '/admin/media', icon: Image, capability: canManageMedia },
+  { title: 'Users', to: '/admin/users', icon: Users, capability: canManageUsers },
+  { title: 'Settings', to: '/admin/settings', icon: Settings, capability: canManageSettings },
 ]
 
 /** Back-office screens beyond the spec's list: static pages, newsletter readers, backups. */
 export const ADMIN_NAV_MORE: AdminNavItem[] = [
-  { title: 'Pages', to: '/admin/pages', icon: Newspaper },
-  { title: 'Subscribers', to: '/admin/subscribers', icon: Mail },
-  { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup },
+  { title: 'Pages', to: '/admin/pages', icon: Newspaper, capability: canManagePages },
+  { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },
+  { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
 ]
+
+/** The items `actor` may open, in their order (the server refuses the others anyway). */
+export function navItemsFor(items: AdminNavItem[], actor: Actor): AdminNavItem[] {
+  return items.filter((item) => item.capability(actor))
+}
 
 export function isCurrentNavItem(item: AdminNavItem, pathname: string) {
   const path = pathname.replace(/\/+$/, '') || '/'

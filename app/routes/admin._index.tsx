@@ -1,36 +1,42 @@
 import {
+  ArchiveIcon,
+  ClipboardListIcon,
   FileCheckIcon,
+  FilePenLineIcon,
   FileTextIcon,
   FolderTreeIcon,
+  PlusIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react'
 import { Link } from 'react-router'
-import {
-  ArticleDeleteButton,
-  ArticleEditButton,
-  ArticleStatusButtons,
-} from '~/components/admin/article-row-actions'
+import { DashboardArticlesTable } from '~/components/admin/dashboard-articles-table'
+import { ReviewQueueCard } from '~/components/admin/review-queue'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
-import { Badge, statusBadgeVariant } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/components/ui/table'
-import { getDashboardData } from '~/domain/articles/admin-articles-queries.server'
+import { canReviewArticles } from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
+import {
+  getDashboardData,
+  getOwnDashboardData,
+} from '~/domain/articles/admin-articles-queries.server'
+import { listReviewQueue } from '~/domain/articles/review-queries.server'
 import { articleRowAction } from './+shared/article-actions.server'
 import type { Route } from './+types/admin._index'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
-  return getDashboardData()
+  const user = await requireStaff(request)
+  const viewer = { id: user.id, role: user.role }
+  const now = new Date()
+  // Writers (contributors, authors) see their own articles' states: the newsroom's figures
+  // and its review queue are for those who can act on them.
+  const reviewer: boolean = canReviewArticles(user)
+  if (!reviewer) {
+    return { scope: 'own' as const, viewer, now, ...(await getOwnDashboardData(user.id)) }
+  }
+  const [newsroom, reviewQueue] = await Promise.all([getDashboardData(), listReviewQueue()])
+  return { scope: 'newsroom' as const, viewer, now, ...newsroom, reviewQueue }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -61,17 +67,19 @@ function StatCard({
   )
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { totalArticles, publishedArticles, categories, users, recent } = loaderData
+type LoaderData = Route.ComponentProps['loaderData']
+
+function NewsroomDashboard({ data }: { data: Extract<LoaderData, { scope: 'newsroom' }> }) {
+  const { totalArticles, publishedArticles, categories, users, recent, reviewQueue } = data
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <h1 className="font-serif text-3xl font-bold tracking-tight">Dashboard</h1>
+    <>
       <section aria-label="Overview" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard title="Total Articles" value={totalArticles} icon={FileTextIcon} />
         <StatCard title="Published Articles" value={publishedArticles} icon={FileCheckIcon} />
         <StatCard title="Categories" value={categories} icon={FolderTreeIcon} />
         <StatCard title="Total Users" value={users} icon={UsersIcon} />
       </section>
+      <ReviewQueueCard items={reviewQueue.items} total={reviewQueue.total} now={data.now} />
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
           <CardTitle id="recent-articles">Recent Articles</CardTitle>
@@ -83,54 +91,79 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {recent.length === 0 ? (
             <p className="text-sm text-muted-foreground">No articles yet.</p>
           ) : (
-            // Below md each row is a small card: the title, then status and category, then the
-            // icon buttons (on that same line from sm), so nothing scrolls sideways. Only CSS
-            // moves the cells (same cells, same DOM order), so the desktop table and its texts
-            // stay as they were.
-            <Table aria-labelledby="recent-articles" className="max-md:block">
-              <TableHeader className="max-md:sr-only">
-                <TableRow>
-                  <TableHead>Title</TableHead>
-                  <TableHead className="hidden md:table-cell">Author</TableHead>
-                  <TableHead>Category</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className="max-md:block">
-                {recent.map((article) => (
-                  <TableRow
-                    key={article.id}
-                    className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:py-3"
-                  >
-                    <TableCell className="min-w-36 max-w-80 font-medium max-md:order-first max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0">
-                      <span className="line-clamp-2">{article.title}</span>
-                    </TableCell>
-                    <TableCell className="hidden text-muted-foreground md:table-cell">
-                      {article.authorEmail ?? 'Unknown'}
-                    </TableCell>
-                    <TableCell className="max-md:order-2 max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground">
-                      {article.categoryName ?? 'Uncategorized'}
-                    </TableCell>
-                    <TableCell className="max-md:order-1 max-md:p-0">
-                      <Badge variant={statusBadgeVariant(article.status)} className="capitalize">
-                        {article.status}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="max-md:order-3 max-md:ml-auto max-md:p-0 max-sm:basis-full">
-                      <div className="flex justify-end gap-2">
-                        <ArticleEditButton id={article.id} />
-                        <ArticleStatusButtons id={article.id} status={article.status} />
-                        <ArticleDeleteButton id={article.id} title={article.title} />
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DashboardArticlesTable
+              rows={recent}
+              viewer={data.viewer}
+              labelledBy="recent-articles"
+            />
           )}
         </CardContent>
       </Card>
+    </>
+  )
+}
+
+function OwnDashboard({ data }: { data: Extract<LoaderData, { scope: 'own' }> }) {
+  const { counts, recent } = data
+  return (
+    <>
+      <section
+        aria-label="Your articles"
+        className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+      >
+        <StatCard title="Drafts" value={counts.draft} icon={FilePenLineIcon} />
+        <StatCard title="Waiting for review" value={counts.review} icon={ClipboardListIcon} />
+        <StatCard title="Published" value={counts.published} icon={FileCheckIcon} />
+        <StatCard
+          title="Archived or hidden"
+          value={counts.archived + counts.hidden}
+          icon={ArchiveIcon}
+        />
+      </section>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
+          <CardTitle id="recent-articles">Your recent articles</CardTitle>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/articles">View all articles</Link>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {recent.length === 0 ? (
+            <div className="grid justify-items-start gap-3">
+              <p className="text-sm text-muted-foreground">
+                You have not written any articles yet. When you submit one for review, an editor
+                publishes it or returns it to you with a note.
+              </p>
+              <Button asChild size="sm">
+                <Link to="/admin/new-article">
+                  <PlusIcon aria-hidden="true" />
+                  Write an article
+                </Link>
+              </Button>
+            </div>
+          ) : (
+            <DashboardArticlesTable
+              rows={recent}
+              viewer={data.viewer}
+              labelledBy="recent-articles"
+              showAuthor={false}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <h1 className="font-serif text-3xl font-bold tracking-tight">Dashboard</h1>
+      {loaderData.scope === 'newsroom' ? (
+        <NewsroomDashboard data={loaderData} />
+      ) : (
+        <OwnDashboard data={loaderData} />
+      )}
     </div>
   )
 }

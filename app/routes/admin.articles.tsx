@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react'
 import { data, Link, useLocation, useNavigation } from 'react-router'
 import { ArticleListFilters } from '~/components/admin/article-list-filters'
-import { ArticleDeleteButton, ArticleEditButton } from '~/components/admin/article-row-actions'
+import { ArticleRowActions } from '~/components/admin/article-row-actions'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge, statusBadgeVariant } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -18,6 +18,7 @@ import {
   parseAdminArticleFilters,
 } from '~/domain/articles/admin-articles-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
+import { canEditArticle } from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
 import { formatShortDate } from '~/lib/dates'
 import { pageItems } from '~/lib/pagination'
@@ -26,11 +27,16 @@ import { articleRowAction } from './+shared/article-actions.server'
 import type { Route } from './+types/admin.articles'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request)
+  const user = await requireStaff(request)
   const filters = parseAdminArticleFilters(new URL(request.url).searchParams)
   const [page, categories] = await Promise.all([listAdminArticles(filters), listCategories()])
   return data(
-    { page, categories: categories.map(({ id, name }) => ({ id, name })) },
+    {
+      page,
+      categories: categories.map(({ id, name }) => ({ id, name })),
+      // Each row offers what this role may do with that article (the server refuses the rest).
+      viewer: { id: user.id, role: user.role },
+    },
     // Spec §7: the admin list is never cached.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -115,7 +121,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
 const metaCell = 'max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground'
 
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
-  const { page, categories } = loaderData
+  const { page, categories, viewer } = loaderData
   const navigation = useNavigation()
   // Spec §2: "Loading..." while the list loads (here: while a new page or filter loads).
   const loading =
@@ -181,12 +187,16 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                   className="max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-3"
                 >
                   <TableCell className="min-w-48 max-w-96 font-medium max-md:order-first max-md:min-h-9 max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0 max-md:pr-22">
-                    <Link
-                      to={`/admin/edit-article/${article.id}`}
-                      className="line-clamp-2 hover:underline"
-                    >
-                      {article.title}
-                    </Link>
+                    {canEditArticle(viewer, article) ? (
+                      <Link
+                        to={`/admin/edit-article/${article.id}`}
+                        className="line-clamp-2 hover:underline"
+                      >
+                        {article.title}
+                      </Link>
+                    ) : (
+                      <span className="line-clamp-2">{article.title}</span>
+                    )}
                   </TableCell>
                   <TableCell className={cn(metaCell, 'max-md:order-2')}>
                     {article.categoryName ?? 'Uncategorized'}
@@ -219,10 +229,7 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                     {article.publishedAt ? formatShortDate(article.publishedAt) : 'Not published'}
                   </TableCell>
                   <TableCell className="max-md:absolute max-md:right-3 max-md:top-3 max-md:p-0">
-                    <div className="flex justify-end gap-2">
-                      <ArticleEditButton id={article.id} iconOnly />
-                      <ArticleDeleteButton id={article.id} title={article.title} iconOnly />
-                    </div>
+                    <ArticleRowActions viewer={viewer} article={article} screen="list" />
                   </TableCell>
                 </TableRow>
               ))

@@ -1,11 +1,13 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { ArticleCorrections } from '~/components/admin/article-corrections'
 import { ArticleRevisions } from '~/components/admin/article-revisions'
+import { ReviewNotice } from '~/components/admin/review-notice'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
 import { isLive } from '~/domain/articles/article-rules'
+import { getReviewNote } from '~/domain/articles/review-queries.server'
 import { canEditArticle } from '~/domain/access/access-rules'
 import { forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
@@ -24,7 +26,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!canEditArticle(user, article)) forbidden()
   // "View on site" only for what readers can open now (not a scheduled article).
   const live = isLive(article, new Date())
-  return { article, live, ...(await articleEditorOptions(user, article.authorId)) }
+  const [options, reviewNote] = await Promise.all([
+    articleEditorOptions(user, article.authorId),
+    getReviewNote(article.id),
+  ])
+  return { article, live, reviewNote, ...options }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,6 +58,15 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
+      notice={
+        <ReviewNotice
+          article={loaderData.article}
+          note={loaderData.reviewNote}
+          viewer={loaderData.viewer}
+          writerName={loaderData.authorName}
+          timeZone={loaderData.timeZone}
+        />
+      }
       panels={
         <div className="grid grid-cols-1 gap-6">
           <ArticleRevisions

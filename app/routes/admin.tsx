@@ -5,7 +5,10 @@ import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
 import { preloadRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from '~/config/admin-navigation'
+import { canReviewArticles } from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
+import { countReviewQueue } from '~/domain/articles/review-queries.server'
+import { logger } from '~/infra/logger.server'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
 
@@ -14,8 +17,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Read here so the server renders the sidebar as the reader left it (no flash on load).
   const cookie = request.headers.get('cookie') ?? ''
   const match = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=(true|false)`).exec(cookie)
+  // The shell shows only what the role may do; reviewers see how many articles wait for them
+  // (a failed count only loses the badge, never the back office).
+  const reviewQueue = canReviewArticles(user)
+    ? await countReviewQueue().catch((error: unknown) => {
+        logger.error({ err: error }, 'admin shell: the review queue could not be counted')
+        return null
+      })
+    : null
   return data(
-    { sidebarOpen: match ? match[1] === 'true' : true, email: user.email },
+    {
+      sidebarOpen: match ? match[1] === 'true' : true,
+      email: user.email,
+      viewer: { id: user.id, role: user.role },
+      badges: { reviewQueue },
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -67,7 +83,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           open ? 'w-64' : 'w-12',
         )}
       >
-        <AdminSidebarNav collapsed={!open} />
+        <AdminSidebarNav collapsed={!open} viewer={loaderData.viewer} badges={loaderData.badges} />
       </aside>
       <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
         <SheetContent
@@ -76,11 +92,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         >
           <SheetTitle className="sr-only">Admin Panel</SheetTitle>
           <SheetDescription className="sr-only">Back-office navigation</SheetDescription>
-          <AdminSidebarNav onNavigate={() => setMobileOpen(false)} />
+          <AdminSidebarNav
+            onNavigate={() => setMobileOpen(false)}
+            viewer={loaderData.viewer}
+            badges={loaderData.badges}
+          />
         </SheetContent>
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminHeader onToggleSidebar={toggle} onOpenMobile={() => setMobileOpen(true)} />
+        <AdminHeader
+          viewer={loaderData.viewer}
+          onToggleSidebar={toggle}
+          onOpenMobile={() => setMobileOpen(true)}
+        />
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 p-4 sm:p-6">
           <Outlet />
         </main>

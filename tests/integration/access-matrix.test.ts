@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
+import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import { correctionActionSchema } from '~/domain/articles/corrections-schema'
@@ -272,6 +273,14 @@ const MATRIX: Record<string, Probe[]> = {
     { ...post('a PDF edition upload', EDITORS), query: '?kind=pdf' },
     { ...post('a font upload', ADMINS), query: '?kind=font' },
     { name: 'DELETE a file', method: 'DELETE', query: '?kind=image&name=x.webp', allowed: EDITORS },
+  ],
+  // The review: editors return an article waiting for review to its writer, with a note.
+  'routes/admin.articles.$id.review.tsx': [
+    ...intentsOf(reviewActionSchema).map((i) => ({
+      ...post(`${i} (own article in review)`, EDITORS, () => ({ intent: i, note: 'Tighten' })),
+      params: (a: Articles) => ({ id: String(a.ownReview) }),
+    })),
+    { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownReview) }) },
   ],
   'routes/admin.categories.tsx': screen(EDITORS, categoryActionSchema),
   'routes/admin.tags.tsx': screen(EDITORS, tagActionSchema),

@@ -3,6 +3,7 @@ import { Fragment } from 'react'
 import { Link, useFetcher, useLocation, useMatches } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { breadcrumbsFor, type BreadcrumbHandle } from '~/config/admin-navigation'
+import { canCreateArticle, canManageBackups, type Actor } from '~/domain/access/access-rules'
 import { useActionToast } from './use-action-toast'
 import type { ActionResult } from '~/lib/action-result'
 
@@ -47,11 +48,16 @@ export function AdminBreadcrumb() {
   )
 }
 
-/** Spec §2: "Create New Article" and "Backup Database" on every admin screen. */
+/**
+ * Spec §2: "Create New Article" and "Backup Database" on every admin screen, each for the
+ * roles that may use it (backups are the admin's).
+ */
 export function AdminHeader({
+  viewer,
   onToggleSidebar,
   onOpenMobile,
 }: {
+  viewer: Actor
   onToggleSidebar: () => void
   onOpenMobile: () => void
 }) {
@@ -82,25 +88,29 @@ export function AdminHeader({
       <div className="min-w-0 flex-1">
         <AdminBreadcrumb />
       </div>
-      <Button asChild size="sm">
-        <Link to="/admin/new-article" aria-label="Create New Article">
-          <Plus aria-hidden="true" />
-          <span className="hidden sm:inline">Create New Article</span>
-        </Link>
-      </Button>
-      <backup.Form method="post" action="/admin/backups">
-        <input type="hidden" name="intent" value="create" />
-        <Button
-          type="submit"
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          aria-label="Backup Database"
-        >
-          <DatabaseBackup aria-hidden="true" className={busy ? 'animate-pulse' : undefined} />
-          <span className="hidden sm:inline">{busy ? 'Backing up…' : 'Backup Database'}</span>
+      {canCreateArticle(viewer) ? (
+        <Button asChild size="sm">
+          <Link to="/admin/new-article" aria-label="Create New Article">
+            <Plus aria-hidden="true" />
+            <span className="hidden sm:inline">Create New Article</span>
+          </Link>
         </Button>
-      </backup.Form>
+      ) : null}
+      {canManageBackups(viewer) ? (
+        <backup.Form method="post" action="/admin/backups">
+          <input type="hidden" name="intent" value="create" />
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label="Backup Database"
+          >
+            <DatabaseBackup aria-hidden="true" className={busy ? 'animate-pulse' : undefined} />
+            <span className="hidden sm:inline">{busy ? 'Backing up…' : 'Backup Database'}</span>
+          </Button>
+        </backup.Form>
+      ) : null}
     </header>
   )
 }

@@ -12,6 +12,12 @@ import {
   AlertDialogTrigger,
 } from '~/components/ui/alert-dialog'
 import { Button } from '~/components/ui/button'
+import {
+  canDeleteArticle,
+  canEditArticle,
+  canPublishArticle,
+  type Actor,
+} from '~/domain/access/access-rules'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { cn } from '~/lib/utils'
 import { useActionToast } from './use-action-toast'
@@ -133,5 +139,42 @@ export function ArticleStatusButtons({ id, status }: { id: number; status: Artic
         </Button>
       </visibility.Form>
     </>
+  )
+}
+
+/**
+ * A row's actions, only those the signed-in role may take on this article (the server refuses
+ * the rest anyway): Edit, then on the dashboard Archive and Hide/Show, then Delete. A row with
+ * none says so to screen readers and shows a dash.
+ */
+export function ArticleRowActions({
+  viewer,
+  article,
+  screen,
+}: {
+  viewer: Actor
+  article: { id: number; title: string; status: ArticleStatus; authorId: string | null }
+  screen: 'dashboard' | 'list'
+}) {
+  const mayEdit = canEditArticle(viewer, article)
+  const mayPublish = screen === 'dashboard' && canPublishArticle(viewer, article)
+  const mayDelete = canDeleteArticle(viewer, article)
+  const iconOnly = screen === 'list'
+  if (!mayEdit && !mayPublish && !mayDelete) {
+    return (
+      <div className="flex justify-end text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No actions for your role</span>
+      </div>
+    )
+  }
+  return (
+    <div className="flex justify-end gap-2">
+      {mayEdit ? <ArticleEditButton id={article.id} iconOnly={iconOnly} /> : null}
+      {mayPublish ? <ArticleStatusButtons id={article.id} status={article.status} /> : null}
+      {mayDelete ? (
+        <ArticleDeleteButton id={article.id} title={article.title} iconOnly={iconOnly} />
+      ) : null}
+    </div>
   )
 }

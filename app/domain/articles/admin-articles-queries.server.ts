@@ -57,6 +57,8 @@ export interface AdminArticleRow {
   publishedAt: Date | null
   createdAt: Date
   categoryName: string | null
+  /** For the row's actions: what the signed-in role may do depends on whose article it is. */
+  authorId: string | null
   authorUsername: string | null
   tags: { id: number; name: string; slug: string }[]
 }
@@ -100,6 +102,7 @@ export async function listAdminArticles(
         publishedAt: articles.publishedAt,
         createdAt: articles.createdAt,
         categoryName: categories.name,
+        authorId: articles.authorId,
         authorUsername: profiles.username,
       })
       .from(articles)
@@ -201,18 +204,30 @@ export async function listRecentTags(limit = 10) {
     .limit(limit)
 }
 
+export interface DashboardArticle {
+  id: number
+  title: string
+  status: ArticleStatus
+  categoryName: string | null
+  authorId: string | null
+  authorEmail: string | null
+}
+
 export interface DashboardData {
   totalArticles: number
   publishedArticles: number
   categories: number
   users: number
-  recent: {
-    id: number
-    title: string
-    status: ArticleStatus
-    categoryName: string | null
-    authorEmail: string | null
-  }[]
+  recent: DashboardArticle[]
+}
+
+const dashboardArticleColumns = {
+  id: articles.id,
+  title: articles.title,
+  status: articles.status,
+  categoryName: categories.name,
+  authorId: articles.authorId,
+  authorEmail: profiles.email,
 }
 
 export async function getDashboardData(): Promise<DashboardData> {
@@ -224,13 +239,7 @@ export async function getDashboardData(): Promise<DashboardData> {
     db.select({ n: count() }).from(categories),
     db.select({ n: count() }).from(profiles),
     db
-      .select({
-        id: articles.id,
-        title: articles.title,
-        status: articles.status,
-        categoryName: categories.name,
-        authorEmail: profiles.email,
-      })
+      .select(dashboardArticleColumns)
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))
       .leftJoin(profiles, eq(profiles.id, articles.authorId))
@@ -244,6 +253,49 @@ export async function getDashboardData(): Promise<DashboardData> {
     users: userCount.n,
     recent,
   }
+}
+
+export interface OwnDashboardData {
+  /** How many of the writer's articles are in each state. */
+  counts: Record<ArticleStatus, number>
+  /** `returned`: an editor sent it back with a note the writer has not acted on yet. */
+  recent: (DashboardArticle & { returned: boolean })[]
+}
+
+/**
+ * A writer's dashboard (contributors and authors): the states of their own articles and the
+ * five they started last, instead of site-wide figures they cannot act on.
+ */
+export async function getOwnDashboardData(authorId: string): Promise<OwnDashboardData> {
+  const db = getDb()
+  const own = eq(articles.authorId, authorId)
+  const [byStatus, recent] = await Promise.all([
+    db
+      .select({ status: articles.status, n: count() })
+      .from(articles)
+      .where(own)
+      .groupBy(articles.status),
+    db
+      .select({
+        ...dashboardArticleColumns,
+        returned: sql<boolean>`${articles.reviewNote} is not null`,
+      })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(profiles, eq(profiles.id, articles.authorId))
+      .where(own)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(5),
+  ])
+  const counts: Record<ArticleStatus, number> = {
+    draft: 0,
+    review: 0,
+    published: 0,
+    archived: 0,
+    hidden: 0,
+  }
+  for (const row of byStatus) counts[row.status] = row.n
+  return { counts, recent }
 }
 
 /** The article as readers would see it, whatever its status (admin preview). */

@@ -8,6 +8,12 @@ import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
 import { recordRevision } from './revision-record.server'
+import {
+  entersReview,
+  keepsReviewNote,
+  NO_REVIEW_NOTE,
+  notifySubmittedForReview,
+} from './review.server'
 import { nextRevisedAt } from './revision-rules'
 import {
   isEmptyEditorHtml,
@@ -199,7 +205,7 @@ export async function createArticle(
 ): Promise<SavedArticle> {
   const now = options.now ?? new Date()
   const content = cleanContent(input.content, true)
-  return inSaveTransaction(async (tx) => {
+  const saved = await inSaveTransaction(async (tx) => {
     const [row] = await tx
       .insert(articles)
       .values({
@@ -216,6 +222,9 @@ export async function createArticle(
     await recordRevision(tx, row.id, actor, now)
     return row
   })
+  // After the commit: the editors hear of a submission only once it is really stored.
+  if (entersReview(null, saved.status)) await notifySubmittedForReview(saved.id, actor)
+  return saved
 }
 
 async function lockForSave(tx: Transaction, id: number, options: SaveOptions) {
@@ -236,8 +245,10 @@ export async function updateArticle(
 ): Promise<SavedArticle> {
   const now = options.now ?? new Date()
   const content = cleanContent(input.content, true)
-  return inSaveTransaction(async (tx) => {
+  let before: ArticleStatus = input.status
+  const saved = await inSaveTransaction(async (tx) => {
     const current = await lockForSave(tx, id, options)
+    before = current.status
     const slug = shouldRegenerateSlug(current, input.title)
       ? await articleSlug(tx, input.title, id)
       : current.slug
@@ -252,6 +263,7 @@ export async function updateArticle(
         revisedAt: nextRevisedAt(current, { ...values, status: input.status }, now),
         authorId: input.authorId ?? actor.id,
         updatedAt: now,
+        ...(keepsReviewNote(current.status, input.status) ? {} : NO_REVIEW_NOTE),
       })
       .where(eq(articles.id, id))
       .returning(savedColumns)
@@ -259,6 +271,9 @@ export async function updateArticle(
     await recordRevision(tx, id, actor, now)
     return row
   })
+  // After the commit, and only on the way in: saving an article already in review mails no one.
+  if (entersReview(before, saved.status)) await notifySubmittedForReview(saved.id, actor)
+  return saved
 }
 
 /**

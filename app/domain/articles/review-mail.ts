@@ -1,0 +1,68 @@
+// The review's two mails, as plain text with an HTML twin. Pure: review.server.ts fills in the
+// names and the link and sends them.
+
+export interface ReviewMail {
+  subject: string
+  text: string
+  html: string
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function compose(
+  subject: string,
+  paragraphs: string[],
+  action: string,
+  url: string,
+  brand: string,
+) {
+  const text = [...paragraphs.flatMap((p) => [p, '']), `${action}:`, url, '', `— ${brand}`]
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
+    `<p>— ${escapeHtml(brand)}</p>`,
+  ]
+  return { subject, text: text.join('\n'), html: html.join('\n') }
+}
+
+/** To every editor and admin: an article waits for them. */
+export function submittedForReviewMail(facts: {
+  title: string
+  writer: string
+  url: string
+  brand: string
+}): ReviewMail {
+  return compose(
+    `Waiting for review: “${facts.title}”`,
+    [
+      `${facts.writer} submitted “${facts.title}” for review.`,
+      'Open it to publish it, schedule it, or return it to the writer with a note.',
+    ],
+    'Review the article',
+    facts.url,
+    facts.brand,
+  )
+}
+
+/** To the writer: an editor sent the article back, with what to change. */
+export function returnedToWriterMail(facts: {
+  title: string
+  editor: string
+  note: string
+  url: string
+  brand: string
+}): ReviewMail {
+  return compose(
+    `Returned with a note: “${facts.title}”`,
+    [
+      `${facts.editor} returned “${facts.title}” to you as a draft, with this note:`,
+      facts.note,
+      'Revise it and submit it for review again when it is ready.',
+    ],
+    'Open the article',
+    facts.url,
+    facts.brand,
+  )
+}
