@@ -16,12 +16,10 @@ test('a scheduled article appears to readers once its time has come', async ({ p
   await contentEditor(page).click()
   await page.keyboard.type('Released at the agreed time.')
   await choose(page, 'Status', 'Make public')
-  // The browser's local time, as the datetime-local input reads it, 12 s from now.
-  const local = await page.evaluate(() => {
-    const at = new Date(Date.now() + 12_000)
-    const pad = (n: number) => String(n).padStart(2, '0')
-    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
-  })
+  // 12 s from now, in the site's time zone (Settings; UTC on the e2e server) that the field
+  // names beside it, whatever zone the browser is in.
+  await expect(page.getByText('Times are in UTC.')).toBeVisible()
+  const local = new Date(Date.now() + 12_000).toISOString().slice(0, 19)
   await page.getByLabel('Publish date').fill(local)
   await expect(page.getByText(/^Scheduled for /)).toBeVisible()
   await page.getByRole('button', { name: 'Create Article' }).click()
