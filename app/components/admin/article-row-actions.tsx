@@ -163,7 +163,10 @@ export function ArticleRowActions({
   if (!mayEdit && !mayPublish && !mayDelete) {
     return (
       <div className="flex justify-end text-muted-foreground">
-        <span aria-hidden="true">—</span>
+        {/* On a phone's row card an empty corner says it as well as a dash. */}
+        <span aria-hidden="true" className="max-md:hidden">
+          —
+        </span>
         <span className="sr-only">No actions for your role</span>
       </div>
     )

@@ -1,5 +1,5 @@
 import { ClipboardListIcon, MessageSquareTextIcon, Undo2Icon } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -20,8 +20,8 @@ import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { REVIEW_NOTE_MAX, reviewNoteSchema } from '~/domain/articles/review-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { formatLongDate } from '~/lib/dates'
+import { fieldErrorsOf } from '~/lib/field-errors'
 import { toWallTime } from '~/lib/time-zone'
-import { useFormErrors } from '~/lib/use-form-errors'
 import { useActionToast } from './use-action-toast'
 
 /** "May 1, 2026" of an instant, as the day it was in the site's time zone. */
@@ -35,11 +35,21 @@ function ReturnToWriter({ articleId }: { articleId: number }) {
   useActionToast(fetcher.data)
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState('')
-  const { errors, onSubmit } = useFormErrors(
-    reviewNoteSchema,
-    fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined,
-  )
+  const noteRef = useRef<HTMLTextAreaElement>(null)
+  // Once a return was attempted, the message follows the note as it is fixed.
+  const [attempted, setAttempted] = useState(false)
+  const checked = reviewNoteSchema.safeParse({ note })
+  const clientErrors = attempted && !checked.success ? fieldErrorsOf(checked.error) : null
+  const serverErrors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined
+  const errors = clientErrors ?? (attempted && checked.success ? {} : (serverErrors ?? {}))
   const busy = fetcher.state !== 'idle'
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    setAttempted(true)
+    if (checked.success) return
+    event.preventDefault()
+    noteRef.current?.focus()
+  }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -67,6 +77,7 @@ function ReturnToWriter({ articleId }: { articleId: number }) {
           <Field>
             <Label htmlFor="review-note">Note for the writer</Label>
             <Textarea
+              ref={noteRef}
               id="review-note"
               name="note"
               rows={5}
@@ -132,16 +143,18 @@ export function ReviewNotice({
   return (
     <div
       role="status"
-      className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-status-review-foreground/30 bg-status-review px-4 py-3 text-sm text-status-review-foreground"
+      className="grid justify-items-start gap-3 rounded-lg border border-status-review-foreground/30 bg-status-review px-4 py-3 text-sm text-status-review-foreground sm:flex sm:items-center sm:gap-4"
     >
-      <ClipboardListIcon aria-hidden="true" className="size-4 shrink-0" />
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="font-medium">Waiting for review</p>
-        <p>
-          {reviewer
-            ? `Submitted by ${writerName ?? 'its writer'} on ${dayInZone(article.updatedAt, timeZone)}. Publish it with “Make public”, or return it to the writer with a note.`
-            : 'An editor will publish it or return it to you with a note.'}
-        </p>
+      <div className="flex min-w-0 flex-1 gap-3">
+        <ClipboardListIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div className="grid min-w-0 gap-0.5">
+          <p className="font-medium">Waiting for review</p>
+          <p>
+            {reviewer
+              ? `Submitted by ${writerName ?? 'its writer'} on ${dayInZone(article.updatedAt, timeZone)}. Publish it with “Make public”, or return it to the writer with a note.`
+              : 'An editor will publish it or return it to you with a note.'}
+          </p>
+        </div>
       </div>
       {reviewer ? <ReturnToWriter articleId={article.id} /> : null}
     </div>
