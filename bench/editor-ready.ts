@@ -1,0 +1,354 @@
+/**
+ * Time until the article editor is usable (results: docs/performance.md, "Article editor: time
+ * to usable"), in Chromium driven by Playwright, on a warm browser cache.
+ *
+ *   BUILD_DIR=build-bench npm run build
+ *   BUILD_DIR=build-bench npm run bench:editor
+ *   BENCH_BUILDS=build-before,build-bench npm run bench:editor   # before/after, same runs
+ *
+ * "Usable" is the moment the rich-text editor's toolbar has an enabled button and its
+ * contenteditable is in the page (so a click or Tab puts the caret in it). Two ways in:
+ * - direct: the form opened by its address (a full page load), timed from navigation start;
+ * - from the dashboard: the back office open for a moment (BENCH_DWELL_MS, as a person reads
+ *   it), then "Create New Article" clicked (a client-side navigation), timed from the click.
+ * Each build gets one uncounted visit of each kind first, so the HTTP cache is warm, then
+ * BENCH_RUNS of each, alternating. Prints median, p90, min and max per build and way in, the
+ * JavaScript the form loads (files and decoded bytes, from the first visit), and the load
+ * average. Every server it starts is stopped when it ends, fails or is interrupted.
+ *
+ * Environment: BENCH_PORT (3203), BENCH_RUNS (15), BENCH_DWELL_MS (2000), BUILD_DIR (build) or
+ * BENCH_BUILDS (comma-separated build folders, each measured in turn), BENCH_JSON a file for
+ * the raw numbers, CHROMIUM_PATH (/usr/bin/chromium).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { chromium, type BrowserContext, type Page } from '@playwright/test'
+import { describeMachine, loadAverage, markdownTable, median } from './machine'
+
+const PORT = positiveInt('BENCH_PORT', 3203)
+const RUNS = Math.max(1, positiveInt('BENCH_RUNS', 15))
+const DWELL_MS = positiveInt('BENCH_DWELL_MS', 2000)
+const BUILDS = (process.env.BENCH_BUILDS ?? process.env.BUILD_DIR ?? 'build')
+  .split(',')
+  .map((dir) => dir.trim())
+  .filter(Boolean)
+const BASE = `http://127.0.0.1:${PORT}`
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' }
+const START_TIMEOUT_MS = 180_000
+const READY_TIMEOUT_MS = 30_000
+
+function positiveInt(name: string, fallback: number) {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
+  return value
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test
+// ---------------------------------------------------------------------------------------------
+
+const children = new Set<ChildProcess>()
+const tempDirs = new Set<string>()
+
+async function startServer(buildDir: string, dataDir: string): Promise<ChildProcess> {
+  let log = ''
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SITE_URL: BASE,
+    LOG_LEVEL: 'warn',
+    BUILD_DIR: buildDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  }
+  for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const started = performance.now()
+  while (performance.now() - started < START_TIMEOUT_MS) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${log}`)
+    }
+    const ok = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.status === 200,
+      () => false,
+    )
+    if (ok) return child
+    await sleep(50)
+  }
+  await stopServer(child)
+  throw new Error(`The server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${log}`)
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
+  if (!stopped) {
+    child.kill('SIGKILL')
+    await exited
+  }
+}
+
+function cleanUpNow() {
+  for (const child of children) child.kill('SIGKILL')
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+  tempDirs.clear()
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the page
+// ---------------------------------------------------------------------------------------------
+
+declare global {
+  interface Window {
+    __editorReadyAt?: number
+    __clickedAt?: number
+  }
+}
+
+/**
+ * Runs in every document before its own scripts: notes `performance.now()` (ms since the
+ * navigation started) at the first DOM change after which the editor is usable. A string, not
+ * a function: tsx's helpers (`__name`) do not exist in the page.
+ */
+const WATCH_FOR_EDITOR = `(() => {
+  const usable = () =>
+    document.querySelector('[role="toolbar"][aria-label="Formatting"] button:not(:disabled)') !== null &&
+    document.querySelector('[contenteditable="true"]') !== null
+  const observer = new MutationObserver(() => {
+    if (window.__editorReadyAt === undefined && usable()) window.__editorReadyAt = performance.now()
+  })
+  const start = () =>
+    observer.observe(document.documentElement, {
+      childList: true, subtree: true, attributes: true,
+      attributeFilter: ['disabled', 'contenteditable'],
+    })
+  if (document.documentElement) start()
+  else document.addEventListener('readystatechange', start, { once: true })
+})()`
+
+async function readyAt(page: Page) {
+  try {
+    await page.waitForFunction(() => window.__editorReadyAt !== undefined, null, {
+      timeout: READY_TIMEOUT_MS,
+      polling: 50,
+    })
+  } catch (error) {
+    throw new Error(`The editor was not usable within ${READY_TIMEOUT_MS} ms at ${page.url()}`, {
+      cause: error,
+    })
+  }
+  return page.evaluate(() => window.__editorReadyAt!)
+}
+
+/** The form opened by its address: navigation start → usable. */
+async function direct(context: BrowserContext) {
+  const page = await context.newPage()
+  try {
+    await page.goto(`${BASE}/admin/new-article`, { waitUntil: 'commit' })
+    const ms = await readyAt(page)
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.m?js(?:$|\?)/.test(entry.name))
+        .map((entry) => (entry as PerformanceResourceTiming).decodedBodySize),
+    )
+    return { ms, scripts: scripts.length, scriptBytes: scripts.reduce((a, b) => a + b, 0) }
+  } finally {
+    await page.close()
+  }
+}
+
+/** The dashboard open for a moment, then "Create New Article": click → usable. */
+async function fromDashboard(context: BrowserContext) {
+  const page = await context.newPage()
+  try {
+    await page.goto(`${BASE}/admin`, { waitUntil: 'load' })
+    await page.waitForLoadState('networkidle')
+    await sleep(DWELL_MS)
+    const link = page.getByRole('link', { name: 'Create New Article' })
+    await link.evaluate((element) =>
+      element.addEventListener('click', () => (window.__clickedAt = performance.now()), {
+        capture: true,
+      }),
+    )
+    await page.evaluate(() => (window.__editorReadyAt = undefined))
+    await link.click()
+    const ready = await readyAt(page)
+    const clicked = await page.evaluate(() => window.__clickedAt!)
+    return { ms: ready - clicked }
+  } finally {
+    await page.close()
+  }
+}
+
+async function signIn(context: BrowserContext) {
+  const page = await context.newPage()
+  await page.goto(`${BASE}/signin`)
+  await page.getByRole('main').getByLabel('Email address').fill(ADMIN.email)
+  await page.getByRole('main').getByLabel('Your Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'))
+  await page.close()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+interface BuildResult {
+  build: string
+  direct: number[]
+  fromDashboard: number[]
+  firstVisit: { ms: number; scripts: number; scriptBytes: number }
+  loadBefore: string
+  loadAfter: string
+}
+
+async function measure(build: string): Promise<BuildResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'))
+  tempDirs.add(dataDir)
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-profile-'))
+  tempDirs.add(profile)
+  const server = await startServer(build, dataDir)
+  // A persistent profile: its HTTP cache is what "warm" means here.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    viewport: { width: 1366, height: 768 },
+  })
+  try {
+    await context.addInitScript({ content: WATCH_FOR_EDITOR })
+    await signIn(context)
+    const firstVisit = await direct(context)
+    await fromDashboard(context)
+    const loadBefore = loadAverage()
+    const result: BuildResult = {
+      build,
+      direct: [],
+      fromDashboard: [],
+      firstVisit,
+      loadBefore,
+      loadAfter: '',
+    }
+    for (let run = 0; run < RUNS; run++) {
+      result.direct.push((await direct(context)).ms)
+      result.fromDashboard.push((await fromDashboard(context)).ms)
+      process.stdout.write('.')
+    }
+    process.stdout.write('\n')
+    result.loadAfter = loadAverage()
+    return result
+  } finally {
+    await context.close()
+    await stopServer(server)
+  }
+}
+
+async function main() {
+  const used = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  )
+  if (used) throw new Error(`Something already answers on ${BASE}; set BENCH_PORT.`)
+  console.log(describeMachine())
+  const results: BuildResult[] = []
+  for (const build of BUILDS) {
+    if (!fs.existsSync(path.resolve(build, 'server/index.js'))) {
+      throw new Error(`No build in ${build}: run BUILD_DIR=${build} npm run build first.`)
+    }
+    console.log(`${build}: ${RUNS} runs of each way in`)
+    results.push(await measure(build))
+  }
+  const ms = (n: number) => Math.round(n).toLocaleString('en-US')
+  const rows = results.flatMap((r) =>
+    (
+      [
+        ['direct (full load)', r.direct],
+        ['from the dashboard', r.fromDashboard],
+      ] as const
+    ).map(([way, values]) => [
+      r.build,
+      way,
+      values.length,
+      ms(median(values)),
+      ms(percentile(values, 90)),
+      ms(Math.min(...values)),
+      ms(Math.max(...values)),
+      `${r.loadBefore} → ${r.loadAfter}`,
+    ]),
+  )
+  console.log(
+    '\n' +
+      markdownTable(
+        ['build', 'way in', 'runs', 'median ms', 'p90 ms', 'min ms', 'max ms', 'load average'],
+        rows,
+      ),
+  )
+  console.log(
+    '\n' +
+      markdownTable(
+        ['build', 'first visit ms', 'JS files', 'JS KB (decoded)'],
+        results.map((r) => [
+          r.build,
+          ms(r.firstVisit.ms),
+          r.firstVisit.scripts,
+          ms(r.firstVisit.scriptBytes / 1024),
+        ]),
+      ),
+  )
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify({ machine: describeMachine(), results }),
+    )
+  }
+}
+
+process.once('exit', cleanUpNow)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanUpNow()
+    process.exit(130)
+  })
+}
+
+main().then(
+  () => {
+    cleanUpNow()
+    process.exit(0)
+  },
+  (error: unknown) => {
+    console.error(error)
+    cleanUpNow()
+    process.exit(1)
+  },
+)
