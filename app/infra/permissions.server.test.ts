@@ -16,9 +16,6 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
   throw new Error('expected a thrown Response')
 }
 
-function toastOf(response: Response) {
-  return response.headers.getSetCookie().find((c) => c.startsWith('broadsheet.toast=')) ?? ''
-}
 
 describe('getSessionUser', () => {
   it('returns null without a session cookie, and the user with one', async () => {
