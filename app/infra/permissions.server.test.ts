@@ -16,7 +16,6 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
   throw new Error('expected a thrown Response')
 }
 
-
 describe('getSessionUser', () => {
   it('returns null without a session cookie, and the user with one', async () => {
     expect(await getSessionUser(requestAs(null, '/'))).toBeNull()

@@ -159,7 +159,10 @@ export const articleRevisions = pgTable(
     content: text().notNull().default(''),
     status: articleStatus().notNull(),
     categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
-    tagNames: text().array().notNull().default(sql`'{}'::text[]`),
+    tagNames: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     featuredImage: text(),
     createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
