@@ -11,13 +11,15 @@
  * - direct: the form opened by its address (a full page load), timed from navigation start;
  * - from the dashboard: the back office open for a moment (BENCH_DWELL_MS, as a person reads
  *   it), then "Create New Article" clicked (a client-side navigation), timed from the click.
- * Each build gets one uncounted visit of each kind first, so the HTTP cache is warm, then
- * BENCH_RUNS of each, alternating. Prints median, p90, min and max per build and way in, the
- * JavaScript the form loads (files and decoded bytes, from the first visit), and the load
- * average. Every server it starts is stopped when it ends, fails or is interrupted.
+ * Each build runs its own server (ports BENCH_PORT, BENCH_PORT + 1, …) and browser profile, and
+ * gets one uncounted visit of each kind first, so its HTTP cache is warm; then the builds take
+ * turns, run by run, so that a shared machine's changing load falls on all of them alike.
+ * Prints median, p90, min and max per build and way in, the JavaScript the form loads (files
+ * and decoded bytes, from the first visit), and the load average. Every server it starts is
+ * stopped when it ends, fails or is interrupted.
  *
  * Environment: BENCH_PORT (3203), BENCH_RUNS (15), BENCH_DWELL_MS (2000), BUILD_DIR (build) or
- * BENCH_BUILDS (comma-separated build folders, each measured in turn), BENCH_JSON a file for
+ * BENCH_BUILDS (comma-separated build folders, compared side by side), BENCH_JSON a file for
  * the raw numbers, CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -36,7 +38,6 @@ const BUILDS = (process.env.BENCH_BUILDS ?? process.env.BUILD_DIR ?? 'build')
   .split(',')
   .map((dir) => dir.trim())
   .filter(Boolean)
-const BASE = `http://127.0.0.1:${PORT}`
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' }
 const START_TIMEOUT_MS = 180_000
 const READY_TIMEOUT_MS = 30_000
@@ -56,15 +57,15 @@ function positiveInt(name: string, fallback: number) {
 const children = new Set<ChildProcess>()
 const tempDirs = new Set<string>()
 
-async function startServer(buildDir: string, dataDir: string): Promise<ChildProcess> {
+async function startServer(buildDir: string, dataDir: string, base: string) {
   let log = ''
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(PORT),
+    PORT: new URL(base).port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SITE_URL: BASE,
+    SITE_URL: base,
     LOG_LEVEL: 'warn',
     BUILD_DIR: buildDir,
     DATABASE_URL: '',
@@ -90,7 +91,7 @@ async function startServer(buildDir: string, dataDir: string): Promise<ChildProc
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${log}`)
     }
-    const ok = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
       (res) => res.status === 200,
       () => false,
     )
@@ -165,10 +166,10 @@ async function readyAt(page: Page) {
 }
 
 /** The form opened by its address: navigation start → usable. */
-async function direct(context: BrowserContext) {
+async function direct(context: BrowserContext, base: string) {
   const page = await context.newPage()
   try {
-    await page.goto(`${BASE}/admin/new-article`, { waitUntil: 'commit' })
+    await page.goto(`${base}/admin/new-article`, { waitUntil: 'commit' })
     const ms = await readyAt(page)
     const scripts = await page.evaluate(() =>
       performance
@@ -183,10 +184,10 @@ async function direct(context: BrowserContext) {
 }
 
 /** The dashboard open for a moment, then "Create New Article": click → usable. */
-async function fromDashboard(context: BrowserContext) {
+async function fromDashboard(context: BrowserContext, base: string) {
   const page = await context.newPage()
   try {
-    await page.goto(`${BASE}/admin`, { waitUntil: 'load' })
+    await page.goto(`${base}/admin`, { waitUntil: 'load' })
     await page.waitForLoadState('networkidle')
     await sleep(DWELL_MS)
     const link = page.getByRole('link', { name: 'Create New Article' })
@@ -205,9 +206,9 @@ async function fromDashboard(context: BrowserContext) {
   }
 }
 
-async function signIn(context: BrowserContext) {
+async function signIn(context: BrowserContext, base: string) {
   const page = await context.newPage()
-  await page.goto(`${BASE}/signin`)
+  await page.goto(`${base}/signin`)
   await page.getByRole('main').getByLabel('Email address').fill(ADMIN.email)
   await page.getByRole('main').getByLabel('Your Password').fill(ADMIN.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -229,65 +230,74 @@ interface BuildResult {
   direct: number[]
   fromDashboard: number[]
   firstVisit: { ms: number; scripts: number; scriptBytes: number }
-  loadBefore: string
-  loadAfter: string
 }
 
-async function measure(build: string): Promise<BuildResult> {
+interface Subject {
+  base: string
+  server: ChildProcess
+  context: BrowserContext
+  result: BuildResult
+}
+
+/** A server and a signed-in browser profile for one build, its cache warmed by a first visit. */
+async function prepare(build: string, port: number): Promise<Subject> {
+  const base = `http://127.0.0.1:${port}`
+  const used = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  )
+  if (used) throw new Error(`Something already answers on ${base}; set BENCH_PORT.`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'))
   tempDirs.add(dataDir)
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-profile-'))
   tempDirs.add(profile)
-  const server = await startServer(build, dataDir)
+  const server = await startServer(build, dataDir, base)
   // A persistent profile: its HTTP cache is what "warm" means here.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     viewport: { width: 1366, height: 768 },
   })
-  try {
-    await context.addInitScript({ content: WATCH_FOR_EDITOR })
-    await signIn(context)
-    const firstVisit = await direct(context)
-    await fromDashboard(context)
-    const loadBefore = loadAverage()
-    const result: BuildResult = {
-      build,
-      direct: [],
-      fromDashboard: [],
-      firstVisit,
-      loadBefore,
-      loadAfter: '',
-    }
-    for (let run = 0; run < RUNS; run++) {
-      result.direct.push((await direct(context)).ms)
-      result.fromDashboard.push((await fromDashboard(context)).ms)
-      process.stdout.write('.')
-    }
-    process.stdout.write('\n')
-    result.loadAfter = loadAverage()
-    return result
-  } finally {
-    await context.close()
-    await stopServer(server)
-  }
+  await context.addInitScript({ content: WATCH_FOR_EDITOR })
+  await signIn(context, base)
+  const firstVisit = await direct(context, base)
+  await fromDashboard(context, base)
+  return { base, server, context, result: { build, direct: [], fromDashboard: [], firstVisit } }
 }
 
 async function main() {
-  const used = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
-    () => true,
-    () => false,
-  )
-  if (used) throw new Error(`Something already answers on ${BASE}; set BENCH_PORT.`)
   console.log(describeMachine())
-  const results: BuildResult[] = []
   for (const build of BUILDS) {
     if (!fs.existsSync(path.resolve(build, 'server/index.js'))) {
       throw new Error(`No build in ${build}: run BUILD_DIR=${build} npm run build first.`)
     }
-    console.log(`${build}: ${RUNS} runs of each way in`)
-    results.push(await measure(build))
   }
+  const subjects: Subject[] = []
+  try {
+    for (const [i, build] of BUILDS.entries()) subjects.push(await prepare(build, PORT + i))
+    const loadBefore = loadAverage()
+    console.log(`${RUNS} runs of each way in, the builds in turn: ${BUILDS.join(', ')}`)
+    for (let run = 0; run < RUNS; run++) {
+      for (const { context, base, result } of subjects) {
+        result.direct.push((await direct(context, base)).ms)
+        result.fromDashboard.push((await fromDashboard(context, base)).ms)
+      }
+      process.stdout.write('.')
+    }
+    process.stdout.write('\n')
+    report(
+      subjects.map((subject) => subject.result),
+      `${loadBefore} → ${loadAverage()}`,
+    )
+  } finally {
+    for (const { context, server } of subjects) {
+      await context.close()
+      await stopServer(server)
+    }
+  }
+}
+
+function report(results: BuildResult[], load: string) {
   const ms = (n: number) => Math.round(n).toLocaleString('en-US')
   const rows = results.flatMap((r) =>
     (
@@ -303,15 +313,12 @@ async function main() {
       ms(percentile(values, 90)),
       ms(Math.min(...values)),
       ms(Math.max(...values)),
-      `${r.loadBefore} → ${r.loadAfter}`,
     ]),
   )
   console.log(
     '\n' +
-      markdownTable(
-        ['build', 'way in', 'runs', 'median ms', 'p90 ms', 'min ms', 'max ms', 'load average'],
-        rows,
-      ),
+      markdownTable(['build', 'way in', 'runs', 'median ms', 'p90 ms', 'min ms', 'max ms'], rows) +
+      `\n\nLoad average (1, 5, 15 min) before → after the runs: ${load}`,
   )
   console.log(
     '\n' +
@@ -328,7 +335,7 @@ async function main() {
   if (process.env.BENCH_JSON) {
     fs.writeFileSync(
       process.env.BENCH_JSON,
-      JSON.stringify({ machine: describeMachine(), results }),
+      JSON.stringify({ machine: describeMachine(), load, results }),
     )
   }
 }
