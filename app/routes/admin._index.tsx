@@ -79,7 +79,14 @@ function NewsroomDashboard({ data }: { data: Extract<LoaderData, { scope: 'newsr
         <StatCard title="Categories" value={categories} icon={FolderTreeIcon} />
         <StatCard title="Total Users" value={users} icon={UsersIcon} />
       </section>
-      <ReviewQueueCard items={reviewQueue.items} total={reviewQueue.total} now={data.now} />
+      {/* On a phone the queue follows Recent Articles, whose first row's actions stay on the
+          first screen; the sidebar's badge already says how many wait. */}
+      <ReviewQueueCard
+        items={reviewQueue.items}
+        total={reviewQueue.total}
+        now={data.now}
+        className="max-md:order-last"
+      />
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
           <CardTitle id="recent-articles">Recent Articles</CardTitle>

@@ -20,14 +20,16 @@ export function ReviewQueueCard({
   items,
   total,
   now,
+  className,
 }: {
   items: ReviewQueueEntry[]
   total: number
   /** The server's render time, so that "2 hours ago" reads the same after hydration. */
   now: Date | string
+  className?: string
 }) {
   return (
-    <Card role="region" aria-labelledby="review-queue">
+    <Card role="region" aria-labelledby="review-queue" className={className}>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <div className="grid gap-1">
           <CardTitle>
