@@ -29,14 +29,14 @@ export function ArticlePublishBar({
     <div
       data-publish-bar=""
       className={cn(
-        'sticky bottom-0 z-20 -mx-4 -mb-4 mt-2 flex items-center gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] backdrop-blur supports-[backdrop-filter]:bg-background/85 sm:-mx-6 sm:-mb-6 sm:px-6 lg:hidden',
+        'sticky bottom-0 z-20 -mx-4 -mb-4 mt-2 flex items-center gap-1.5 border-t border-border bg-background px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] sm:-mx-6 sm:-mb-6 sm:px-6 lg:hidden',
         'max-lg:[:root:has(&)]:[--toast-bottom-inset:4.75rem]',
       )}
     >
       <button
         type="button"
         onClick={goToStatus}
-        className="mr-auto flex min-w-0 items-center gap-1 rounded-md px-1 py-2 text-left text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        className="mr-auto flex min-h-10 min-w-0 items-center gap-1 rounded-md pr-1 text-left text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="sr-only">Change status, now </span>
         <span className="truncate font-medium">{ARTICLE_STATUS_NAMES[status]}</span>
@@ -45,11 +45,16 @@ export function ArticlePublishBar({
             <span className="sr-only">, not saved yet</span>
           </span>
         ) : null}
-        <ChevronUpIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        <ChevronUpIcon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
       </button>
       <PreviewButton form={actions.form} previewAction={actions.previewAction} compact />
       {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} compact /> : null}
-      <SaveButton form={actions.form} mode={actions.mode} submitting={actions.submitting} />
+      <SaveButton
+        form={actions.form}
+        mode={actions.mode}
+        submitting={actions.submitting}
+        className="shrink-0 px-3"
+      />
     </div>
   )
 }
