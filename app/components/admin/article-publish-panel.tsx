@@ -118,7 +118,12 @@ export function ArticlePublishPanel({
     return () => observer.disconnect()
   }, [])
   return (
-    <Card ref={ref} className="lg:sticky lg:top-20 lg:z-10 lg:shadow-md">
+    // Taller than the screen (a conflict to resolve on a short laptop screen), it scrolls
+    // within itself rather than hide its buttons below the fold.
+    <Card
+      ref={ref}
+      className="lg:sticky lg:top-20 lg:z-10 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:shadow-md"
+    >
       <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pb-0">
         <CardTitle>
           <h2 className="text-base">Publish</h2>
