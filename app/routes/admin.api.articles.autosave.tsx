@@ -6,7 +6,11 @@ import {
   type AutosaveExtra,
 } from '~/domain/articles/articles-schema'
 import { canEditArticle } from '~/domain/access/access-rules'
-import { articleAccessFacts, requireStaffApi } from '~/domain/access/require-access.server'
+import {
+  articleAccessFacts,
+  refuseApi,
+  requireStaffApi,
+} from '~/domain/access/require-access.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { describeFailure } from './+shared/action-results.server'
@@ -40,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ ok: false, code: ACTION_CODES.invalidField, fieldErrors }, 400)
   }
   const facts = submission.data.id ? await articleAccessFacts(submission.data.id) : null
-  if (facts && !canEditArticle(user, facts)) {
-    await requireStaffApi(request, (actor) => canEditArticle(actor, facts))
-  }
+  if (facts && !canEditArticle(user, facts)) refuseApi()
   try {
     const saved = await autosaveArticle(submission.data.id, parsed.data, user, {
       expectedUpdatedAt: submission.data.expectedUpdatedAt,

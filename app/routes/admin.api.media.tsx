@@ -15,7 +15,7 @@ import {
   canUploadImages,
   type Actor,
 } from '~/domain/access/access-rules'
-import { requireStaffApi } from '~/domain/access/require-access.server'
+import { refuseApi, requireStaffApi } from '~/domain/access/require-access.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { describeFailure } from './+shared/action-results.server'
 import type { Route } from './+types/admin.api.media'
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffApi(request)
   const params = new URL(request.url).searchParams
   if (request.method === 'DELETE') {
-    await requireStaffApi(request, canManageMedia)
+    if (!canManageMedia(user)) refuseApi()
     const target = mediaDeleteSchema.safeParse(Object.fromEntries(params))
     if (!target.success) {
       return refused(400, 'Delete failed', 'There is no such file.', ACTION_CODES.invalidField)
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!kind.success) {
     return refused(400, 'Upload failed', 'Unknown kind of media', ACTION_CODES.invalidField)
   }
-  if (!UPLOAD_RULE[kind.data](user)) await requireStaffApi(request, UPLOAD_RULE[kind.data])
+  if (!UPLOAD_RULE[kind.data](user)) refuseApi()
   let file: ReceivedFile | undefined
   try {
     file = await receiveSingleFile(request, UPLOAD_LIMITS[kind.data], tooLargeMessage(kind.data))

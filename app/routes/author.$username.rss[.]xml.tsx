@@ -1,7 +1,7 @@
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
 import { findAuthor } from '~/domain/authors/authors-queries.server'
 import { authorFeedPath, authorPath } from '~/domain/authors/byline'
-import { buildRss, cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { buildRss, cachedTextResponse, feedNotFound } from '~/domain/feeds/feeds.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/author.$username.rss[.]xml'
@@ -10,13 +10,7 @@ import type { Route } from './+types/author.$username.rss[.]xml'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const author = await findAuthor(params.username)
   if (!author) {
-    return new Response('Author not found', {
-      status: 404,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'public, max-age=0, s-maxage=30',
-      },
-    })
+    return feedNotFound('Author not found')
   }
   const [settings, articles] = await Promise.all([
     getSiteSettings(),

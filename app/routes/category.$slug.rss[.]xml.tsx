@@ -1,6 +1,6 @@
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
 import { getCategoryBySlug } from '~/domain/categories/categories-queries.server'
-import { buildRss, cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { buildRss, cachedTextResponse, feedNotFound } from '~/domain/feeds/feeds.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/category.$slug.rss[.]xml'
@@ -9,13 +9,7 @@ import type { Route } from './+types/category.$slug.rss[.]xml'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug)
   if (!category) {
-    return new Response('Category not found', {
-      status: 404,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'public, max-age=0, s-maxage=30',
-      },
-    })
+    return feedNotFound('Category not found')
   }
   const [settings, articles] = await Promise.all([
     getSiteSettings(),

@@ -1,5 +1,5 @@
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
-import { buildRss, cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { buildRss, cachedTextResponse, feedNotFound } from '~/domain/feeds/feeds.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getTagBySlug } from '~/domain/tags/tags-queries.server'
 import { getEnv } from '~/infra/env.server'
@@ -9,13 +9,7 @@ import type { Route } from './+types/tag.$slug.rss[.]xml'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const tag = await getTagBySlug(params.slug)
   if (!tag) {
-    return new Response('Tag not found', {
-      status: 404,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'public, max-age=0, s-maxage=30',
-      },
-    })
+    return feedNotFound('Tag not found')
   }
   const [settings, articles] = await Promise.all([
     getSiteSettings(),

@@ -66,28 +66,34 @@ export async function requireStaff(
   return user
 }
 
+/** A JSON endpoint's refusal (thrown): 403 for a role the rule refuses, 401 to sign in. */
+export function refuseApi(
+  status = 403,
+  code = 'FORBIDDEN',
+  description: string = ROLE_REFUSED,
+): never {
+  throw Response.json(
+    {
+      ok: false,
+      code,
+      toast: { type: 'error', title: ACCESS_DENIED, description },
+    } satisfies ActionResult,
+    { status, headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
 /** The same for JSON endpoints: 401 and 403 answers instead of redirects. */
 export async function requireStaffApi(
   request: Request,
   capability: Capability = canOpenBackOffice,
 ): Promise<SessionUser> {
   const user = await getSessionUser(request)
-  const refuse = (status: number, code: string, description: string): never => {
-    throw Response.json(
-      {
-        ok: false,
-        code,
-        toast: { type: 'error', title: ACCESS_DENIED, description },
-      } satisfies ActionResult,
-      { status, headers: { 'Cache-Control': 'private, no-store' } },
-    )
-  }
-  if (!user) return refuse(401, 'UNAUTHORIZED', 'Please sign in again.')
-  if (!canOpenBackOffice(user)) return refuse(403, 'FORBIDDEN', ROLE_REFUSED)
+  if (!user) return refuseApi(401, 'UNAUTHORIZED', 'Please sign in again.')
+  if (!canOpenBackOffice(user)) return refuseApi()
   if (user.role === 'admin' && !user.twoFactorEnabled && (await adminTwoFactorRequired())) {
-    return refuse(403, 'TWO_FACTOR_REQUIRED', 'Two-factor authentication required')
+    return refuseApi(403, 'TWO_FACTOR_REQUIRED', 'Two-factor authentication required')
   }
-  if (!capability(user)) return refuse(403, 'FORBIDDEN', ROLE_REFUSED)
+  if (!capability(user)) return refuseApi()
   return user
 }
 

@@ -24,6 +24,17 @@ export function cachedTextResponse(
 }
 
 /** A feed item: an article card, with its byline's name when the feed knows it. */
+/** A feed whose category, tag or author does not exist: plain text, re-checked soon. */
+export function feedNotFound(message: string) {
+  return new Response(message, {
+    status: 404,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, s-maxage=30',
+    },
+  })
+}
+
 export type RssItem = ArticleCardData & { authorName?: string | null }
 
 export interface RssChannel {
