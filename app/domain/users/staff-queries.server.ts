@@ -1,5 +1,6 @@
 import { asc, eq, ne, or, sql } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
+import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
 
 /** A person the article form can put on a byline: an id and the name the newsroom knows. */
@@ -8,9 +9,9 @@ export interface StaffMember {
   name: string
 }
 
-// The byline's name (display name, else username); the address for an account with neither,
+// The byline's name (its one rule, bylineColumns); the address for an account with neither,
 // so that the back office can still tell people apart.
-const staffName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.username}, ''), ${profiles.email})`
+const staffName = sql<string>`coalesce(${bylineColumns.authorName}, ${profiles.email})`
 
 /**
  * The bylines an editor may choose: every account with a staff role, by name, and the
