@@ -32,6 +32,10 @@ export const categories = pgTable(
     name: text().notNull(),
     slug: text().notNull(),
     description: text(),
+    /** Editors' order for the navigation and the home page's sections (then by name). */
+    position: integer().notNull().default(0),
+    showInNavigation: boolean().notNull().default(true),
+    showOnHome: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_name_idx').on(t.name)],
@@ -61,6 +65,8 @@ export const articles = pgTable(
     reviewNote: text(),
     reviewNoteAt: timestamp({ withTimezone: true }),
     reviewNoteBy: text().references(() => profiles.id, { onDelete: 'set null' }),
+    /** An editor's extension of the breaking-news bar; null: the site's default expiry applies. */
+    breakingUntil: timestamp({ withTimezone: true }),
     // Cards show reading time; counting words in SQL once per save beats once per page view.
     wordCount: integer().generatedAlwaysAs((): SQL => wordCountOf(sql`content`)),
     // Title A, excerpt B, body text C; tags are stripped so markup never matches a search.

@@ -31,6 +31,8 @@ export const siteSettings = pgTable(
     logoType: text().notNull().default('text'),
     logoText: text().notNull().default('Broadsheet'),
     logoTextColor: text().notNull().default('#000000'),
+    /** The text logo's colour on the dark theme's background. */
+    logoTextColorDark: text().notNull().default('#F5F5F5'),
     logoImageUrl: text(),
     logoFontFamily: text(),
     logoFontUrl: text(),
@@ -39,6 +41,8 @@ export const siteSettings = pgTable(
     timeZone: text().notNull().default('UTC'),
     /** Revisions kept per article, oldest dropped first. */
     revisionsKept: integer().notNull().default(100),
+    /** Hours a breaking item stays on the bar after publication, unless an editor extends it. */
+    breakingNewsHours: integer().notNull().default(12),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

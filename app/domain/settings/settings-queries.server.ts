@@ -10,12 +10,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   logoType: 'text',
   logoText: 'Broadsheet',
   logoTextColor: '#000000',
+  logoTextColorDark: '#F5F5F5',
   logoImageUrl: null,
   logoFontFamily: null,
   logoFontUrl: null,
   requireAdminTwoFactor: false,
   timeZone: 'UTC',
   revisionsKept: 100,
+  breakingNewsHours: 12,
   updatedAt: new Date(0),
 }
 
