@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let file: ReceivedFile | undefined
   try {
     file = await receiveSingleFile(request, UPLOAD_LIMITS[kind.data], tooLargeMessage(kind.data))
-    const item = await storeUpload(kind.data, file)
+    const item = await storeUpload(kind.data, file, { uploadedBy: user.id })
     return Response.json({ ok: true, item }, { status: 201, headers: NO_STORE })
   } catch (error) {
     const title =

@@ -66,7 +66,12 @@ async function recordFile(row: typeof mediaFiles.$inferInsert) {
  * anything else refused) get their webp variants and keep their pixel size; PDFs must start
  * with %PDF-; fonts must be TrueType, OpenType or WOFF.
  */
-export async function storeUpload(kind: MediaKind, file: ReceivedFile): Promise<StoredMedia> {
+export async function storeUpload(
+  kind: MediaKind,
+  file: ReceivedFile,
+  options: { uploadedBy?: string | null } = {},
+): Promise<StoredMedia> {
+  const uploadedBy = options.uploadedBy ?? null
   checkSize(kind, file.size)
   const originalName = displayName(file.fileName)
   const storage = getStorage()
@@ -93,6 +98,7 @@ export async function storeUpload(kind: MediaKind, file: ReceivedFile): Promise<
       size: file.size,
       width: stored.width,
       height: stored.height,
+      uploadedBy,
     })
     return {
       name: stored.name,
@@ -116,6 +122,7 @@ export async function storeUpload(kind: MediaKind, file: ReceivedFile): Promise<
     originalName,
     contentType: contentTypeFor(name),
     size: file.size,
+    uploadedBy,
   })
   return {
     name,
