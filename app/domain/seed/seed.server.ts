@@ -322,27 +322,48 @@ function pdfUtf16(text: string) {
   return `<FEFF${hex.join('')}>`
 }
 
-export function buildEditionPdf(title: string, subtitle: string, headlines: string[]): Buffer {
-  const content = [
+/** One page of a hand-written PDF: a large bold heading, then smaller lines under a rule. */
+export interface PdfPageText {
+  heading: string
+  /** Body lines, one per line in Helvetica 11 pt; longer than 88 characters is cut with "…". */
+  lines?: string[]
+}
+
+function pageContent({ heading, lines = [] }: PdfPageText) {
+  return [
     'BT /F1 24 Tf 56 730 Td',
-    `(${pdfText(title)}) Tj`,
+    `(${pdfText(heading)}) Tj`,
     'ET',
     '0.8 w 56 714 m 556 714 l S',
-    'BT /F2 12 Tf 16 TL 56 692 Td',
-    `(${pdfText(subtitle)}) Tj T*`,
-    '/F2 11 Tf',
-    ...headlines.map((h) => `(${pdfText(`• ${h.length > 88 ? `${h.slice(0, 87)}…` : h}`)}) '`),
+    'BT /F2 11 Tf 16 TL 56 692 Td',
+    ...lines.map((l) => `(${pdfText(l.length > 88 ? `${l.slice(0, 87)}…` : l)}) '`),
     'ET',
   ].join('\n')
+}
+
+/**
+ * A Letter-size PDF 1.4 written by hand, one page per entry of `pages` (at least one), with
+ * the standard Times-Bold and Helvetica fonts (no embedding). `title` goes to the document
+ * information. Text is WinAnsi: Latin-1 plus typographic quotes, dashes, bullet and ellipsis.
+ */
+export function buildPdf(pages: PdfPageText[], { title }: { title?: string } = {}): Buffer {
+  if (pages.length === 0) throw new RangeError('A PDF needs at least one page')
+  // Objects: 1 catalog, 2 page tree, 3 and 4 fonts, 5 info, then a page and its contents each.
+  const pageId = (i: number) => 6 + 2 * i
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${pageId(i)} 0 R`).join(' ')}] /Count ${pages.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Title ${pdfUtf16(title)} /Producer (Broadsheet) >>`,
+    `<< ${title ? `/Title ${pdfUtf16(title)} ` : ''}/Producer (Broadsheet) >>`,
   ]
+  pages.forEach((page, i) => {
+    const content = pageContent(page)
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId(i) + 1} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    )
+  })
   // The second line's high bytes tell file-transfer tools that this is binary.
   let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
   const offsets = objects.map((body, i) => {
@@ -353,8 +374,15 @@ export function buildEditionPdf(title: string, subtitle: string, headlines: stri
   const xref = pdf.length
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
   pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(pdf, 'latin1')
+}
+
+/** A one-page edition: the title, a subtitle line and bulleted headlines. */
+export function buildEditionPdf(title: string, subtitle: string, headlines: string[]): Buffer {
+  return buildPdf([{ heading: title, lines: [subtitle, ...headlines.map((h) => `• ${h}`)] }], {
+    title,
+  })
 }
 
 /** The print edition comes out on Fridays: the latest two, today included when it is one. */
