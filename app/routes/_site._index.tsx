@@ -5,12 +5,8 @@ import { NewspaperList } from '~/components/site/newspaper-list'
 import { PageStatus } from '~/components/site/page-status'
 import { SectionHeading } from '~/components/site/section-heading'
 import { containerClass } from '~/components/site/styles'
-import {
-  getFeaturedArticle,
-  listLatestPerCategory,
-} from '~/domain/articles/articles-queries.server'
-import { listTrendingArticles, listTrendingTags } from '~/domain/articles/trending-queries.server'
-import { listCategories } from '~/domain/categories/categories-queries.server'
+import { getFrontPage } from '~/domain/articles/front-page.server'
+import { listTrendingTags } from '~/domain/articles/trending-queries.server'
 import { listNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
 import { getAboutSummary } from '~/domain/pages/pages-queries.server'
 import { getSiteIdentity, homeJsonLd } from '~/domain/seo/seo.server'
@@ -25,18 +21,15 @@ export const handle = { deferToaster: true }
 export async function loader() {
   const now = new Date()
   try {
-    const featured = await getFeaturedArticle()
-    const [trending, trendingTags, latestByCategory, categories, editions, site, about, social] =
-      await Promise.all([
-        listTrendingArticles(6, { excludeIds: featured ? [featured.id] : [] }),
-        listTrendingTags(12),
-        listLatestPerCategory(3),
-        listCategories(),
-        listNewspaperEditions(3),
-        getSiteIdentity(),
-        getAboutSummary(),
-        listActiveSocialLinks().catch(() => []),
-      ])
+    // A story appears once: lead, trending, then the sections (getFrontPage).
+    const [front, trendingTags, editions, site, about, social] = await Promise.all([
+      getFrontPage(),
+      listTrendingTags(12),
+      listNewspaperEditions(3),
+      getSiteIdentity(),
+      getAboutSummary(),
+      listActiveSocialLinks().catch(() => []),
+    ])
     return {
       meta: [
         ...seoMeta({ site, title: site.brand, description: about, path: '/' }),
@@ -47,15 +40,15 @@ export async function loader() {
           ),
         ),
       ],
-      featured: featured ? toCardView(featured, now) : null,
-      trending: toCardViews(trending, now),
+      featured: front.lead ? toCardView(front.lead, now) : null,
+      trending: toCardViews(front.trending, now),
       trendingTags,
       editions: toEditionViews(editions),
-      sections: categories.map((category) => ({
-        id: category.id,
-        name: category.name,
-        slug: category.slug,
-        articles: toCardViews(latestByCategory.get(category.id) ?? [], now),
+      sections: front.sections.map((section) => ({
+        id: section.id,
+        name: section.name,
+        slug: section.slug,
+        articles: toCardViews(section.articles, now),
       })),
     }
   } catch (error) {
@@ -135,11 +128,7 @@ export default function Home() {
           >
             {section.name}
           </SectionHeading>
-          {section.articles.length > 0 ? (
-            <ArticleGrid articles={section.articles} />
-          ) : (
-            <p className="text-muted-foreground">No articles found in this category.</p>
-          )}
+          <ArticleGrid articles={section.articles} />
         </section>
       ))}
     </div>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articles, categories } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { toastFrom } from '../../tests/setup/auth-fixtures'
+import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
 import {
   callRoute,
   expectHomeRedirect,
@@ -127,6 +127,92 @@ describe('/admin/categories', () => {
   })
 })
 
+describe('/admin/categories: the order and where a category shows', () => {
+  const slugsInOrder = async (cookie: string) => {
+    const list = await callRoute(loader, get(cookie, URL))
+    return ((await list.json()).categories as { slug: string }[]).map((c) => c.slug)
+  }
+  const idOf = async (slug: string) =>
+    (await getDb().select().from(categories).where(eq(categories.slug, slug)))[0].id
+
+  it('lets an editor move a category and switch its places, quietly', async () => {
+    const editor = await createTestUser({ role: 'editor' })
+    const cookie = await sessionCookie(editor)
+    for (const name of ['Arts', 'Books']) {
+      await callRoute(action, post(cookie, URL, { intent: 'create', name, slug: name }))
+    }
+    const before = await slugsInOrder(cookie)
+    expect(before.slice(-2)).toEqual(['arts', 'books'])
+
+    const moved = await callRoute(
+      action,
+      post(cookie, URL, { intent: 'move', id: String(await idOf('books')), direction: 'up' }),
+    )
+    expect(moved.status).toBe(200)
+    expect(await moved.json()).toEqual({ ok: true })
+    expect((await slugsInOrder(cookie)).slice(-2)).toEqual(['books', 'arts'])
+
+    const hidden = await callRoute(
+      action,
+      post(cookie, URL, {
+        intent: 'show',
+        id: String(await idOf('arts')),
+        place: 'navigation',
+        shown: 'false',
+      }),
+    )
+    expect(hidden.status).toBe(200)
+    const [arts] = await getDb().select().from(categories).where(eq(categories.slug, 'arts'))
+    expect(arts).toMatchObject({ showInNavigation: false, showOnHome: true })
+  })
+
+  it('refuses the same posts from staff who may not manage categories, and from readers', async () => {
+    const id = String(await idOf('arts'))
+    const author = await createTestUser({ role: 'author' })
+    const contributor = await createTestUser({ role: 'contributor' })
+    for (const fields of [
+      { intent: 'move', id, direction: 'up' },
+      { intent: 'show', id, place: 'home', shown: 'false' },
+    ]) {
+      for (const user of [author, contributor]) {
+        // Staff are refused with 403 "Access Denied" (thrown as data, not a redirect).
+        const refused = await callRoute(action, post(await sessionCookie(user), URL, fields)).then(
+          (response) => ({ init: { status: response.status } }),
+          (thrown: unknown) => thrown,
+        )
+        expect(refused).toMatchObject({ init: { status: 403 } })
+      }
+      expectHomeRedirect(await callRoute(action, post(callers.viewer.cookie, URL, fields)))
+      expectSignInRedirect(await callRoute(action, post(null, URL, fields)))
+    }
+    const [arts] = await getDb().select().from(categories).where(eq(categories.slug, 'arts'))
+    expect(arts.showOnHome).toBe(true)
+  })
+
+  it('answers 400 for a bad direction, place or value, 404 for an unknown category', async () => {
+    const id = String(await idOf('arts'))
+    for (const fields of [
+      { intent: 'move', id, direction: 'sideways' },
+      { intent: 'move', id },
+      { intent: 'show', id, place: 'footer', shown: 'true' },
+      { intent: 'show', id, place: 'home', shown: 'yes' },
+      { intent: 'move', id: 'abc', direction: 'up' },
+    ]) {
+      const response = await callRoute(action, post(callers.admin.cookie, URL, fields))
+      expect(response.status).toBe(400)
+    }
+    const unknown = await callRoute(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'move', id: '999999', direction: 'up' }),
+    )
+    expect(unknown.status).toBe(404)
+    expect((await unknown.json()).toast).toMatchObject({
+      title: 'Error moving category',
+      description: 'This category no longer exists',
+    })
+  })
+})
+
 describe('/admin/categories when the unexpected happens', () => {
   it('answers 500 with the generic message and logs the request id', async () => {
     const body = await expectUnexpectedFailure(
@@ -135,5 +221,26 @@ describe('/admin/categories when the unexpected happens', () => {
       { table: 'categories' },
     )
     expect(body.toast).toMatchObject({ type: 'error', title: 'Error creating category' })
+  })
+
+  it('answers 500 to a move or a switch, too', async () => {
+    const [row] = await getDb().select().from(categories).limit(1)
+    const moved = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'move', id: String(row.id), direction: 'up' }),
+      { table: 'categories' },
+    )
+    expect(moved.toast).toMatchObject({ type: 'error', title: 'Error moving category' })
+    const shown = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'show',
+        id: String(row.id),
+        place: 'home',
+        shown: 'false',
+      }),
+      { table: 'categories' },
+    )
+    expect(shown.toast).toMatchObject({ type: 'error', title: 'Error updating category' })
   })
 })

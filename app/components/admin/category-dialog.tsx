@@ -61,7 +61,7 @@ export function CategoryDialog({
           <DialogDescription>
             {editing
               ? 'Change the name, address or description of this category.'
-              : 'Categories group articles on the site and in its navigation.'}
+              : 'Categories group articles on the site and in its navigation. A new one comes last; it shows to readers once an article in it is published.'}
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -91,7 +91,9 @@ export function CategoryDialog({
               value={slug}
               autoComplete="off"
               aria-invalid={errors.slug ? true : undefined}
-              aria-describedby="category-slug-hint"
+              aria-describedby={
+                errors.slug ? 'category-slug-hint category-slug-error' : 'category-slug-hint'
+              }
               onChange={(e) => {
                 setSlug(e.target.value)
                 setSlugTouched(true)
@@ -111,6 +113,7 @@ export function CategoryDialog({
               defaultValue={category?.description ?? ''}
               rows={3}
               aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? 'category-description-error' : undefined}
             />
             <FieldError id="category-description-error" errors={errors.description} />
           </Field>

@@ -23,11 +23,34 @@ export const categorySchema = z.object({
 
 const categoryId = idField('This category does not exist')
 
-/** The Categories screen's posts: create and edit from the dialog, delete from a row. */
+/** Where a category can be shown to readers, each switched on and off by the editors. */
+export const CATEGORY_PLACES = ['navigation', 'home'] as const
+export type CategoryPlace = (typeof CATEGORY_PLACES)[number]
+
+export const MOVE_DIRECTIONS = ['up', 'down'] as const
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number]
+
+/**
+ * The Categories screen's posts: create and edit from the dialog, delete, move up or down
+ * (the order of the navigation and the home sections) and show or hide in a place, from a row.
+ */
 export const categoryActionSchema = z.discriminatedUnion('intent', [
   categorySchema.extend({ intent: z.literal('create') }),
   categorySchema.extend({ intent: z.literal('update'), id: categoryId }),
   z.object({ intent: z.literal('delete'), id: categoryId }),
+  z.object({
+    intent: z.literal('move'),
+    id: categoryId,
+    direction: z.enum(MOVE_DIRECTIONS, { error: 'Choose up or down' }),
+  }),
+  z.object({
+    intent: z.literal('show'),
+    id: categoryId,
+    place: z.enum(CATEGORY_PLACES, { error: 'Choose the navigation or the home page' }),
+    shown: z
+      .enum(['true', 'false'], { error: 'Choose shown or hidden' })
+      .transform((v) => v === 'true'),
+  }),
 ])
 
 export type CategoryInput = z.input<typeof categorySchema>

@@ -1,9 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, max, ne } from 'drizzle-orm'
 import { categories } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
-import type { CategoryValues } from './categories-schema'
+import { editorialOrder } from './categories-queries.server'
+import type { CategoryPlace, CategoryValues, MoveDirection } from './categories-schema'
 
 export class CategoryError extends domainErrors('CategoryError', {
   NOT_FOUND: 404,
@@ -38,9 +39,16 @@ async function freeSlug(tx: Transaction, wanted: string, exceptId?: number) {
 export async function createCategory(values: CategoryValues) {
   return getDb().transaction(async (tx) => {
     const slug = await freeSlug(tx, values.slug)
+    // A new category goes last in the editors' order.
+    const [{ last }] = await tx.select({ last: max(categories.position) }).from(categories)
     const [row] = await tx
       .insert(categories)
-      .values({ name: values.name, slug, description: values.description })
+      .values({
+        name: values.name,
+        slug,
+        description: values.description,
+        position: last === null ? 0 : last + 1,
+      })
       .returning()
     return row
   })
@@ -66,4 +74,44 @@ export async function deleteCategory(id: number) {
     .where(eq(categories.id, id))
     .returning({ id: categories.id })
   if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+}
+
+/**
+ * Moves a category one place up or down in the editors' order (the navigation and the home
+ * sections follow it). The order is renumbered 0, 1, 2… on the way, so categories that share a
+ * position (the migration gave every existing one 0) get distinct places in their name order.
+ * At the top or the bottom already, nothing changes.
+ */
+export async function moveCategory(id: number, direction: MoveDirection) {
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: categories.id, position: categories.position })
+      .from(categories)
+      .orderBy(...editorialOrder)
+      .for('update')
+    const from = rows.findIndex((row) => row.id === id)
+    if (from === -1) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+    const to = direction === 'up' ? from - 1 : from + 1
+    const order = rows.map((row) => row.id)
+    if (to >= 0 && to < order.length) [order[from], order[to]] = [order[to], order[from]]
+    const positions = new Map(rows.map((row) => [row.id, row.position]))
+    for (const [position, categoryId] of order.entries()) {
+      if (positions.get(categoryId) === position) continue
+      await tx.update(categories).set({ position }).where(eq(categories.id, categoryId))
+    }
+    return order
+  })
+}
+
+const PLACE_COLUMN = { navigation: 'showInNavigation', home: 'showOnHome' } as const
+
+/** Shows or hides a category in the navigation or on the home page. */
+export async function setCategoryShown(id: number, place: CategoryPlace, shown: boolean) {
+  const [row] = await getDb()
+    .update(categories)
+    .set({ [PLACE_COLUMN[place]]: shown })
+    .where(eq(categories.id, id))
+    .returning()
+  if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+  return row
 }

@@ -1,0 +1,48 @@
+import {
+  listPublicCategories,
+  type PublicCategory,
+} from '~/domain/categories/categories-queries.server'
+import {
+  getFeaturedArticle,
+  listLatestPerCategory,
+  type ArticleCardData,
+} from './articles-queries.server'
+import { dedupeBlocks, FRONT_PAGE_SIZES, SECTION_CANDIDATES } from './front-page'
+import { listTrendingArticles } from './trending-queries.server'
+
+export interface FrontPage {
+  lead: ArticleCardData | null
+  trending: ArticleCardData[]
+  /** The categories shown on the home page, in the editors' order; none is empty. */
+  sections: (PublicCategory & { articles: ArticleCardData[] })[]
+}
+
+/**
+ * The home page's stories with a story shown once: the lead, then trending, then one section
+ * per category the editors keep on the home page (their order), each filled past the stories
+ * shown above it. A section left with no story of its own is left out.
+ */
+export async function getFrontPage(): Promise<FrontPage> {
+  const [lead, trending, categories, latest] = await Promise.all([
+    getFeaturedArticle(),
+    // One more than shown: the lead may be among them.
+    listTrendingArticles(FRONT_PAGE_SIZES.trending + FRONT_PAGE_SIZES.lead),
+    listPublicCategories('home'),
+    listLatestPerCategory(SECTION_CANDIDATES),
+  ])
+  const [leadBlock, trendingBlock, ...sectionBlocks] = dedupeBlocks([
+    { candidates: lead ? [lead] : [], size: FRONT_PAGE_SIZES.lead },
+    { candidates: trending, size: FRONT_PAGE_SIZES.trending },
+    ...categories.map((category) => ({
+      candidates: latest.get(category.id) ?? [],
+      size: FRONT_PAGE_SIZES.section,
+    })),
+  ])
+  return {
+    lead: leadBlock[0] ?? null,
+    trending: trendingBlock,
+    sections: categories
+      .map((category, i) => ({ ...category, articles: sectionBlocks[i] }))
+      .filter((section) => section.articles.length > 0),
+  }
+}
