@@ -30,6 +30,10 @@ export function contentSecurityPolicy(
     ["media-src 'self' https:", ...extra].join(' '),
     ["font-src 'self' data:", ...extra].join(' '),
     "connect-src 'self'",
+    // The print-edition reader runs pdf.js in a module worker loaded from our own /assets
+    // (never a blob: or another origin). 'self' is what script-src would already allow; said
+    // here so a worker from anywhere else stays refused even if script-src grows.
+    "worker-src 'self'",
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'self'",

@@ -16,7 +16,7 @@ export async function loader() {
     meta: seoMeta({
       site,
       title: 'Print Editions',
-      description: `Every print edition of ${site.brand} as a PDF.`,
+      description: `Every print edition of ${site.brand}: read it page by page or download the PDF.`,
       path: '/newspapers',
     }),
     editions: toEditionViews(editions),
@@ -32,7 +32,8 @@ export default function NewspapersPage() {
           Print Editions
         </h1>
         <p className="mt-3 max-w-3xl text-lg text-muted-foreground">
-          Every edition of the printed newspaper as a PDF, newest first.
+          Every edition of the printed newspaper, newest first: read it page by page or download the
+          PDF.
         </p>
       </header>
       {editions.length > 0 ? (

@@ -1,15 +1,24 @@
 import { data, Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
+import {
+  EditionSearchResults,
+  type EditionSearchView,
+} from '~/components/site/edition-search-results'
 import { Icon } from '~/components/site/icon'
 import { PageStatus } from '~/components/site/page-status'
 import { PaginationNav } from '~/components/site/pagination-nav'
 import { SearchResultSummary } from '~/components/site/search-result-item'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
+import {
+  searchNewspaperEditions,
+  type EditionSearchResult,
+} from '~/domain/newspapers/newspapers-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import {
   normalizeSearchQuery,
   SEARCH_PAGE_SIZE,
   SEARCH_QUERY_MAX_LENGTH,
 } from '~/domain/search/search-schema'
+import { formatLongDate } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { errorMeta, seoMeta } from '~/lib/seo'
@@ -17,6 +26,23 @@ import type { Route } from './+types/_site.search'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
+
+function toEditionSearchView(edition: EditionSearchResult): EditionSearchView {
+  return {
+    slug: edition.slug,
+    title: edition.title,
+    dateIso: edition.editionDate,
+    dateLabel: formatLongDate(edition.editionDate),
+    numberLabel: edition.number === null ? null : `No. ${edition.number}`,
+    pages: edition.pages.map((number) => ({
+      number,
+      href: `/newspapers/${edition.slug}?page=${number}`,
+    })),
+    morePages: edition.matchingPageCount - edition.pages.length,
+    snippetPage: edition.snippetPage,
+    snippet: edition.snippet,
+  }
+}
 
 /** The full results page: what the header's search falls back to without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,8 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     })
   }
   const query = normalizeSearchQuery(typed)
-  const [{ results, total }, site] = await Promise.all([
+  const [{ results, total }, editions, site] = await Promise.all([
     searchArticles(query, { limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE }),
+    // The print editions head the first page of results only.
+    page === 1 ? searchNewspaperEditions(query) : Promise.resolve([]),
     getSiteIdentity(),
   ])
   return {
@@ -47,13 +75,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     results,
     total,
+    editions: editions.map(toEditionSearchView),
     page,
     pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
   }
 }
 
 export default function SearchPage() {
-  const { typed, query, results, total, page, pageCount } = useLoaderData<typeof loader>()
+  const { typed, query, results, total, editions, page, pageCount } = useLoaderData<typeof loader>()
   return (
     <div className={`${gutterClass} max-w-3xl py-10`}>
       <h1 className="font-serif text-4xl font-black tracking-tight">Search</h1>
@@ -78,6 +107,11 @@ export default function SearchPage() {
           Search
         </button>
       </Form>
+      {editions.length > 0 ? (
+        <div className="mt-8">
+          <EditionSearchResults editions={editions} />
+        </div>
+      ) : null}
       <div className="mt-8">
         {query === '' ? (
           <p className="py-8 text-center text-muted-foreground">

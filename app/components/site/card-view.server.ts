@@ -30,12 +30,22 @@ export interface BreakingNewsItemView {
 }
 
 export interface NewspaperEditionView {
-  name: string
-  url: string
+  slug: string
+  title: string
+  /** The reader: /newspapers/{slug}. */
+  href: string
+  pdfUrl: string
+  /** YYYY-MM-DD */
   dateIso: string
   dateLabel: string
+  /** "No. 123", or null for an unnumbered edition. */
+  numberLabel: string | null
+  /** "4 pages" */
+  pagesLabel: string
   /** "1.25 MB", or "36 KB" below a megabyte */
   sizeLabel: string
+  /** The first page; width/height always set (a US Letter page's ratio when unknown). */
+  cover: { url: string; width: number; height: number } | null
 }
 
 /**
@@ -75,12 +85,32 @@ export function toBreakingViews(
   }))
 }
 
-export function toEditionViews(editions: NewspaperEdition[]): NewspaperEditionView[] {
-  return editions.map((edition) => ({
-    name: edition.name,
-    url: edition.url,
-    dateIso: edition.date.toISOString(),
-    dateLabel: formatLongDate(edition.date),
+/** An edition's cover size when the upload could not tell: a US Letter page, in points. */
+const PAGE_WIDTH = 612
+const PAGE_HEIGHT = 792
+
+export function toEditionView(edition: NewspaperEdition): NewspaperEditionView {
+  const pages = edition.pageCount
+  return {
+    slug: edition.slug,
+    title: edition.title,
+    href: `/newspapers/${edition.slug}`,
+    pdfUrl: edition.pdfUrl,
+    dateIso: edition.editionDate,
+    dateLabel: formatLongDate(edition.editionDate),
+    numberLabel: edition.number === null ? null : `No. ${edition.number}`,
+    pagesLabel: `${pages} ${pages === 1 ? 'page' : 'pages'}`,
     sizeLabel: formatFileSize(edition.size),
-  }))
+    cover: edition.cover
+      ? {
+          url: edition.cover.url,
+          width: edition.cover.width ?? PAGE_WIDTH,
+          height: edition.cover.height ?? PAGE_HEIGHT,
+        }
+      : null,
+  }
+}
+
+export function toEditionViews(editions: NewspaperEdition[]): NewspaperEditionView[] {
+  return editions.map(toEditionView)
 }

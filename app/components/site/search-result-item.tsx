@@ -1,7 +1,10 @@
 import { ANONYMOUS } from '~/domain/authors/byline'
 import type { SearchResult } from '~/domain/search/search-schema'
 
-/** One search hit (spec §2 Search): title, category or "Uncategorized", author, 2-line excerpt. */
+/**
+ * One search hit (spec §2 Search): title, category or "Uncategorized", author, the date it was
+ * published, 2-line excerpt.
+ */
 export function SearchResultSummary({
   result,
   titleAs: Title = 'span',
@@ -18,6 +21,12 @@ export function SearchResultSummary({
         </span>
         <span aria-hidden="true">·</span>
         <span>By {result.authorName || ANONYMOUS}</span>
+        {result.publishedIso ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <time dateTime={result.publishedIso}>{result.publishedLabel}</time>
+          </>
+        ) : null}
       </span>
       {result.excerpt ? (
         <span className="mt-1 line-clamp-2 text-sm text-muted-foreground">{result.excerpt}</span>

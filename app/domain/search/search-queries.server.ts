@@ -3,6 +3,7 @@ import { articles, categories, profiles } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/articles/published.server'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
+import { formatLongDate } from '~/lib/dates'
 import { lastSearchWord, normalizeSearchQuery, type SearchResult } from './search-schema'
 
 /**
@@ -33,7 +34,7 @@ export async function searchArticles(
   const db = getDb()
   const tsQuery = searchTsQuery(query)
   const where = and(isPublicArticle, sql`${articles.searchVector} @@ ${tsQuery}`)
-  const [results, [{ total }]] = await Promise.all([
+  const [rows, [{ total }]] = await Promise.all([
     db
       .select({
         id: articles.id,
@@ -42,6 +43,7 @@ export async function searchArticles(
         excerpt: articles.excerpt,
         categoryName: categories.name,
         ...bylineColumns,
+        publishedAt: articles.publishedAt,
       })
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -56,5 +58,11 @@ export async function searchArticles(
       .offset(options.offset ?? 0),
     db.select({ total: count() }).from(articles).where(where),
   ])
+  // The date arrives worded: the dialog needs no date library (the reader's bundle budget).
+  const results = rows.map(({ publishedAt, ...row }) => ({
+    ...row,
+    publishedIso: publishedAt?.toISOString() ?? null,
+    publishedLabel: formatLongDate(publishedAt),
+  }))
   return { results, total }
 }

@@ -34,6 +34,9 @@ export interface SearchResult {
   authorUsername: string | null
   /** The byline's name: the display name, else the username; null without an author. */
   authorName: string | null
+  /** When it was published (ISO), and the same as words ("March 5, 2026"), from the server. */
+  publishedIso: string | null
+  publishedLabel: string
 }
 
 export interface SearchResponse {
