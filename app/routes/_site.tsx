@@ -75,7 +75,9 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <div className="sticky top-0 z-40">
+      {/* In view while scrolling from a tablet up; on a phone the header and the bar scroll
+          away with the page rather than hold a sixth of its height. */}
+      <div className="relative z-40 md:sticky md:top-0">
         <SiteHeader settings={settings} categories={categories} user={root?.user ?? null} />
         <BreakingNewsBar initialItems={breakingNews} />
       </div>

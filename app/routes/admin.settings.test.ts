@@ -59,6 +59,29 @@ describe('/admin/settings', () => {
     })
   })
 
+  it('saves the dark theme’s logo colour, #F5F5F5 unless chosen, and refuses a bad one', async () => {
+    const base = {
+      intent: 'logo',
+      logoType: 'text',
+      logoText: 'The Daily Tide',
+      logoTextColor: '#0B2A5C',
+    }
+    await as(base)
+    expect((await getDb().select().from(siteSettings))[0].logoTextColorDark).toBe('#F5F5F5')
+    const saved = await as({ ...base, logoTextColorDark: '#9CC3FF' })
+    expect(saved.status).toBe(200)
+    expect((await getDb().select().from(siteSettings))[0]).toMatchObject({
+      logoTextColor: '#0B2A5C',
+      logoTextColorDark: '#9CC3FF',
+    })
+    const bad = await as({ ...base, logoTextColorDark: 'white;background:red' })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).fieldErrors).toEqual({
+      logoTextColorDark: ['Colour must look like #000000'],
+    })
+    expect((await getDb().select().from(siteSettings))[0].logoTextColorDark).toBe('#9CC3FF')
+  })
+
   it('refuses a bad logo type, colour or font name', async () => {
     const response = await as({
       intent: 'logo',
@@ -100,6 +123,71 @@ describe('/admin/settings', () => {
     expect(await toastFrom(ok)).toMatchObject({ title: 'Social link added successfully' })
     const [row] = await getDb().select().from(socialLinks)
     expect(row).toMatchObject({ platform: 'LinkedIn', icon: 'linkedin', isActive: true })
+  })
+
+  it('edits a social link with the same checks as adding', async () => {
+    const [row] = await getDb().select().from(socialLinks)
+    const bad = await as({
+      intent: 'social-update',
+      id: String(row.id),
+      platform: ' ',
+      url: 'ftp://x',
+      icon: 'myspace',
+    })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).fieldErrors).toEqual({
+      platform: ['Platform is required'],
+      url: ['Must be a valid URL'],
+      icon: ['Icon is required'],
+    })
+    const ok = await as({
+      intent: 'social-update',
+      id: String(row.id),
+      platform: 'linkedin',
+      url: 'https://www.linkedin.com/company/tide',
+      icon: 'linkedin',
+    })
+    expect(await toastFrom(ok)).toMatchObject({ title: 'Social link updated successfully' })
+    const [after] = await getDb().select().from(socialLinks).where(eq(socialLinks.id, row.id))
+    expect(after).toMatchObject({
+      platform: 'linkedin',
+      url: 'https://www.linkedin.com/company/tide',
+    })
+    const gone = await as({
+      intent: 'social-update',
+      id: '999999',
+      platform: 'X',
+      url: 'https://x.com/tide',
+      icon: 'twitter',
+    })
+    expect(gone.status).toBe(404)
+    expect((await gone.json()).toast).toMatchObject({
+      title: 'Error updating social link',
+      description: 'This social link no longer exists',
+    })
+    const forged = await as({
+      intent: 'social-update',
+      id: 'abc',
+      platform: 'X',
+      url: 'https://x.com',
+      icon: 'twitter',
+    })
+    expect(forged.status).toBe(400)
+  })
+
+  it('hides a social link and shows it again', async () => {
+    const [row] = await getDb().select().from(socialLinks)
+    const hidden = await as({ intent: 'social-visibility', id: String(row.id), active: 'false' })
+    expect(await toastFrom(hidden)).toMatchObject({ title: 'Social link hidden' })
+    expect((await getDb().select().from(socialLinks))[0].isActive).toBe(false)
+    const shown = await as({ intent: 'social-visibility', id: String(row.id), active: 'true' })
+    expect(await toastFrom(shown)).toMatchObject({ title: 'Social link shown' })
+    expect((await getDb().select().from(socialLinks))[0].isActive).toBe(true)
+    const bad = await as({ intent: 'social-visibility', id: String(row.id), active: 'maybe' })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).toast.description).toBe('Choose shown or hidden')
+    const gone = await as({ intent: 'social-visibility', id: '999999', active: 'true' })
+    expect(gone.status).toBe(404)
   })
 
   it('deletes a social link', async () => {
@@ -210,11 +298,29 @@ describe('/admin/settings: rules and the unexpected', () => {
       { table: 'social_links' },
     )
     expect(body.toast).toMatchObject({ type: 'error', title: 'Error adding social link' })
+    for (const fields of [
+      {
+        intent: 'social-update',
+        id: '1',
+        platform: 'X',
+        url: 'https://x.com/tide',
+        icon: 'twitter',
+      },
+      { intent: 'social-visibility', id: '1', active: 'false' },
+    ]) {
+      const failed = await expectUnexpectedFailure(
+        action,
+        post(callers.admin.cookie, URL, fields),
+        { table: 'social_links' },
+      )
+      expect(failed.toast).toMatchObject({ type: 'error', title: 'Error updating social link' })
+    }
   })
 })
 
 describe('/admin/settings: editorial settings', () => {
-  const editorial = (fields: Record<string, string>) => as({ intent: 'editorial', ...fields })
+  const editorial = (fields: Record<string, string>) =>
+    as({ intent: 'editorial', breakingNewsHours: '12', ...fields })
 
   it('saves the time zone and the number of revisions kept', async () => {
     const response = await editorial({ timeZone: 'Europe/Paris', revisionsKept: '25' })
@@ -262,6 +368,27 @@ describe('/admin/settings: editorial settings', () => {
     expect(row).toMatchObject({ timeZone: 'Europe/Paris', revisionsKept: 25 })
   })
 
+  it('saves the hours breaking news stays on the bar, 1 to 168, refusing others with a message', async () => {
+    const saved = await editorial({ timeZone: 'UTC', revisionsKept: '25', breakingNewsHours: '6' })
+    expect(saved.status).toBe(200)
+    expect((await getDb().select().from(siteSettings))[0].breakingNewsHours).toBe(6)
+    const message = 'Keep breaking news on the bar for 1 to 168 hours (a whole number)'
+    for (const hours of ['0', '169', '1.5', 'soon', '', '-3']) {
+      const response = await editorial({
+        timeZone: 'UTC',
+        revisionsKept: '25',
+        breakingNewsHours: hours,
+      })
+      expect(response.status, hours).toBe(400)
+      expect((await response.json()).fieldErrors).toEqual({ breakingNewsHours: [message] })
+    }
+    const missing = await as({ intent: 'editorial', timeZone: 'UTC', revisionsKept: '25' })
+    expect((await missing.json()).fieldErrors).toEqual({ breakingNewsHours: [message] })
+    expect((await getDb().select().from(siteSettings))[0].breakingNewsHours).toBe(6)
+    const page = await callRoute(loader, get(callers.admin.cookie, URL))
+    expect((await page.json()).settings.breakingNewsHours).toBe(6)
+  })
+
   it('stores a zone under the name the runtime gives it', async () => {
     const response = await editorial({ timeZone: 'US/Eastern', revisionsKept: '1000' })
     expect(response.status).toBe(200)
@@ -294,6 +421,7 @@ describe('/admin/settings: editorial settings', () => {
         intent: 'editorial',
         timeZone: 'Asia/Tokyo',
         revisionsKept: '100',
+        breakingNewsHours: '12',
       }),
       { table: 'site_settings' },
     )

@@ -19,8 +19,10 @@ import {
   addSocialLink,
   deleteSocialLink,
   setRequireAdminTwoFactor,
+  setSocialLinkActive,
   updateEditorialSettings,
   updateLogoSettings,
+  updateSocialLink,
 } from '~/domain/settings/settings.server'
 import { canManageSettings } from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
@@ -39,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const FAILURE_TITLE = {
   logo: 'Error updating logo settings',
   'social-add': 'Error adding social link',
+  'social-update': 'Error updating social link',
+  'social-visibility': 'Error updating social link',
   'social-delete': 'Error deleting social link',
   editorial: 'Error updating editorial settings',
   'two-factor': 'Error updating security settings',
@@ -57,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, canManageSettings)
   const parsed = parseIntent(await request.formData(), settingsActionSchema, {
     titles: FAILURE_TITLE,
-    hiddenFields: ['id', 'required', 'to'],
+    hiddenFields: ['id', 'active', 'required', 'to'],
     toastIntents: ['logo'],
   })
   if (!parsed.ok) return parsed.response
@@ -70,6 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'social-add':
         await addSocialLink(post)
         return actionSuccess({ type: 'success', title: 'Social link added successfully' })
+      case 'social-update':
+        await updateSocialLink(post.id, post)
+        return actionSuccess({ type: 'success', title: 'Social link updated successfully' })
+      case 'social-visibility':
+        await setSocialLinkActive(post.id, post.active)
+        return actionSuccess({
+          type: 'success',
+          title: post.active ? 'Social link shown' : 'Social link hidden',
+          description: post.active
+            ? 'It is back in the footer of the public site.'
+            : 'It stays here, out of the footer, until you show it again.',
+        })
       case 'social-delete':
         await deleteSocialLink(post.id)
         return actionSuccess({ type: 'success', title: 'Social link deleted successfully' })
@@ -142,6 +158,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <EditorialSettingsCard
           timeZone={settings.timeZone}
           revisionsKept={settings.revisionsKept}
+          breakingNewsHours={settings.breakingNewsHours}
           timeZones={timeZones}
         />
         <SecurityCard requireAdminTwoFactor={settings.requireAdminTwoFactor} />

@@ -16,6 +16,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
+import { EmailAddress } from '~/components/admin/email-address'
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
 import { removeNewsletterSubscriber } from '~/domain/newsletter/newsletter-admin.server'
 import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
@@ -55,8 +56,8 @@ function SubscriberRow({
   useActionToast(remover.data)
   return (
     <TableRow aria-busy={remover.state !== 'idle' || undefined}>
-      <TableCell className="font-medium [overflow-wrap:anywhere]">
-        {subscriber.email}
+      <TableCell className="font-medium">
+        <EmailAddress email={subscriber.email} />
         {/* Narrow screens fold the date under the address so the action stays in view. */}
         <span
           className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"

@@ -22,6 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
+import { EmailAddress } from '~/components/admin/email-address'
 import { userActionSchema } from '~/domain/users/user-roles-schema'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
@@ -147,8 +148,8 @@ function UserRow({
   const created = new Date(user.createdAt).toLocaleDateString()
   return (
     <TableRow>
-      <TableCell className="font-medium [overflow-wrap:anywhere]">
-        {user.email}
+      <TableCell className="font-medium">
+        <EmailAddress email={user.email} />
         {isMe ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
         {/* Narrow screens fold the date under the address so the actions stay in view. */}
         <span

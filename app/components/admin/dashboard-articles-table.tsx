@@ -1,3 +1,4 @@
+import { EmailAddress } from './email-address'
 import { MessageSquareTextIcon } from 'lucide-react'
 import { Badge, statusBadgeVariant } from '~/components/ui/badge'
 import {
@@ -70,7 +71,7 @@ export function DashboardArticlesTable({
             </TableCell>
             {showAuthor ? (
               <TableCell className="hidden text-muted-foreground md:table-cell">
-                {article.authorEmail ?? 'Unknown'}
+                {article.authorEmail ? <EmailAddress email={article.authorEmail} /> : 'Unknown'}
               </TableCell>
             ) : null}
             <TableCell className="max-md:order-2 max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground">

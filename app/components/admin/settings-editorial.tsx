@@ -16,6 +16,8 @@ import {
   SelectValue,
 } from '~/components/ui/select'
 import {
+  BREAKING_NEWS_HOURS_MAX,
+  BREAKING_NEWS_HOURS_MIN,
   editorialSettingsSchema,
   REVISIONS_KEPT_MAX,
   REVISIONS_KEPT_MIN,
@@ -28,7 +30,7 @@ import { useActionToast } from './use-action-toast'
 
 // In the browser only the count is checked: the server's list of zones is the one that counts
 // (it is the list offered here), and a browser's own list can differ by a name or two.
-const clientSchema = editorialSettingsSchema.pick({ revisionsKept: true })
+const clientSchema = editorialSettingsSchema.pick({ revisionsKept: true, breakingNewsHours: true })
 
 /** Zones grouped by their region ("Europe/Paris" under Europe), UTC and the like first. */
 function groupZones(names: string[]) {
@@ -43,10 +45,13 @@ function groupZones(names: string[]) {
 export function EditorialSettingsCard({
   timeZone,
   revisionsKept,
+  breakingNewsHours,
   timeZones,
 }: {
   timeZone: string
   revisionsKept: number
+  /** Hours a breaking item stays on the bar after publication, unless an editor extends it. */
+  breakingNewsHours: number
   /** The zones the server accepts, UTC first. */
   timeZones: string[]
 }) {
@@ -71,7 +76,8 @@ export function EditorialSettingsCard({
           <h2>Editorial</h2>
         </CardTitle>
         <CardDescription>
-          How the article form reads publish times, and its history.
+          How the article form reads publish times, its history, and how long breaking news stays on
+          the bar.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -130,6 +136,30 @@ export function EditorialSettingsCard({
                 From {REVISIONS_KEPT_MIN} to {REVISIONS_KEPT_MAX}; the oldest go first.
               </FieldDescription>
               <FieldError id="revisions-kept-error" errors={errors.revisionsKept} />
+            </Field>
+            <Field>
+              <Label htmlFor="breaking-news-hours">Hours on the breaking-news bar</Label>
+              <Input
+                id="breaking-news-hours"
+                name="breakingNewsHours"
+                type="number"
+                inputMode="numeric"
+                min={BREAKING_NEWS_HOURS_MIN}
+                max={BREAKING_NEWS_HOURS_MAX}
+                step={1}
+                defaultValue={breakingNewsHours}
+                aria-invalid={errors.breakingNewsHours ? true : undefined}
+                aria-describedby={
+                  errors.breakingNewsHours
+                    ? 'breaking-news-hours-error'
+                    : 'breaking-news-hours-help'
+                }
+              />
+              <FieldDescription id="breaking-news-hours-help">
+                From {BREAKING_NEWS_HOURS_MIN} to {BREAKING_NEWS_HOURS_MAX} hours after publication;
+                editors can keep an item longer from its editor.
+              </FieldDescription>
+              <FieldError id="breaking-news-hours-error" errors={errors.breakingNewsHours} />
             </Field>
           </div>
           <Button type="submit" disabled={busy} className="justify-self-start">

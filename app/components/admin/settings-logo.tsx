@@ -12,6 +12,7 @@ import { ACCEPT } from '~/domain/media/media-schema'
 import { logoSettingsSchema } from '~/domain/settings/settings-schema'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { cn } from '~/lib/utils'
+import { LogoPreview } from './settings-logo-preview'
 import { UploadFailure, uploadFile } from './upload-file'
 import { useActionToast } from './use-action-toast'
 import type { ActionResult } from '~/lib/action-result'
@@ -20,6 +21,7 @@ export interface LogoSettings {
   logoType: string
   logoText: string
   logoTextColor: string
+  logoTextColorDark: string
   logoImageUrl: string | null
   logoFontFamily: string | null
   logoFontUrl: string | null
@@ -34,12 +36,58 @@ function familyFromFileName(name: string) {
     .slice(0, 100)
 }
 
+const HEX = /^#[0-9a-f]{6}$/i
+
+function ColourField({
+  id,
+  name,
+  label,
+  value,
+  fallback,
+  onChange,
+  errors,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  fallback: string
+  onChange: (value: string) => void
+  errors?: string[]
+}) {
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`Pick the ${label.toLowerCase()}`}
+          value={HEX.test(value) ? value : fallback}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+        />
+        <Input
+          id={id}
+          name={name}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="max-w-32 font-mono"
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `${id}-error` : undefined}
+        />
+      </div>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </Field>
+  )
+}
+
 export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
   const [logoType, setLogoType] = useState(settings.logoType === 'image' ? 'image' : 'text')
   const [text, setText] = useState(settings.logoText)
   const [color, setColor] = useState(settings.logoTextColor || '#000000')
+  const [darkColor, setDarkColor] = useState(settings.logoTextColorDark || '#F5F5F5')
   const [fontFamily, setFontFamily] = useState(settings.logoFontFamily ?? '')
   const [fontUrl, setFontUrl] = useState(settings.logoFontUrl ?? '')
   const [imageUrl, setImageUrl] = useState(settings.logoImageUrl ?? '')
@@ -127,27 +175,26 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
               />
               <FieldError id="logo-text-error" errors={errors.logoText} />
             </Field>
-            <Field>
-              <Label htmlFor="logo-color">Text colour</Label>
-              <div className="flex items-center gap-2">
-                <input
-                  type="color"
-                  aria-label="Pick the text colour"
-                  value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000'}
-                  onChange={(e) => setColor(e.target.value)}
-                  className="h-10 w-12 cursor-pointer rounded-md border border-input bg-background p-1"
-                />
-                <Input
-                  id="logo-color"
-                  name="logoTextColor"
-                  value={color}
-                  onChange={(e) => setColor(e.target.value)}
-                  className="max-w-32 font-mono"
-                  aria-invalid={errors.logoTextColor ? true : undefined}
-                />
-              </div>
-              <FieldError id="logo-color-error" errors={errors.logoTextColor} />
-            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <ColourField
+                id="logo-color"
+                name="logoTextColor"
+                label="Text colour (light theme)"
+                value={color}
+                fallback="#000000"
+                onChange={setColor}
+                errors={errors.logoTextColor}
+              />
+              <ColourField
+                id="logo-color-dark"
+                name="logoTextColorDark"
+                label="Text colour (dark theme)"
+                value={darkColor}
+                fallback="#F5F5F5"
+                onChange={setDarkColor}
+                errors={errors.logoTextColorDark}
+              />
+            </div>
             <Field>
               <Label htmlFor="logo-font">Custom font</Label>
               <Input
@@ -178,22 +225,12 @@ export function LogoSettingsCard({ settings }: { settings: LogoSettings }) {
                 </Button>
               ) : null}
             </Field>
-            <div className="rounded-md border bg-background p-4">
-              <p className="mb-1 text-xs text-muted-foreground">Preview</p>
-              {fontUrl ? (
-                <style>{`@font-face{font-family:"logo-preview";src:url("${encodeURI(fontUrl)}");font-display:swap}`}</style>
-              ) : null}
-              <p
-                className="font-serif text-3xl font-bold"
-                style={{
-                  // As on the site: black follows the theme's text colour, so it shows in dark mode.
-                  color: /^#0{6}$/.test(color) ? undefined : color,
-                  fontFamily: fontUrl ? '"logo-preview", serif' : undefined,
-                }}
-              >
-                {text || 'Broadsheet'}
-              </p>
-            </div>
+            <LogoPreview
+              text={text || 'Broadsheet'}
+              light={color}
+              dark={darkColor}
+              fontUrl={fontUrl}
+            />
           </div>
 
           <div className={cn('grid gap-4', logoType !== 'image' && 'hidden')}>

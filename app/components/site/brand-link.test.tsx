@@ -25,7 +25,21 @@ describe('BrandLink', () => {
     const html = render({})
     expect(html).toContain('href="/"')
     expect(html).toContain('>Broadsheet</a>')
-    expect(html).not.toContain('color:')
+    expect(html).not.toContain('--logo-light')
+  })
+
+  it('gives each theme its own colour as CSS variables, so the right one paints first', () => {
+    const html = render({ logoTextColor: '#0B2A5C', logoTextColorDark: '#F5F5F5' })
+    expect(html).toContain('class="brand-logo')
+    expect(html).toContain('--logo-light:#0B2A5C')
+    expect(html).toContain('--logo-dark:#F5F5F5')
+    // No fixed colour that would win over the dark theme's.
+    expect(html).not.toMatch(/[";]color:/)
+  })
+
+  it('leaves the dark colour to the theme when none is stored, or an unsafe one is', () => {
+    expect(render({ logoTextColorDark: null })).not.toContain('--logo-dark')
+    expect(render({ logoTextColorDark: 'red;background:url(x)' })).not.toContain('--logo-dark')
   })
 
   it('shows the text in its colour and custom font', () => {
@@ -34,7 +48,7 @@ describe('BrandLink', () => {
       logoFontFamily: 'Old Press',
       logoFontUrl: '/media/media/123-456.woff2',
     })
-    expect(html).toContain('color:#1e3a8a')
+    expect(html).toContain('--logo-light:#1e3a8a')
     expect(html).toContain('font-family:&quot;Old Press&quot;, var(--font-serif)')
     expect(html).toContain(
       '@font-face{font-family:"Old Press";src:url("/media/media/123-456.woff2")',

@@ -1,9 +1,12 @@
+import type { CSSProperties } from 'react'
 import { Link } from 'react-router'
 
 export interface BrandSettings {
   logoType: string
   logoText: string
   logoTextColor: string
+  /** The colour on the dark theme's page; older settings rows may lack it. */
+  logoTextColorDark?: string | null
   logoImageUrl: string | null
   logoFontFamily: string | null
   logoFontUrl: string | null
@@ -20,10 +23,15 @@ function fontFace(family: string | null, url: string | null) {
   return `@font-face{font-family:"${family}";src:url("${url}");font-display:swap}`
 }
 
+function safeColour(value: string | null | undefined) {
+  return value && SAFE_COLOUR.test(value) ? value : undefined
+}
+
 /**
  * The brand link to home (spec §2 Header): the logo text in its colour and custom font, or
- * the logo image. The site's default colour is black, which would vanish on the dark theme,
- * so black follows the theme's foreground instead.
+ * the logo image. Each theme has its own colour, given as CSS variables that the `brand-logo`
+ * rule in app.css picks by theme (so the right one paints first, with no flash). Black, the
+ * light theme's default, follows the theme's foreground.
  */
 export function BrandLink({ settings }: { settings: BrandSettings }) {
   const name = settings.logoText || 'Broadsheet'
@@ -35,14 +43,19 @@ export function BrandLink({ settings }: { settings: BrandSettings }) {
     )
   }
   const face = fontFace(settings.logoFontFamily, settings.logoFontUrl)
-  const colour = SAFE_COLOUR.test(settings.logoTextColor) ? settings.logoTextColor : undefined
+  const colour = safeColour(settings.logoTextColor)
   const isDefaultBlack = !colour || /^#0{3}(?:0{3})?$/.test(colour) || colour === 'black'
+  const darkColour = safeColour(settings.logoTextColorDark)
+  const style: CSSProperties & Record<`--${string}`, string | undefined> = {
+    '--logo-light': isDefaultBlack ? undefined : colour,
+    '--logo-dark': darkColour,
+  }
   return (
     <Link
       to="/"
-      className="shrink-0 truncate rounded-sm font-serif text-2xl font-black tracking-tight sm:text-3xl"
+      className="brand-logo shrink-0 truncate rounded-sm font-serif text-2xl font-black tracking-tight sm:text-3xl"
       style={{
-        color: isDefaultBlack ? undefined : colour,
+        ...style,
         fontFamily: face ? `"${settings.logoFontFamily}", var(--font-serif)` : undefined,
       }}
     >

@@ -29,6 +29,8 @@ export interface BreakingNewsItemView {
   timeLabel: string
 }
 
+  /** When it leaves the bar; the bar drops it then by the browser's clock. */
+  expiresIso: string
 export interface NewspaperEditionView {
   slug: string
   title: string
@@ -85,6 +87,7 @@ export function toBreakingViews(
   }))
 }
 
+    expiresIso: item.expiresAt.toISOString(),
 /** An edition's cover size when the upload could not tell: a US Letter page, in points. */
 const PAGE_WIDTH = 612
 const PAGE_HEIGHT = 792

@@ -1,3 +1,4 @@
+import { platformName } from '~/lib/platform-name'
 import { Icon, type SiteIconName } from './icon'
 import { iconButtonClass } from './styles'
 
@@ -18,10 +19,6 @@ export interface SocialLinkView {
   icon: string
 }
 
-function label(platform: string) {
-  return platform.charAt(0).toUpperCase() + platform.slice(1)
-}
-
 /** Social icon links, each opening in a new tab. */
 export function SocialLinks({ links }: { links: SocialLinkView[] }) {
   return (
@@ -34,8 +31,8 @@ export function SocialLinks({ links }: { links: SocialLinkView[] }) {
               href={link.url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${label(link.platform)} (opens in a new tab)`}
-              title={label(link.platform)}
+              aria-label={`${platformName(link.platform)} (opens in a new tab)`}
+              title={platformName(link.platform)}
               className={`${iconButtonClass} text-muted-foreground hover:text-foreground`}
             >
               <Icon name={KNOWN_ICONS.has(icon) ? icon : 'globe'} />

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
-import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
+import { articles, articleTags, categories, profiles, siteSettings, tags } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
@@ -166,9 +166,18 @@ export interface BreakingNewsItem {
   publishedAt: Date | null
 }
 
-/** Published articles tagged breaking-news, newest first. */
-export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> {
+/**
+ * Published articles tagged breaking-news whose time on the bar has not run out at `now`,
+ * newest first. The expiry is `breakingExpiry` in SQL: the editor's `breaking_until`, else
+ * publication plus the site's `breaking_news_hours` (12 while settings are unsaved).
+ */
+export async function listBreakingNews(
+  limit = 10,
+  now: Date = new Date(),
+): Promise<BreakingNewsItem[]> {
   const db = getDb()
+  /** When it leaves the bar (breaking-news-rules.ts: `breakingExpiry`). */
+  expiresAt: Date
   // The tag's id first: as a constant the planner sees how few articles carry it. Joined by
   // slug it assumed an average tag and walked every public article newest first (41 ms
   // instead of 0.1 ms at 10,000 articles; docs/performance.md). This runs on every page.
@@ -183,12 +192,21 @@ export async function listBreakingNews(limit = 10): Promise<BreakingNewsItem[]> 
       id: articles.id,
       slug: articles.slug,
       title: articles.title,
+  const hours = sql`coalesce((select ${siteSettings.breakingNewsHours} from ${siteSettings} where ${siteSettings.id} = 1), 12)`
+  const expiresAt = sql<Date>`coalesce(${articles.breakingUntil}, ${articles.publishedAt} + make_interval(hours => ${hours}))`
       publishedAt: articles.publishedAt,
     })
     .from(articles)
     .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
-    .where(and(isPublicArticle, eq(articleTags.tagId, tag.id)))
+    .where(
+      and(
+        isPublicArticle,
+        eq(articleTags.tagId, tag.id),
+        sql`${expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(desc(articles.publishedAt))
+      expiresAt: expiresAt.mapWith(articles.publishedAt),
     .limit(limit)
 }
 

@@ -34,6 +34,12 @@ export const logoSettingsSchema = z.object({
     .trim()
     .regex(HEX_COLOUR, 'Colour must look like #000000')
     .default('#000000'),
+  // The masthead's colour on the dark theme's page (the light one is usually unreadable there).
+  logoTextColorDark: z
+    .string()
+    .trim()
+    .regex(HEX_COLOUR, 'Colour must look like #000000')
+    .default('#F5F5F5'),
   logoFontFamily: z
     .string()
     .trim()
@@ -97,7 +103,20 @@ export const REVISIONS_KEPT_MIN = 1
 export const REVISIONS_KEPT_MAX = 1000
 const REVISIONS_KEPT_MESSAGE = `Keep between ${REVISIONS_KEPT_MIN} and ${REVISIONS_KEPT_MAX} revisions`
 
-/** The newsroom's settings: the time zone of publish times, and how many revisions to keep. */
+/** How long a breaking item stays on the bar after publication unless an editor extends it. */
+export const BREAKING_NEWS_HOURS_MIN = 1
+export const BREAKING_NEWS_HOURS_MAX = 168
+export const BREAKING_NEWS_HOURS_DEFAULT = 12
+const BREAKING_NEWS_HOURS_MESSAGE = `Keep breaking news on the bar for ${BREAKING_NEWS_HOURS_MIN} to ${BREAKING_NEWS_HOURS_MAX} hours (a whole number)`
+
+/** A whole number typed in a form field, as a number; anything else as posted, to be refused. */
+const wholeNumber = (value: unknown) =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value
+
+/**
+ * The newsroom's settings: the time zone of publish times, how many revisions to keep, and how
+ * long breaking news stays on the bar.
+ */
 export const editorialSettingsSchema = z.object({
   // A zone the server's runtime knows, stored under the name it gives it (an alias such as
   // US/Eastern becomes America/New_York), whatever was posted.
@@ -108,26 +127,45 @@ export const editorialSettingsSchema = z.object({
     return z.NEVER
   }),
   revisionsKept: z.preprocess(
-    (value) =>
-      typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value,
+    wholeNumber,
     z
       .number({ error: REVISIONS_KEPT_MESSAGE })
       .int(REVISIONS_KEPT_MESSAGE)
       .min(REVISIONS_KEPT_MIN, REVISIONS_KEPT_MESSAGE)
       .max(REVISIONS_KEPT_MAX, REVISIONS_KEPT_MESSAGE),
   ),
+  breakingNewsHours: z.preprocess(
+    wholeNumber,
+    z
+      .number({ error: BREAKING_NEWS_HOURS_MESSAGE })
+      .int(BREAKING_NEWS_HOURS_MESSAGE)
+      .min(BREAKING_NEWS_HOURS_MIN, BREAKING_NEWS_HOURS_MESSAGE)
+      .max(BREAKING_NEWS_HOURS_MAX, BREAKING_NEWS_HOURS_MESSAGE),
+  ),
 })
 
 export type EditorialSettingsValues = z.output<typeof editorialSettingsSchema>
 
 /**
- * The Settings screen's posts, one per card: the logo form, a social link added or deleted,
+ * The Settings screen's posts, one per card: the logo form, a social link added, edited,
+ * hidden or shown again, or deleted,
  * the editorial settings, the two-factor switch, and the database URL tested, saved or
  * switched to.
  */
 export const settingsActionSchema = z.discriminatedUnion('intent', [
   logoSettingsSchema.extend({ intent: z.literal('logo') }),
   socialLinkSchema.extend({ intent: z.literal('social-add') }),
+  socialLinkSchema.extend({
+    intent: z.literal('social-update'),
+    id: idField('This link does not exist'),
+  }),
+  z.object({
+    intent: z.literal('social-visibility'),
+    id: idField('This link does not exist'),
+    active: z
+      .enum(['true', 'false'], { error: 'Choose shown or hidden' })
+      .transform((v) => v === 'true'),
+  }),
   z.object({ intent: z.literal('social-delete'), id: idField('This link does not exist') }),
   editorialSettingsSchema.extend({ intent: z.literal('editorial') }),
   z.object({

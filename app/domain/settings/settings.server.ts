@@ -22,6 +22,7 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
     // An empty text keeps the brand readable rather than rendering an empty header link.
     logoText: values.logoText || current.logoText,
     logoTextColor: values.logoTextColor,
+    logoTextColorDark: values.logoTextColorDark,
     logoFontFamily: values.logoFontFamily,
     logoFontUrl: values.logoFontUrl,
     logoImageUrl: values.logoImageUrl,
@@ -36,13 +37,15 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
 }
 
 /**
- * The time zone the article form reads and shows publish times in, and the number of
- * revisions kept per article (older ones go first, at the next save of each article).
+ * The time zone the article form reads and shows publish times in, the number of revisions
+ * kept per article (older ones go first, at the next save of each article), and the hours a
+ * breaking item stays on the bar after publication (unless an editor extends it).
  */
 export async function updateEditorialSettings(values: EditorialSettingsValues) {
   const next = {
     timeZone: values.timeZone,
     revisionsKept: values.revisionsKept,
+    breakingNewsHours: values.breakingNewsHours,
     updatedAt: new Date(),
   }
   await getDb()
@@ -77,6 +80,28 @@ export async function addSocialLink(values: SocialLinkValues) {
     .insert(socialLinks)
     .values({ platform: values.platform, url: values.url, icon: values.icon, isActive: true })
     .returning()
+  return row
+}
+
+/** A link's platform, address and icon, checked as when it was added. */
+export async function updateSocialLink(id: number, values: SocialLinkValues) {
+  const [row] = await getDb()
+    .update(socialLinks)
+    .set({ platform: values.platform, url: values.url, icon: values.icon })
+    .where(eq(socialLinks.id, id))
+    .returning()
+  if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  return row
+}
+
+/** Hides a link from the footer and the share links, or shows it again; it is kept either way. */
+export async function setSocialLinkActive(id: number, isActive: boolean) {
+  const [row] = await getDb()
+    .update(socialLinks)
+    .set({ isActive })
+    .where(eq(socialLinks.id, id))
+    .returning()
+  if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
   return row
 }
 

@@ -4,6 +4,7 @@ import { Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
 import { useArticleAutosave } from '~/components/admin/article-autosave'
 import { useActionToast } from '~/components/admin/use-action-toast'
+import { ArticleBreakingNews } from '~/components/admin/article-breaking-news'
 import { ArticleFeaturedImageField } from '~/components/admin/article-featured-image-field'
 import { ArticleLeaveGuard } from '~/components/admin/article-leave-guard'
 import { ArticlePublishBar } from '~/components/admin/article-publish-bar'
@@ -387,6 +388,11 @@ export function ArticleEditor({
               onChange={(authorId) => set('authorId', authorId)}
               errors={errors.authorId}
               form={formId}
+            />
+            <ArticleBreakingNews
+              articleId={article?.id ?? null}
+              tags={state.tags}
+              viewer={viewer}
             />
           </ArticlePublishPanel>
 

@@ -19,6 +19,7 @@ export async function getRootData(request: Request) {
       logoText: settings.logoText,
       logoTextColor: settings.logoTextColor,
       logoImageUrl: settings.logoImageUrl,
+      logoTextColorDark: settings.logoTextColorDark,
       logoFontFamily: settings.logoFontFamily,
       logoFontUrl: settings.logoFontUrl,
     },
