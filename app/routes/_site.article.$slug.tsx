@@ -53,7 +53,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           slug: article.slug,
           title: article.title,
           excerpt: article.excerpt,
-          image: article.featuredImage,
+          image: view.image,
           publishedIso,
           modifiedIso,
           author: toBylineAuthor(article),

@@ -63,7 +63,19 @@ describe('/admin/api/media', () => {
       requestAs(callers.admin.cookie, '/admin/api/media?kind=image'),
     )
     expect((await list.json()).items).toEqual([
-      { name: item.name, url: item.url, size: png.length, kind: 'image', width: 1600, height: 900 },
+      {
+        name: item.name,
+        url: item.url,
+        size: png.length,
+        kind: 'image',
+        width: 1600,
+        height: 900,
+        originalName: 'Holiday photo.PNG',
+        alt: '',
+        caption: '',
+        uploadedIso: expect.any(String),
+        uploadedBy: callers.admin.email,
+      },
     ])
   })
 

@@ -3,6 +3,7 @@ import {
   INVALID_FILE_TYPE,
   mediaDeleteSchema,
   mediaListKindSchema,
+  mediaSearchSchema,
   tooLargeMessage,
   UPLOAD_LIMITS,
   uploadKindSchema,
@@ -22,7 +23,7 @@ import type { Route } from './+types/admin.api.media'
 
 /*
  * The media endpoint behind MediaPicker and the settings uploads (admin only):
- *   GET    ?kind=image|pdf                 → { items: MediaItem[] }
+ *   GET    ?kind=image|pdf[&q=…]           → { items: MediaItem[] } (q: name or alt text)
  *   POST   ?kind=image|pdf|font  (one-file multipart body, read as a stream) → { ok, item }
  *   DELETE ?kind=image|pdf&name=…          → { ok: true }
  * Failures answer an ActionResult with its toast and a 4xx/5xx status.
@@ -54,13 +55,13 @@ const UPLOAD_RULE: Record<'image' | 'pdf' | 'font', (actor: Actor) => boolean> =
 export async function loader({ request }: Route.LoaderArgs) {
   // The featured-image picker lists the library for every writer.
   await requireStaffApi(request, canUploadImages)
-  const kind = mediaListKindSchema.safeParse(
-    new URL(request.url).searchParams.get('kind') ?? 'image',
-  )
+  const params = new URL(request.url).searchParams
+  const kind = mediaListKindSchema.safeParse(params.get('kind') ?? 'image')
   if (!kind.success) {
     return refused(400, 'Error', 'Unknown kind of media', ACTION_CODES.invalidField)
   }
-  return Response.json({ items: await listMedia(kind.data) }, { headers: NO_STORE })
+  const q = mediaSearchSchema.parse(params.get('q') ?? '')
+  return Response.json({ items: await listMedia(kind.data, { q }) }, { headers: NO_STORE })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -29,7 +29,7 @@ import {
 } from '~/components/ui/table'
 import { backupActionSchema, RESTORE_WORD } from '~/domain/backup/backup-schema'
 import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
-import { formatMegabytes } from '~/domain/media/media-schema'
+import { formatFileSize } from '~/lib/file-size'
 import { canManageBackups } from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
@@ -179,11 +179,11 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
                       className="mt-1 block font-sans text-muted-foreground md:hidden"
                       suppressHydrationWarning
                     >
-                      {formatMegabytes(backup.size)} · {new Date(backup.createdAt).toLocaleString()}
+                      {formatFileSize(backup.size)} · {new Date(backup.createdAt).toLocaleString()}
                     </span>
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">
-                    {formatMegabytes(backup.size)}
+                    {formatFileSize(backup.size)}
                   </TableCell>
                   <TableCell
                     className="hidden whitespace-nowrap md:table-cell"

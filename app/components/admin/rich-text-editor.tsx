@@ -495,7 +495,14 @@ function MediaDialog({
             </DialogFooter>
           </form>
         ) : (
-          <MediaPicker kind="image" onSelect={setPicked} />
+          <MediaPicker
+            kind="image"
+            onSelect={(item) => {
+              setPicked(item)
+              // The library's alt text goes with the image; the writer may still change it.
+              setAlt(item.alt ?? '')
+            }}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -23,6 +23,7 @@ function Thumbnail({
       {article.featuredImage ? (
         <CardImage
           src={article.featuredImage}
+          alt={article.featuredImageAlt}
           size={size}
           priority={priority}
           className="transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"

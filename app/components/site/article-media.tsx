@@ -1,3 +1,4 @@
+import type { ArticleImageView } from '~/domain/articles/article-view.server'
 import type { VideoEmbed } from '~/lib/video-embed'
 import { CardImage } from './card-image'
 
@@ -5,14 +6,17 @@ import { CardImage } from './card-image'
 // URL is sandboxed (scripts for its player, nothing that can reach this site).
 const KNOWN_PLAYERS = /^https:\/\/(?:www\.youtube-nocookie\.com|player\.vimeo\.com)\//
 
-/** The article's video when it has one (spec §2 Article page), otherwise its featured image. */
+/**
+ * The article's video when it has one (spec §2 Article page), otherwise its featured image
+ * with the library's alt text (else the title) and its caption under it.
+ */
 export function ArticleMedia({
   video,
   image,
   title,
 }: {
   video: VideoEmbed | null
-  image: string | null
+  image: ArticleImageView | null
   title: string
 }) {
   if (video?.kind === 'video') {
@@ -45,15 +49,22 @@ export function ArticleMedia({
   }
   if (image) {
     return (
-      <div className="aspect-video w-full overflow-hidden rounded-lg bg-muted">
-        <CardImage
-          src={image}
-          size="large"
-          alt={title}
-          priority
-          sizes="(min-width: 1024px) 960px, 100vw"
-        />
-      </div>
+      <figure>
+        <div className="aspect-video w-full overflow-hidden rounded-lg bg-muted">
+          <CardImage
+            src={image.url}
+            size="large"
+            alt={image.alt}
+            priority
+            sizes="(min-width: 1024px) 960px, 100vw"
+          />
+        </div>
+        {image.caption ? (
+          <figcaption className="mt-2 text-sm leading-snug text-muted-foreground">
+            {image.caption}
+          </figcaption>
+        ) : null}
+      </figure>
     )
   }
   return null

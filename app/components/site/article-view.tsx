@@ -15,7 +15,7 @@ export function ArticleView({ article }: { article: ArticlePageView }) {
   return (
     <article className="py-8 sm:py-12">
       <div className={`${gutterClass} max-w-5xl`}>
-        <ArticleMedia video={article.video} image={article.featuredImage} title={article.title} />
+        <ArticleMedia video={article.video} image={article.image} title={article.title} />
       </div>
       <div className={`${gutterClass} mt-8 max-w-3xl`}>
         <header>

@@ -11,6 +11,8 @@ export interface ArticleCardView {
   title: string
   excerpt: string
   featuredImage: string | null
+  /** The image's alt text from the media library; '' (the title beside it says it) when none. */
+  featuredImageAlt: string
   hasVideo: boolean
   categoryName: string | null
   categorySlug: string | null
@@ -61,6 +63,7 @@ export function toCardView(article: ArticleCardData, now: Date = new Date()): Ar
     title: article.title,
     excerpt: article.excerpt,
     featuredImage: article.featuredImage,
+    featuredImageAlt: article.featuredImageFacts?.alt ?? '',
     hasVideo: article.hasVideo,
     categoryName: article.categoryName,
     categorySlug: article.categorySlug,

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { categories, profiles, tags } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { toBylineAuthor, type BylineAuthor } from '~/domain/authors/byline'
+import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { formatLongDate } from '~/lib/dates'
@@ -33,12 +34,25 @@ export interface ArticleCorrectionView {
   correctedLabel: string
 }
 
+/** The featured image as the page shows it: alt text and caption from the media library. */
+export interface ArticleImageView {
+  url: string
+  /** The library's alt text, else the article's title. */
+  alt: string
+  /** '' for none. */
+  caption: string
+  width: number | null
+  height: number | null
+}
+
 /** Everything the article page shows, worded on the server. */
 export interface ArticlePageView {
   title: string
   excerpt: string
   contentHtml: string
   featuredImage: string | null
+  /** The featured image with its alt text and caption; null without one. */
+  image: ArticleImageView | null
   video: VideoEmbed | null
   categoryName: string | null
   categorySlug: string | null
@@ -69,6 +83,7 @@ type ArticleViewSource = Pick<
   | 'excerpt'
   | 'content'
   | 'featuredImage'
+  | 'featuredImageFacts'
   | 'hasVideo'
   | 'videoUrl'
   | 'categoryName'
@@ -93,6 +108,7 @@ export function toArticleView(article: ArticleViewSource, now: Date = new Date()
     // handler or javascript: URL reaches a reader.
     contentHtml: sanitizeArticleHtml(article.content),
     featuredImage: article.featuredImage,
+    image: imageView(article),
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
     categoryName: article.categoryName,
     categorySlug: article.categorySlug,
@@ -108,6 +124,18 @@ export function toArticleView(article: ArticleViewSource, now: Date = new Date()
       correctedIso: correction.correctedAt.toISOString(),
       correctedLabel: formatLongDate(correction.correctedAt),
     })),
+  }
+}
+
+function imageView(article: ArticleViewSource): ArticleImageView | null {
+  if (!article.featuredImage) return null
+  const facts = article.featuredImageFacts
+  return {
+    url: article.featuredImage,
+    alt: facts?.alt || article.title,
+    caption: facts?.caption ?? '',
+    width: facts?.width ?? null,
+    height: facts?.height ?? null,
   }
 }
 
@@ -168,7 +196,7 @@ export async function previewArticleInput(
   const db = getDb()
   const content = sanitizeArticleHtml(input.content)
   const authorId = input.authorId ?? fallbackAuthorId
-  const [[category], [author], existingTags, wordCount] = await Promise.all([
+  const [[category], [author], existingTags, wordCount, featuredImageFacts] = await Promise.all([
     input.categoryId
       ? db
           .select({ name: categories.name, slug: categories.slug })
@@ -185,6 +213,7 @@ export async function previewArticleInput(
           .where(inArray(tags.id, input.tags))
       : [],
     countWords(content),
+    describeImage(input.featuredImage),
   ])
   return toPreviewView(
     {
@@ -194,6 +223,7 @@ export async function previewArticleInput(
       excerpt: input.excerpt,
       content,
       featuredImage: input.featuredImage,
+      featuredImageFacts,
       hasVideo: input.hasVideo,
       videoUrl: input.videoUrl,
       categoryName: category?.name ?? null,

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, siteSettings, tags } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { imageFactsColumn } from '~/domain/media/image-facts.server'
+import type { ImageFacts } from '~/domain/media/media-schema'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
 import type { ArticleStatus } from './articles-schema'
@@ -13,6 +15,8 @@ export interface ArticleCardData {
   title: string
   excerpt: string
   featuredImage: string | null
+  /** The featured image's alt text, caption and size from the media library (null: unknown). */
+  featuredImageFacts?: ImageFacts | null
   hasVideo: boolean
   isFeatured: boolean
   publishedAt: Date | null
@@ -28,6 +32,7 @@ export const cardColumns = {
   title: articles.title,
   excerpt: articles.excerpt,
   featuredImage: articles.featuredImage,
+  featuredImageFacts: imageFactsColumn(articles.featuredImage),
   hasVideo: articles.hasVideo,
   isFeatured: articles.isFeatured,
   publishedAt: articles.publishedAt,

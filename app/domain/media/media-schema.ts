@@ -6,12 +6,34 @@ export type MediaKind = 'image' | 'pdf' | 'font'
 
 /** Contract with the article editor (contracts.md, MediaPicker). */
 export type MediaItem = {
+  /** The stored (random) name: the file's key, never shown as its label. */
   name: string
   url: string
   size: number
   kind: 'image' | 'pdf'
   width?: number
   height?: number
+  /** The name it was uploaded under: its label (the stored name when none was kept). */
+  originalName?: string
+  alt?: string
+  caption?: string
+  /** When it was uploaded (ISO). */
+  uploadedIso?: string
+  /** Who uploaded it: a display name, else an e-mail address; null when unknown. */
+  uploadedBy?: string | null
+}
+
+/** What the library says of an image wherever it appears (a page, a card, NewsArticle.image). */
+export interface ImageFacts {
+  alt: string
+  caption: string
+  width: number | null
+  height: number | null
+}
+
+/** The label a library item shows: the name it was uploaded under, else the stored name. */
+export function mediaLabel(item: Pick<MediaItem, 'name' | 'originalName'>) {
+  return item.originalName || item.name
 }
 
 /** What an upload answers with (`/admin/api/media`): the stored file. */
@@ -35,6 +57,43 @@ export const mediaDeleteSchema = z.object({
   name: z.string().min(1),
 })
 
+/** The library's search box: trimmed, at most 100 characters ('' lists everything). */
+export const mediaSearchSchema = z
+  .string()
+  .trim()
+  .transform((q) => q.slice(0, 100))
+
+export const MEDIA_ALT_MAX = 250
+export const MEDIA_CAPTION_MAX = 500
+export const NO_SUCH_FILE = 'There is no such file.'
+
+const storedNameField = z
+  .string({ error: NO_SUCH_FILE })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, NO_SUCH_FILE)
+
+/** An image's alt text and caption as the library's detail dialog edits them. */
+export const mediaDetailsSchema = z.object({
+  alt: z
+    .string({ error: 'Alt text is required (it may be empty)' })
+    .trim()
+    .max(MEDIA_ALT_MAX, `Alt text must be at most ${MEDIA_ALT_MAX} characters`),
+  caption: z
+    .string({ error: 'Caption is required (it may be empty)' })
+    .trim()
+    .max(MEDIA_CAPTION_MAX, `Caption must be at most ${MEDIA_CAPTION_MAX} characters`),
+})
+export type MediaDetails = z.output<typeof mediaDetailsSchema>
+
+/** The Media screen's posts: edit an image's alt text and caption, or delete it. */
+export const mediaActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('update-image'),
+    name: storedNameField,
+    ...mediaDetailsSchema.shape,
+  }),
+  z.object({ intent: z.literal('delete-image'), name: storedNameField }),
+])
+
 const MB = 1024 * 1024
 
 /** ARCHITECTURE "Where we differ" 9: uploads are size-limited. */
@@ -52,10 +111,6 @@ export const ACCEPT: Record<MediaKind, string> = {
   image: 'image/jpeg,image/png,image/webp,image/gif,image/avif',
   pdf: '.pdf,application/pdf',
   font: '.ttf,.otf,.woff,.woff2',
-}
-
-export function formatMegabytes(bytes: number) {
-  return `${(bytes / MB).toFixed(2)} MB`
 }
 
 export function tooLargeMessage(kind: MediaKind) {

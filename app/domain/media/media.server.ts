@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { mediaFiles } from '@db/schema/index'
+import { mediaFiles, profiles } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { contentTypeFor, randomObjectName, removeImage, storeImage } from '~/infra/images.server'
@@ -12,8 +12,11 @@ import type { Bucket } from '~/infra/storage-driver.server'
 import { getStorage, readAll } from '~/infra/storage.server'
 import { isVariantName } from '~/lib/image-variants'
 import { isPdf, sniffFont, sniffImage, storedExtension } from './file-types.server'
+import { containsPattern } from './like-pattern'
 import {
   IMAGE_EXTENSIONS,
+  NO_SUCH_FILE,
+  type MediaDetails,
   tooLargeMessage,
   UPLOAD_LIMITS,
   WRONG_TYPE_MESSAGE,
@@ -135,8 +138,20 @@ export async function storeUpload(
 
 const IMAGE_NAME = new RegExp(`\\.(?:${IMAGE_EXTENSIONS.join('|')})$`, 'i')
 
-/** The Images tab and the picker: stored originals (never variants), newest first. */
-export async function listMedia(kind: 'image' | 'pdf'): Promise<MediaItem[]> {
+/** Who uploaded a file, as the library shows it: the display name, else the e-mail address. */
+const uploaderName = sql<
+  string | null
+>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email})`
+
+/**
+ * The Images tab and the picker: stored originals (never variants), newest first, each with
+ * its label, alt text, caption, upload date and uploader. `q` keeps the images whose uploaded
+ * name, stored name or alt text contains it (ILIKE, its wildcards taken literally).
+ */
+export async function listMedia(
+  kind: 'image' | 'pdf',
+  options: { q?: string } = {},
+): Promise<MediaItem[]> {
   const storage = getStorage()
   const bucket = BUCKET_OF[kind]
   const files = (await storage.list(bucket)).filter((f) =>
@@ -151,28 +166,122 @@ export async function listMedia(kind: 'image' | 'pdf'): Promise<MediaItem[]> {
     }))
   }
   const names = files.map((f) => f.name)
-  const rows =
-    names.length === 0
-      ? []
-      : await getDb()
-          .select({ name: mediaFiles.name, width: mediaFiles.width, height: mediaFiles.height })
-          .from(mediaFiles)
-          .where(and(eq(mediaFiles.bucket, bucket), inArray(mediaFiles.name, names)))
-  const sizes = new Map(rows.map((r) => [r.name, r]))
+  const rows = names.length === 0 ? [] : await mediaRows(bucket, names)
+  const known = new Map<string, MediaRow>(rows.map((r) => [r.name, r]))
   const items: MediaItem[] = []
   for (const f of files) {
-    let known = sizes.get(f.name)
+    let row: MediaRow | undefined = known.get(f.name)
     // Images stored by other paths (the demo seed) get their row the first time they are listed.
-    if (!known || known.width === null) known = await backfillDimensions(bucket, f.name, f.size)
+    if (!row || row.width === null) {
+      const size = await backfillDimensions(bucket, f.name, f.size)
+      row = { ...NO_ROW, name: f.name, ...row, ...size }
+    }
+    // The file's own time stands in for a row made after the upload (a backfill).
+    const uploaded = row.createdAt && row.createdAt < f.updatedAt ? row.createdAt : f.updatedAt
     items.push({
       name: f.name,
       url: storage.publicUrl(bucket, f.name),
       size: f.size,
       kind,
-      ...(known?.width && known.height ? { width: known.width, height: known.height } : {}),
+      ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
+      originalName: row.originalName || f.name,
+      alt: row.alt,
+      caption: row.caption,
+      uploadedIso: uploaded.toISOString(),
+      uploadedBy: row.uploadedBy,
     })
   }
-  return items
+  const q = options.q?.trim()
+  if (!q || items.length === 0) return items
+  const matching = await searchImageNames(bucket, q)
+  return items.filter((item) => matching.has(item.name))
+}
+
+interface MediaRow {
+  name: string
+  width: number | null
+  height: number | null
+  originalName: string
+  alt: string
+  caption: string
+  createdAt: Date | null
+  uploadedBy: string | null
+}
+
+const NO_ROW: Omit<MediaRow, 'name'> = {
+  width: null,
+  height: null,
+  originalName: '',
+  alt: '',
+  caption: '',
+  createdAt: null,
+  uploadedBy: null,
+}
+
+async function mediaRows(bucket: Bucket, names: string[]): Promise<MediaRow[]> {
+  return getDb()
+    .select({
+      name: mediaFiles.name,
+      width: mediaFiles.width,
+      height: mediaFiles.height,
+      originalName: mediaFiles.originalName,
+      alt: mediaFiles.alt,
+      caption: mediaFiles.caption,
+      createdAt: mediaFiles.createdAt,
+      uploadedBy: uploaderName,
+    })
+    .from(mediaFiles)
+    .leftJoin(profiles, eq(profiles.id, mediaFiles.uploadedBy))
+    .where(and(eq(mediaFiles.bucket, bucket), inArray(mediaFiles.name, names)))
+}
+
+async function searchImageNames(bucket: Bucket, q: string) {
+  const pattern = containsPattern(q)
+  const rows = await getDb()
+    .select({ name: mediaFiles.name })
+    .from(mediaFiles)
+    .where(
+      and(
+        eq(mediaFiles.bucket, bucket),
+        or(
+          ilike(mediaFiles.originalName, pattern),
+          ilike(mediaFiles.name, pattern),
+          ilike(mediaFiles.alt, pattern),
+        ),
+      ),
+    )
+  return new Set(rows.map((r) => r.name))
+}
+
+/**
+ * Sets an image's alt text and caption (already validated: mediaDetailsSchema). An image
+ * stored before the library kept records gets its row first.
+ */
+export async function updateImageDetails(name: string, details: MediaDetails) {
+  checkStoredName(name)
+  const where = and(
+    eq(mediaFiles.bucket, 'media'),
+    eq(mediaFiles.name, name),
+    eq(mediaFiles.kind, 'image'),
+  )
+  const set = { alt: details.alt, caption: details.caption }
+  const updated = await getDb().update(mediaFiles).set(set).where(where).returning({
+    name: mediaFiles.name,
+  })
+  if (updated.length > 0) return
+  const file = IMAGE_NAME.test(name) ? await getStorage().stat('media', name) : null
+  if (!file) throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
+  await backfillDimensions('media', name, file.size)
+  const again = await getDb().update(mediaFiles).set(set).where(where).returning({
+    name: mediaFiles.name,
+  })
+  if (again.length === 0) throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
+}
+
+function checkStoredName(name: string) {
+  if (isVariantName(name) || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name)) {
+    throw new MediaError('INVALID_NAME', NO_SUCH_FILE)
+  }
 }
 
 async function backfillDimensions(bucket: Bucket, name: string, size: number) {
@@ -200,13 +309,11 @@ async function backfillDimensions(bucket: Bucket, name: string, size: number) {
 
 /** Removes a file, its webp variants and its row. */
 export async function deleteMedia(kind: 'image' | 'pdf', name: string) {
-  if (isVariantName(name) || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name)) {
-    throw new MediaError('INVALID_NAME', 'There is no such file.')
-  }
+  checkStoredName(name)
   const bucket = BUCKET_OF[kind]
   const storage = getStorage()
   if (!(await storage.stat(bucket, name))) {
-    throw new MediaError('NOT_FOUND', 'There is no such file.')
+    throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
   }
   if (kind === 'image') await removeImage(name)
   else await storage.remove(bucket, name)

@@ -56,11 +56,33 @@ export function homeJsonLd(
   }
 }
 
+export interface NewsArticleImage {
+  url: string
+  caption?: string
+  width?: number | null
+  height?: number | null
+}
+
+/** schema.org ImageObject: the absolute URL, the pixel size when known, the caption when set. */
+export function imageObjectJsonLd(
+  site: SiteIdentity,
+  image: string | NewsArticleImage,
+): Record<string, unknown> {
+  const facts = typeof image === 'string' ? { url: image } : image
+  return {
+    '@type': 'ImageObject',
+    url: absoluteUrl(site.siteUrl, facts.url),
+    ...(facts.width && facts.height ? { width: facts.width, height: facts.height } : {}),
+    ...(facts.caption ? { caption: facts.caption } : {}),
+  }
+}
+
 export interface NewsArticleFacts {
   slug: string
   title: string
   excerpt: string
-  image: string | null
+  /** The featured image: its URL, or with what the media library says of it. */
+  image: string | NewsArticleImage | null
   publishedIso: string | null
   modifiedIso: string
   /** The byline; null: the organisation stands as the author. */
@@ -85,7 +107,7 @@ export function newsArticleJsonLd(
     ...(article.excerpt ? { description: article.excerpt } : {}),
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    ...(article.image ? { image: [absoluteUrl(site.siteUrl, article.image)] } : {}),
+    ...(article.image ? { image: imageObjectJsonLd(site, article.image) } : {}),
     ...(article.publishedIso ? { datePublished: article.publishedIso } : {}),
     dateModified: article.modifiedIso,
     author: article.author
