@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { idField } from '~/lib/form-schemas'
+
+/** Client-safe: what the newsroom says of a print edition, at upload and when editing it. */
+
+export const EDITION_TITLE_MAX = 200
+export const EDITION_NUMBER_MAX = 1_000_000
+
+export const EDITION_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `The title may be at most ${EDITION_TITLE_MAX} characters`,
+  date: 'Enter the edition date as YYYY-MM-DD',
+  number: 'The number must be a whole number above 0',
+  file: 'Choose a PDF file',
+  noEdition: 'This edition does not exist',
+} as const
+
+/** A real calendar day as YYYY-MM-DD (2026-02-30 is not one), years 1800–9999. */
+export function isEditionDate(value: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return year >= 1800 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** Today in the browser's or server's own calendar, as YYYY-MM-DD (the date input's default). */
+export function todayIsoDate(now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** "2026-05-01" → "May 1, 2026" (the date is a calendar day: read in UTC, never shifted). */
+export function formatEditionDate(value: string) {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${value}T00:00:00Z`),
+  )
+}
+
+/** Title, edition date and (optional) number: the upload's query string and the edit form. */
+export const editionMetaSchema = z.object({
+  title: z
+    .string({ error: EDITION_MESSAGES.titleRequired })
+    .trim()
+    .min(1, EDITION_MESSAGES.titleRequired)
+    .max(EDITION_TITLE_MAX, EDITION_MESSAGES.titleTooLong),
+  editionDate: z
+    .string({ error: EDITION_MESSAGES.date })
+    .trim()
+    .refine(isEditionDate, EDITION_MESSAGES.date),
+  number: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) =>
+        !value ||
+        (/^\d{1,7}$/.test(value) && Number(value) > 0 && Number(value) <= EDITION_NUMBER_MAX),
+      EDITION_MESSAGES.number,
+    )
+    .transform((value) => (value ? Number(value) : null)),
+})
+
+export type EditionMeta = z.output<typeof editionMetaSchema>
+
+/** The upload form in the browser: the same fields and the chosen file. */
+export const editionUploadFormSchema = editionMetaSchema.extend({
+  file: z.custom<File>(
+    (value) => typeof File !== 'undefined' && value instanceof File && value.size > 0,
+    EDITION_MESSAGES.file,
+  ),
+})
+
+const editionId = idField(EDITION_MESSAGES.noEdition)
+
+/** The edition endpoint's form posts (the upload itself is a multipart POST without intent). */
+export const editionActionSchema = z.discriminatedUnion('intent', [
+  editionMetaSchema.extend({ intent: z.literal('update'), id: editionId }),
+  z.object({ intent: z.literal('delete'), id: editionId }),
+])
+
+/** An edition as the back office lists it. */
+export interface AdminEdition {
+  id: number
+  slug: string
+  title: string
+  editionDate: string
+  number: number | null
+  pageCount: number
+  size: number
+  pdfUrl: string
+  coverUrl: string | null
+  coverWidth: number | null
+  coverHeight: number | null
+  createdAt: string
+}
+
+export const EDITIONS_API = '/admin/api/editions'

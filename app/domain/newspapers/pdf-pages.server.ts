@@ -1,0 +1,175 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import { createCanvas } from '@napi-rs/canvas'
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
+import sharp from 'sharp'
+import { domainErrors } from '~/domain/domain-error'
+import { logger } from '~/infra/logger.server'
+
+/** A PDF that pdf.js cannot open: broken, or locked with a password. Nothing is kept of it. */
+export class PdfError extends domainErrors('PdfError', {
+  UNREADABLE: 422,
+  PASSWORD_PROTECTED: 422,
+}) {}
+
+/** Page text kept for search, per page: a newspaper page holds 5,000–20,000 characters. */
+export const PAGE_TEXT_LIMIT = 50_000
+/** The cover's width in pixels (the first page, scaled to it); its height follows the page. */
+export const COVER_WIDTH = 600
+/** A very tall first page (a banner) is scaled down further so the cover stays this high at most. */
+const COVER_MAX_HEIGHT = 1_600
+
+export interface PdfCover {
+  /** webp bytes. */
+  data: Buffer
+  width: number
+  height: number
+}
+
+export interface PdfContents {
+  pageCount: number
+  /** Text of each page in order (index 0 is page 1), whitespace tidied, capped at PAGE_TEXT_LIMIT. */
+  pages: string[]
+  /** The first page as a webp image, or null when it could not be drawn (logged). */
+  cover: PdfCover | null
+}
+
+// pdf.js finds its font data and character maps on disk in Node (paths end with a slash).
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
+const STANDARD_FONTS = `${path.join(pdfjsDir, 'standard_fonts')}/`
+const CMAPS = `${path.join(pdfjsDir, 'cmaps')}/`
+
+type PdfJs = typeof PdfJsModule
+let pdfjs: Promise<PdfJs> | undefined
+
+/** The legacy build runs in Node; loaded on first use, so no other path pays for it. */
+function loadPdfJs() {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  return pdfjs
+}
+
+type TextItem = { str: string; hasEOL?: boolean }
+
+/** The text of a page as pdf.js returns it, as lines; runs of spaces become one, NULs go. */
+export function pageText(items: ReadonlyArray<TextItem | object>, limit = PAGE_TEXT_LIMIT) {
+  let text = ''
+  for (const item of items) {
+    if (!('str' in item)) continue
+    text += item.str
+    if (item.hasEOL) text += '\n'
+    if (text.length > limit * 2) break
+  }
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- PostgreSQL text cannot hold NUL
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, ' ')
+      .replace(/[ \t\u00A0]+/g, ' ')
+      .replace(/ *\n[\n ]*/g, '\n')
+      .trim()
+      .slice(0, limit)
+  )
+}
+
+function refusal(error: unknown): PdfError {
+  const name = (error as { name?: string } | null)?.name
+  if (name === 'PasswordException') {
+    return new PdfError(
+      'PASSWORD_PROTECTED',
+      'This PDF is protected by a password. Upload a copy without a password.',
+      { cause: error },
+    )
+  }
+  return new PdfError(
+    'UNREADABLE',
+    'The PDF could not be read. It may be damaged; export it again and upload the new copy.',
+    { cause: error },
+  )
+}
+
+/**
+ * Opens a PDF with pdf.js and returns its page count, each page's text and its first page as a
+ * cover (COVER_WIDTH wide, webp). One page at a time, awaiting each, so a 200-page edition
+ * never holds the event loop for long. A PDF pdf.js cannot open, or one with a password, is
+ * refused (PdfError, 422); a cover that cannot be drawn is only logged (cover: null).
+ */
+export async function readPdf(data: Uint8Array): Promise<PdfContents> {
+  const { getDocument } = await loadPdfJs()
+  const task = getDocument({
+    // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
+    data: new Uint8Array(data),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
+    cMapUrl: CMAPS,
+    cMapPacked: true,
+    // Errors only: pdf.js reports recoverable oddities of real-world PDFs on the console.
+    verbosity: 0,
+    // A password is never asked for: an encrypted PDF is refused.
+    password: undefined,
+  })
+  let doc
+  try {
+    doc = await task.promise
+  } catch (error) {
+    await task.destroy().catch(() => {})
+    throw refusal(error)
+  }
+  try {
+    const pages: string[] = []
+    let cover: PdfCover | null = null
+    for (let number = 1; number <= doc.numPages; number++) {
+      let page
+      try {
+        page = await doc.getPage(number)
+      } catch (error) {
+        throw refusal(error)
+      }
+      try {
+        const content = await page.getTextContent()
+        pages.push(pageText(content.items))
+      } catch (error) {
+        // One page whose text cannot be read does not sink the edition: it has no text.
+        logger.warn({ err: error, page: number }, 'PDF page text could not be read')
+        pages.push('')
+      }
+      if (number === 1) cover = await renderCover(page)
+      page.cleanup()
+      await yieldToEventLoop()
+    }
+    return { pageCount: doc.numPages, pages, cover }
+  } finally {
+    await doc.destroy().catch(() => {})
+  }
+}
+
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>
+
+async function renderCover(page: PdfPage): Promise<PdfCover | null> {
+  try {
+    const base = page.getViewport({ scale: 1 })
+    const scale = Math.min(COVER_WIDTH / base.width, COVER_MAX_HEIGHT / base.height)
+    const viewport = page.getViewport({ scale })
+    const width = Math.max(1, Math.round(viewport.width))
+    const height = Math.max(1, Math.round(viewport.height))
+    const canvas = createCanvas(width, height)
+    const context = canvas.getContext('2d')
+    context.fillStyle = '#ffffff'
+    context.fillRect(0, 0, width, height)
+    await page.render({
+      // pdf.js types its canvas as the DOM's; @napi-rs/canvas draws the same 2D calls.
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise
+    const png = await canvas.encode('png')
+    const { data, info } = await sharp(png).webp({ quality: 80 }).toBuffer({
+      resolveWithObject: true,
+    })
+    return { data, width: info.width, height: info.height }
+  } catch (error) {
+    logger.warn({ err: error }, 'PDF cover could not be drawn')
+    return null
+  }
+}

@@ -1,0 +1,133 @@
+import { DomainError } from '~/domain/domain-error'
+import { canManageMedia } from '~/domain/access/access-rules'
+import { requireStaffApi } from '~/domain/access/require-access.server'
+import { INVALID_FILE_TYPE, tooLargeMessage, UPLOAD_LIMITS } from '~/domain/media/media-schema'
+import { receiveSingleFile, type ReceivedFile } from '~/domain/media/receive-upload.server'
+import {
+  editionActionSchema,
+  editionMetaSchema,
+  type AdminEdition,
+} from '~/domain/newspapers/editions-schema'
+import {
+  adoptOrphanPdfsOnce,
+  createEditionFromUpload,
+  deleteEdition,
+  listAdminEditions,
+  updateEdition,
+} from '~/domain/newspapers/editions.server'
+import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
+import { fieldErrorsOf } from '~/lib/field-errors'
+import { describeFailure, parseIntent } from './+shared/action-results.server'
+import type { Route } from './+types/admin.api.editions'
+
+/*
+ * The print editions behind the Media screen's "PDF Newspapers" tab (editors and admins):
+ *   GET                                                  → { editions: AdminEdition[] }
+ *   POST ?title=…&editionDate=YYYY-MM-DD&number=…  (one-file multipart body, streamed)
+ *                                                        → 201 { ok, edition, toast }
+ *   POST intent=update id title editionDate number       → { ok, edition, toast }
+ *   POST intent=delete id                                → { ok, toast }
+ * Failures answer an ActionResult (toast, field errors) with a 4xx/5xx status.
+ */
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
+function answer(status: number, body: ActionResult<{ edition: AdminEdition }>) {
+  return Response.json(body, { status, headers: NO_STORE })
+}
+
+const TITLES: Record<string, string> = { update: 'Update failed', delete: 'Delete failed' }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaffApi(request, canManageMedia)
+  // PDFs stored before editions existed become editions the first time anyone looks.
+  await adoptOrphanPdfsOnce()
+  return Response.json({ editions: await listAdminEditions() }, { headers: NO_STORE })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffApi(request, canManageMedia)
+  if (request.method !== 'POST') {
+    return answer(405, {
+      ok: false,
+      code: ACTION_CODES.unknownIntent,
+      toast: { type: 'error', title: 'Error', description: 'Method not allowed' },
+    })
+  }
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+    return upload(request, context, user.id)
+  }
+
+  const parsed = parseIntent(await request.formData(), editionActionSchema, { titles: TITLES })
+  if (!parsed.ok) {
+    return answer(parsed.response.init?.status ?? 400, parsed.response.data)
+  }
+  const { data } = parsed
+  try {
+    if (data.intent === 'update') {
+      const edition = await updateEdition(data.id, data)
+      return answer(200, {
+        ok: true,
+        edition,
+        toast: { type: 'success', title: 'Edition updated', description: edition.title },
+      })
+    }
+    const { title } = await deleteEdition(data.id)
+    return answer(200, {
+      ok: true,
+      toast: { type: 'success', title: 'Edition deleted', description: title },
+    })
+  } catch (error) {
+    const { status, body } = describeFailure(error, {
+      title: TITLES[data.intent],
+      context,
+      details: { intent: data.intent, id: data.id },
+    })
+    return answer(status, body)
+  }
+}
+
+async function upload(request: Request, context: Route.ActionArgs['context'], userId: string) {
+  const params = new URL(request.url).searchParams
+  const meta = editionMetaSchema.safeParse({
+    title: params.get('title') ?? undefined,
+    editionDate: params.get('editionDate') ?? undefined,
+    number: params.get('number') ?? undefined,
+  })
+  if (!meta.success) {
+    return answer(400, {
+      ok: false,
+      code: ACTION_CODES.invalidField,
+      fieldErrors: fieldErrorsOf(meta.error),
+      toast: { type: 'error', title: 'Upload failed', description: meta.error.issues[0].message },
+    })
+  }
+  let file: ReceivedFile | undefined
+  try {
+    file = await receiveSingleFile(request, UPLOAD_LIMITS.pdf, tooLargeMessage('pdf'))
+    const edition = await createEditionFromUpload(file, meta.data, { uploadedBy: userId })
+    const pages = edition.pageCount === 1 ? '1 page' : `${edition.pageCount} pages`
+    return answer(201, {
+      ok: true,
+      edition,
+      toast: {
+        type: 'success',
+        title: 'Edition uploaded',
+        description: `${edition.title}: ${pages}.`,
+      },
+    })
+  } catch (error) {
+    const title =
+      error instanceof DomainError && error.code === 'INVALID_TYPE'
+        ? INVALID_FILE_TYPE
+        : 'Upload failed'
+    const { status, body } = describeFailure(error, {
+      title,
+      context,
+      details: { fileName: file?.fileName },
+    })
+    return answer(status, body)
+  } finally {
+    await file?.discard()
+  }
+}
