@@ -37,7 +37,7 @@ export default function NewspapersPage() {
         </p>
       </header>
       {editions.length > 0 ? (
-        <NewspaperList editions={editions} />
+        <NewspaperList editions={editions} layout="grid" />
       ) : (
         <p className="py-12 text-center text-muted-foreground">
           No editions have been published yet.

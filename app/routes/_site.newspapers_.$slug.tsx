@@ -16,7 +16,7 @@ import { getNewspaperEditionBySlug } from '~/domain/newspapers/newspapers-querie
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { clampPage, readerPageParam } from '~/lib/edition-page'
 import { errorMeta, seoMeta } from '~/lib/seo'
-import type { Route } from './+types/_site.newspapers.$slug'
+import type { Route } from './+types/_site.newspapers_.$slug'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }

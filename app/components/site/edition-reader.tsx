@@ -1,5 +1,5 @@
 // The print-edition reader: pdf.js renders the PDF's pages in the browser. This module is
-// loaded lazily by the edition page only (routes/_site.newspapers.$slug.tsx), so pdf.js and its
+// loaded lazily by the edition page only (routes/_site.newspapers_.$slug.tsx), so pdf.js and its
 // worker never reach another page's bundle.
 import {
   ChevronLeftIcon,
@@ -445,7 +445,7 @@ function Thumbnails({
     <nav aria-label={`Pages of ${title}`}>
       <ol
         ref={stripRef}
-        className="relative flex gap-3 overflow-x-auto pb-2 lg:sticky lg:top-24 lg:max-h-[calc(100vh-8rem)] lg:flex-col lg:overflow-y-auto lg:overflow-x-hidden lg:pb-0 lg:pr-2"
+        className="relative flex gap-3 overflow-x-auto pb-2 lg:sticky lg:top-44 lg:max-h-[calc(100vh-12rem)] lg:flex-col lg:overflow-y-auto lg:overflow-x-hidden lg:pb-0 lg:pr-2"
       >
         {Array.from({ length: doc.numPages }, (_, i) => i + 1).map((n) => (
           <li key={n} className="shrink-0">

@@ -22,7 +22,7 @@ export function EditionSearchResults({ editions }: { editions: EditionSearchView
     <section aria-labelledby="print-results-heading" className="rounded-md border bg-card p-4">
       <h2
         id="print-results-heading"
-        className="text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+        className="font-sans text-xs font-semibold uppercase tracking-wider text-muted-foreground"
       >
         In the print edition
       </h2>

@@ -8,14 +8,20 @@ import type { NewspaperEditionView } from './card-view.server'
 export function EditionCover({
   edition,
   eager = false,
+  small = false,
   className = '',
 }: {
   edition: NewspaperEditionView
   eager?: boolean
+  /** A thumbnail: the placeholder shows no title (the text beside it does). */
+  small?: boolean
   className?: string
 }) {
   const frame =
-    `block aspect-[612/792] w-full overflow-hidden rounded-sm border bg-muted shadow-sm ${className}`.trim()
+    `block aspect-[612/792] overflow-hidden rounded-sm border bg-muted shadow-sm ${small ? '' : 'w-full'} ${className}`.trim()
+  if (!edition.cover && small) {
+    return <span aria-hidden="true" className={frame} />
+  }
   if (!edition.cover) {
     return (
       <span
@@ -35,7 +41,8 @@ export function EditionCover({
         src={edition.cover.url}
         width={edition.cover.width}
         height={edition.cover.height}
-        alt={`Front page of ${edition.title}`}
+        // Beside its title (small), the cover adds nothing to read.
+        alt={small ? '' : `Front page of ${edition.title}`}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         className="size-full bg-white object-contain"
@@ -59,34 +66,65 @@ export function EditionDateLine({ edition }: { edition: NewspaperEditionView }) 
   )
 }
 
-/** Print editions as covers, each opening the edition's reader (/newspapers/{slug}). */
-export function NewspaperList({ editions }: { editions: NewspaperEditionView[] }) {
+const cardClass =
+  'group flex h-full rounded-md focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background'
+const coverHover =
+  'transition-shadow group-hover:shadow-md group-hover:ring-1 group-hover:ring-foreground/20'
+
+function EditionFacts({ edition, large }: { edition: NewspaperEditionView; large: boolean }) {
+  return (
+    <span className="flex min-w-0 flex-col gap-1">
+      <span
+        className={`font-serif font-semibold leading-snug group-hover:underline ${large ? 'text-base sm:text-lg' : 'text-base'}`}
+      >
+        {edition.title}
+      </span>
+      <span className="text-sm text-muted-foreground">
+        <EditionDateLine edition={edition} />
+      </span>
+      <span className="text-xs text-muted-foreground">
+        {edition.pagesLabel}
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">PDF, </span>
+        {edition.sizeLabel}
+      </span>
+    </span>
+  )
+}
+
+/**
+ * Print editions, each opening its reader (/newspapers/{slug}): on /newspapers a grid of
+ * covers (`layout="grid"`); by default — the home page's section — a row each, the cover small
+ * beside the title, so three editions fill the row.
+ */
+export function NewspaperList({
+  editions,
+  layout = 'rows',
+}: {
+  editions: NewspaperEditionView[]
+  layout?: 'grid' | 'rows'
+}) {
+  if (layout === 'rows') {
+    return (
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {editions.map((edition) => (
+          <li key={edition.slug}>
+            <Link to={edition.href} className={`${cardClass} items-start gap-4`}>
+              <EditionCover edition={edition} className={`w-24 shrink-0 ${coverHover}`} small />
+              <EditionFacts edition={edition} large={false} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    )
+  }
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
       {editions.map((edition) => (
         <li key={edition.slug}>
-          <Link
-            to={edition.href}
-            className="group flex h-full flex-col gap-3 rounded-md focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
-          >
-            <EditionCover
-              edition={edition}
-              className="transition-shadow group-hover:shadow-md group-hover:ring-1 group-hover:ring-foreground/20"
-            />
-            <span className="flex min-w-0 flex-col gap-1">
-              <span className="font-serif text-base font-semibold leading-snug group-hover:underline sm:text-lg">
-                {edition.title}
-              </span>
-              <span className="text-sm text-muted-foreground">
-                <EditionDateLine edition={edition} />
-              </span>
-              <span className="text-xs text-muted-foreground">
-                {edition.pagesLabel}
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">PDF, </span>
-                {edition.sizeLabel}
-              </span>
-            </span>
+          <Link to={edition.href} className={`${cardClass} flex-col gap-3`}>
+            <EditionCover edition={edition} className={coverHover} />
+            <EditionFacts edition={edition} large />
           </Link>
         </li>
       ))}
