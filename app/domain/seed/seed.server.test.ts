@@ -7,6 +7,8 @@ import {
   articles,
   articleTags,
   categories,
+  newspaperEditions,
+  newspaperPages,
   siteSettings,
   socialLinks,
   staticPages,
@@ -116,8 +118,34 @@ describe('seedDemoContent', () => {
       }
     }
 
-    const pdfs = await storage.list('pdf_newspapers')
+    const stored = await storage.list('pdf_newspapers')
+    const pdfs = stored.filter((f) => f.name.endsWith('.pdf'))
     expect(pdfs.map((f) => f.name)).toHaveLength(2)
+    // Each PDF is an edition with a title, date, number, a cover and text on every page.
+    const editions = await db
+      .select()
+      .from(newspaperEditions)
+      .orderBy(newspaperEditions.editionDate)
+    expect(editions.map((e) => e.fileName).sort()).toEqual(pdfs.map((f) => f.name).sort())
+    for (const edition of editions) {
+      expect(edition.fileName).toBe(`broadsheet-${edition.editionDate}.pdf`)
+      expect(edition.slug).toBe(edition.editionDate)
+      expect(edition.title).toMatch(/^The Broadsheet, \w+ \d{1,2}, \d{4}$/)
+      expect(edition.number).toBeGreaterThan(1000)
+      expect(edition.pageCount).toBe(3)
+      expect(new Date(`${edition.editionDate}T00:00:00Z`).getUTCDay()).toBe(5)
+      expect(await storage.stat('pdf_newspapers', edition.coverName!)).not.toBeNull()
+      const pages = await db
+        .select()
+        .from(newspaperPages)
+        .where(eq(newspaperPages.editionId, edition.id))
+        .orderBy(newspaperPages.pageNumber)
+      expect(pages.map((p) => p.pageNumber)).toEqual([1, 2, 3])
+      expect(pages[0].text).toContain(`No. ${edition.number}`)
+      expect(pages[1].text).toMatch(/^Inside this edition/)
+    }
+    expect(editions[1].number! - editions[0].number!).toBe(1)
+    expect(stored.filter((f) => f.name.endsWith('.webp'))).toHaveLength(2)
     for (const file of pdfs) {
       expect(file.name).toMatch(/^broadsheet-\d{4}-\d{2}-\d{2}\.pdf$/)
       const bytes = await readAll((await storage.get('pdf_newspapers', file.name))!)

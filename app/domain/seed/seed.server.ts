@@ -4,14 +4,18 @@ import {
   articles,
   articleTags,
   categories,
+  mediaFiles,
   profiles,
   siteSettings,
   socialLinks,
   staticPages,
   tags,
 } from '@db/schema/index'
+import { ingestStoredPdf } from '~/domain/newspapers/editions.server'
+import { formatEditionDate, type EditionMeta } from '~/domain/newspapers/editions-schema'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { storeImage } from '~/infra/images.server'
+import { logger } from '~/infra/logger.server'
 import { getStorage } from '~/infra/storage.server'
 import { slugify } from '~/lib/slugify'
 import {
@@ -68,8 +72,9 @@ async function firstAdminId(db: Reader) {
 
 /**
  * Fills an empty site with the Calder Bay demo: settings, social links, categories, tags,
- * 44 articles in every status, static pages, featured images and two PDF editions. Rows go
- * in one transaction; files are stored first (a failed seed may leave files, never rows).
+ * 44 articles in every status, static pages, featured images and two print editions. Rows go
+ * in one transaction; files are stored first (a failed seed may leave files, never rows). The
+ * editions are made after it by the upload's own ingestion (cover, page text).
  */
 export async function seedDemoContent(options: SeedOptions = {}): Promise<SeedResult> {
   const log = options.log ?? (() => {})
@@ -81,7 +86,7 @@ export async function seedDemoContent(options: SeedOptions = {}): Promise<SeedRe
   const images = await storeCategoryImages()
   log(`Demo content: stored ${[...images.values()].flat().length} featured images`)
   const editions = await storeEditions(now)
-  log(`Demo content: stored PDF editions ${editions.join(', ')}`)
+  log(`Demo content: stored PDF editions ${editions.map((e) => e.fileName).join(', ')}`)
 
   try {
     await db.transaction(async (tx) => {
@@ -93,6 +98,7 @@ export async function seedDemoContent(options: SeedOptions = {}): Promise<SeedRe
     if (error instanceof AlreadySeededError) return { seeded: false, reason: error.message }
     throw error
   }
+  await ingestEditions(editions, log)
   log(
     `Demo content: ${DEMO_CATEGORIES.length} categories, ${DEMO_TAGS.length} tags and ` +
       `${DEMO_ARTICLES.length} articles seeded in ${Date.now() - started} ms`,
@@ -283,7 +289,23 @@ async function storeCategoryImages() {
       const jpeg = await sharp(Buffer.from(categorySvg(name, variant)))
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer()
-      list.push((await storeImage(jpeg, 'jpg')).url)
+      const stored = await storeImage(jpeg, 'jpg')
+      // The media library's record: a readable label and alt text, as an upload would get.
+      await getDb()
+        .insert(mediaFiles)
+        .values({
+          bucket: 'media',
+          name: stored.name,
+          kind: 'image',
+          originalName: `${slugify(name)}-${variant + 1}.jpg`,
+          contentType: 'image/jpeg',
+          size: jpeg.length,
+          width: stored.width,
+          height: stored.height,
+          alt: `${name} section illustration`,
+        })
+        .onConflictDoNothing()
+      list.push(stored.url)
     }
     urls.set(name, list)
   }
@@ -393,26 +415,91 @@ function lastFridays(now: number, count: number) {
   return Array.from({ length: count }, (_, i) => new Date(midnight - (back + 7 * i) * DAY))
 }
 
-async function storeEditions(now: number) {
-  const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+/** The first Friday edition of the Broadsheet, number 1: the numbers count weeks since. */
+const FIRST_EDITION = Date.UTC(2006, 0, 6)
+
+interface DemoEdition {
+  fileName: string
+  pdf: Buffer
+  meta: EditionMeta
+}
+
+/**
+ * The last two Friday editions as PDFs of three pages: the front page (the week's first
+ * headlines with their excerpts), then the rest of the week's headlines, then the next
+ * week's listings. Stored under `broadsheet-YYYY-MM-DD.pdf`; made editions after the rows.
+ */
+async function storeEditions(now: number): Promise<DemoEdition[]> {
   const published = DEMO_ARTICLES.filter((a) => a.status === 'published')
-    .map((a) => ({ title: a.title, at: now - (a.daysAgo ?? 0) * DAY - (a.hoursAgo ?? 0) * HOUR }))
+    .map((a) => ({
+      title: a.title,
+      excerpt: a.excerpt,
+      at: now - (a.daysAgo ?? 0) * DAY - (a.hoursAgo ?? 0) * HOUR,
+    }))
     .sort((a, b) => b.at - a.at)
-  const names: string[] = []
+  const editions: DemoEdition[] = []
   for (const friday of lastFridays(now, 2)) {
     const end = friday.getTime() + DAY
-    const week = published.filter((a) => a.at < end && a.at >= end - 7 * DAY).map((a) => a.title)
-    const headlines = (week.length > 0 ? week : published.map((a) => a.title)).slice(0, 10)
-    const name = `broadsheet-${friday.toISOString().slice(0, 10)}.pdf`
-    const pdf = buildEditionPdf(
-      `Broadsheet — Edition of ${longDate.format(friday)}`,
-      'The independent newspaper of Calder Bay. In this edition:',
-      headlines,
+    const week = published.filter((a) => a.at < end && a.at >= end - 7 * DAY)
+    const stories = (week.length >= 6 ? week : published).slice(0, 12)
+    const date = friday.toISOString().slice(0, 10)
+    const number = Math.floor((friday.getTime() - FIRST_EDITION) / (7 * DAY)) + 1
+    const longDate = formatEditionDate(date)
+    const meta = { title: `The Broadsheet, ${longDate}`, editionDate: date, number }
+    const excerptLines = (text: string) =>
+      text.match(/.{1,86}(?:\s|$)/g)?.map((l) => l.trim()) ?? []
+    const pdf = buildPdf(
+      [
+        {
+          heading: 'The Broadsheet',
+          lines: [
+            `No. ${number} · ${longDate} · The independent newspaper of Calder Bay`,
+            '',
+            ...stories
+              .slice(0, 3)
+              .flatMap((story) => [story.title, ...excerptLines(story.excerpt), '']),
+          ],
+        },
+        {
+          heading: 'Inside this edition',
+          lines: stories.slice(3).map((story) => `• ${story.title}`),
+        },
+        {
+          heading: 'Around Calder Bay this week',
+          lines: [
+            'Farmers market: Saturdays from 8 a.m. on Front Street.',
+            'Harbour ferry: the winter timetable runs until the end of March.',
+            'Public library: story hour on Wednesdays at 10 a.m.',
+            `Letters to the editor: letters@example.org. Edition No. ${number}.`,
+          ],
+        },
+      ],
+      { title: meta.title },
     )
-    await getStorage().put('pdf_newspapers', name, pdf, 'application/pdf')
-    names.push(name)
+    const fileName = `broadsheet-${date}.pdf`
+    await getStorage().put('pdf_newspapers', fileName, pdf, 'application/pdf')
+    editions.push({ fileName, pdf, meta })
   }
-  return names
+  return editions
+}
+
+/** The stored PDFs made editions the way an upload is (cover, page text); a failure is logged. */
+async function ingestEditions(editions: DemoEdition[], log: (msg: string) => void) {
+  const uploadedBy = await firstAdminId(getDb())
+  for (const edition of editions) {
+    try {
+      await ingestStoredPdf({
+        fileName: edition.fileName,
+        data: edition.pdf,
+        meta: edition.meta,
+        uploadedBy,
+      })
+    } catch (error) {
+      // The PDF stays stored: it is adopted as an edition on the next start.
+      logger.warn({ err: error, name: edition.fileName }, 'demo edition could not be made')
+    }
+  }
+  log(`Demo content: ${editions.length} print editions with covers and page text`)
 }
 
 // ---------------------------------------------------------------------------------------------
