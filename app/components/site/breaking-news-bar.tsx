@@ -42,20 +42,18 @@ const expiry = (item: BreakingNewsItemView) =>
  * server's list as it is, so the first render matches the server's.
  */
 function useUnexpired(items: BreakingNewsItemView[]) {
-  const [now, setNow] = useState<number | null>(null)
+  const [clock, setClock] = useState<number | null>(null)
+  // The browser's time once hydrated, and again whenever a refresh brings a new list.
+  useEffect(() => setClock(Date.now()), [items])
   useEffect(() => {
-    const current = Date.now()
-    if (now === null) {
-      setNow(current)
-      return
-    }
-    const next = Math.min(...items.map(expiry).filter((at) => at > current))
+    if (clock === null) return
+    const next = Math.min(...items.map(expiry).filter((at) => at > clock))
     if (!Number.isFinite(next)) return
     // Timers cap at about 24.8 days; a later expiry is looked at again then.
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - current, 2 ** 31 - 1))
+    const timer = setTimeout(() => setClock(Date.now()), Math.min(next - clock, 2 ** 31 - 1))
     return () => clearTimeout(timer)
-  }, [items, now])
-  return now === null ? items : items.filter((item) => expiry(item) > now)
+  }, [items, clock])
+  return clock === null ? items : items.filter((item) => expiry(item) > clock)
 }
 
 /** Whether the items are wider than the bar: only then do they move. */
