@@ -1,0 +1,204 @@
+import { buildPdf } from '../../../app/domain/seed/seed.server'
+import { expect, test } from '../fixtures'
+import { FEATURED, waitForHydration } from './site-support'
+import type { Page } from '@playwright/test'
+
+// Issue 11 item 4: an edition uploaded with a title and date shows its cover on /newspapers,
+// its reader opens page 1 and turns to page 2 by keyboard, and searching a word printed only
+// on page 2 finds the edition and opens that page.
+
+/** A word no demo content holds: letters only, so the search reads it as one word. */
+function uniqueWord() {
+  const letters = Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'qwxzjkvbpy'[Number(d)])
+  return `quokka${letters}`
+}
+
+/** The newest edition's card on /newspapers. */
+function firstEdition(page: Page) {
+  return page.locator('main a[href^="/newspapers/"]').first()
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
+}
+
+/** The reader has drawn the page it shows (no "Drawing…"/"Loading…" left). */
+async function pageDrawn(page: Page, n: number, of: number) {
+  await expect(page.getByRole('toolbar', { name: 'Edition pages' })).toContainText(
+    `Page ${n} of ${of}`,
+  )
+  await expect(page.getByRole('img', { name: new RegExp(`page ${n} of ${of}$`) })).toBeVisible()
+  await expect(page.getByText(/Drawing the page|Loading the edition/)).toHaveCount(0)
+  const canvas = page
+    .getByRole('img', { name: new RegExp(`page ${n} of ${of}$`) })
+    .locator('canvas')
+  await expect(canvas).toHaveCount(1)
+}
+
+test('an uploaded edition: its cover, its reader page by page, and search into page 2', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(90_000)
+  const word = uniqueWord()
+  const title = `The ${word.slice(6)} edition`
+  await login('editor')
+
+  await page.goto('/admin/media')
+  await waitForHydration(page)
+  await page.getByRole('tab', { name: 'PDF Newspapers' }).click()
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Edition date').fill('2031-05-02')
+  await page.getByLabel('Number').fill('321')
+  await page.getByLabel('PDF file').setInputFiles({
+    name: 'edition.pdf',
+    mimeType: 'application/pdf',
+    buffer: buildPdf(
+      [
+        { heading: 'Front page', lines: ['Harbour news from the front page'] },
+        { heading: 'Page two', lines: [`The ${word} was seen at the pier`] },
+      ],
+      { title },
+    ),
+  })
+  await page.getByRole('button', { name: 'Upload edition' }).click()
+  await expect(toast(page, 'Edition uploaded')).toBeVisible({ timeout: 20_000 })
+
+  // /newspapers: its cover, title, date and number, linking to the reader.
+  await page.goto('/newspapers')
+  const card = page.getByRole('link', { name: new RegExp(title) })
+  await expect(card).toContainText('May 2, 2031')
+  await expect(card).toContainText('No. 321')
+  await expect(card).toContainText('2 pages')
+  const cover = card.getByRole('img', { name: `Front page of ${title}` })
+  await cover.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
+
+  // The reader: page 1, then page 2 by keyboard, the address following.
+  await card.click()
+  await expect(page).toHaveURL(/\/newspapers\/2031-05-02(-\d+)?$/)
+  const readerUrl = new URL(page.url()).pathname
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Download PDF/ })).toHaveAttribute(
+    'href',
+    /\/media\/pdf_newspapers\/.+\.pdf$/,
+  )
+  await pageDrawn(page, 1, 2)
+  await page.keyboard.press('ArrowRight')
+  await pageDrawn(page, 2, 2)
+  await expect(page).toHaveURL(`${readerUrl}?page=2`)
+  await page.keyboard.press('Home')
+  await pageDrawn(page, 1, 2)
+  // The thumbnails go to their page too.
+  await page
+    .getByRole('navigation', { name: `Pages of ${title}` })
+    .getByRole('button', { name: 'Page 2' })
+    .click()
+  await pageDrawn(page, 2, 2)
+  await page.keyboard.press('ArrowLeft')
+  await pageDrawn(page, 1, 2)
+
+  // Search: the word printed only on page 2 finds the edition, "Page 2" opens that page.
+  await page.goto(`/search?q=${word}`)
+  const print = page.getByRole('region', { name: 'In the print edition' })
+  await expect(print).toContainText(title)
+  await expect(print).toContainText('May 2, 2031')
+  await expect(print.locator('mark')).toHaveText(word)
+  await expect(print.getByRole('link', { name: 'Page 1', exact: true })).toHaveCount(0)
+  await print.getByRole('link', { name: 'Page 2', exact: true }).click()
+  await expect(page).toHaveURL(`${readerUrl}?page=2`)
+  await pageDrawn(page, 2, 2)
+
+  // Tidy up: the other journeys count the seeded editions.
+  await page.goto('/admin/media')
+  await waitForHydration(page)
+  await page.getByRole('tab', { name: 'PDF Newspapers' }).click()
+  await page.getByRole('button', { name: `Delete ${title}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'Edition deleted')).toBeVisible()
+  expect((await page.request.get(readerUrl)).status()).toBe(404)
+})
+
+test('?page=N past the end opens the last page; zoom and fit width', async ({ page }) => {
+  await page.goto('/newspapers')
+  const first = firstEdition(page)
+  const href = (await first.getAttribute('href'))!
+  await page.goto(`${href}?page=99`)
+  await waitForHydration(page)
+  const indicator = page.getByRole('toolbar', { name: 'Edition pages' }).locator('[aria-live]')
+  await expect(indicator).toHaveText(/^Page (\d+) of \1$/)
+  await expect(page).toHaveURL(/\?page=\d$/)
+  const canvas = page.getByRole('img', { name: /, page \d+ of \d+$/ }).locator('canvas')
+  await expect(canvas).toHaveCount(1)
+  const fitWidth = (await canvas.boundingBox())!.width
+  await page.getByRole('button', { name: 'Zoom in' }).click()
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(fitWidth * 1.2)
+  await page.getByRole('button', { name: 'Fit width' }).click()
+  await expect
+    .poll(async () => Math.round((await canvas.boundingBox())!.width))
+    .toBe(Math.round(fitWidth))
+})
+
+test('a PDF that fails to load leaves a message and the download link', async ({ page }) => {
+  await page.route('**/media/pdf_newspapers/*.pdf', (route) => route.fulfill({ status: 500 }))
+  await page.goto('/newspapers')
+  await firstEdition(page).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be displayed' })
+  await expect(alert).toBeVisible()
+  await expect(alert.getByRole('link', { name: /Download the PDF/ })).toHaveAttribute(
+    'href',
+    /\.pdf$/,
+  )
+})
+
+test('an unknown edition is a 404 inside the site', async ({ page }) => {
+  const response = await page.goto('/newspapers/1999-01-01')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Edition not found' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})
+
+test('pdf.js loads on the edition page only', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  for (const path of ['/', `/article/${FEATURED.slug}`, '/newspapers', '/search?q=bay']) {
+    await page.goto(path, { waitUntil: 'networkidle' })
+  }
+  expect(scripts.filter((url) => /pdf|edition-reader/.test(url))).toEqual([])
+  await page.goto('/newspapers')
+  await firstEdition(page).click()
+  await expect(page.getByRole('toolbar', { name: 'Edition pages' })).toBeVisible()
+  expect(scripts.some((url) => /edition-reader/.test(url))).toBe(true)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('an edition is its cover and a download link', async ({ page }) => {
+    await page.goto('/newspapers')
+    await firstEdition(page).click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', /\.pdf$/)
+    await expect(page.getByRole('img', { name: /^Front page of / })).toBeVisible()
+  })
+})
+
+test('search results carry their publication date, on the page and in the dialog', async ({
+  page,
+}) => {
+  await page.goto('/search?q=transit')
+  const result = page.getByRole('link', { name: new RegExp(FEATURED.title.replace(/\$/g, '\\$')) })
+  await expect(result.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByPlaceholder('Search...').click()
+  await page.getByPlaceholder('Search articles...').fill('transit')
+  const option = page.getByRole('dialog').getByRole('option').first()
+  await expect(option.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+})
