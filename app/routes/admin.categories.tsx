@@ -98,23 +98,24 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   // What the last move did, for screen readers; and the control to keep focus on, since a row
   // that moves may take its focused button out of the document for a moment.
   const [moved, setMoved] = useState<{ id: number; direction: MoveDirection } | null>(null)
-  const [refocus, setRefocus] = useState(false)
   const table = useRef<HTMLTableElement>(null)
+  const wasMoving = useRef(false)
 
+  // Once a move has saved and the table shows the new order (the fetcher is idle again).
   useEffect(() => {
-    if (!moved || !refocus || moving) return
-    setRefocus(false)
+    const done = wasMoving.current && !moving
+    wasMoving.current = moving
+    if (!done || !moved) return
     const buttons = [
       ...(table.current?.querySelectorAll<HTMLButtonElement>(`[data-move-id="${moved.id}"]`) ?? []),
     ]
     const same = buttons.find((b) => b.dataset.direction === moved.direction)
     const target = same && !same.disabled ? same : buttons.find((b) => !b.disabled)
     if (target && document.activeElement !== target) target.focus()
-  }, [moved, refocus, moving])
+  }, [moved, moving])
 
   function move(category: CategoryWithCount, direction: MoveDirection) {
     setMoved({ id: category.id, direction })
-    setRefocus(true)
     mover.submit({ intent: 'move', id: String(category.id), direction }, { method: 'post' })
   }
 
