@@ -144,7 +144,7 @@ function EditSocialLinkForm({ link, onDone }: { link: SocialLinkRow; onDone: () 
       noValidate
       onSubmit={onSubmit}
       aria-label={`Edit the ${name} link`}
-      className="grid gap-4 md:grid-cols-[1fr_2fr_1fr] md:items-start"
+      className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_2fr_1fr] md:items-start"
     >
       <input type="hidden" name="intent" value="social-update" />
       <input type="hidden" name="id" value={link.id} />
@@ -297,13 +297,13 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
           footer, until you show it again.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         <fetcher.Form
           ref={formRef}
           method="post"
           noValidate
           aria-label="Add a social link"
-          className="grid gap-4 md:grid-cols-[1fr_2fr_1fr_auto] md:items-start"
+          className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_2fr_1fr_auto] md:items-start"
           onSubmit={onSubmit}
         >
           <input type="hidden" name="intent" value="social-add" />
@@ -315,7 +315,7 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
         {links.length === 0 ? (
           <p className="text-sm text-muted-foreground">No social links yet.</p>
         ) : (
-          <ul className="grid gap-2 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-2 md:grid-cols-2">
             {links.map((link) => (
               <SocialLinkItem key={link.id} link={link} />
             ))}
