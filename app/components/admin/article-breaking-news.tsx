@@ -33,7 +33,10 @@ export function ArticleBreakingNews({
   if (!tagged || !canManageBreakingNews(viewer)) return null
   return (
     <section aria-labelledby="breaking-news-keep" className="grid gap-2 rounded-md border p-3">
-      <h3 id="breaking-news-keep" className="flex items-center gap-1.5 font-sans text-sm font-medium">
+      <h3
+        id="breaking-news-keep"
+        className="flex items-center gap-1.5 font-sans text-sm font-medium"
+      >
         <ZapIcon aria-hidden="true" className="size-4 text-breaking" />
         Breaking news bar
       </h3>
