@@ -1,0 +1,511 @@
+import { FileText, Pencil, Trash2, Upload } from 'lucide-react'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '~/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog'
+import { Field, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Progress } from '~/components/ui/progress'
+import { Skeleton } from '~/components/ui/skeleton'
+import {
+  ACCEPT,
+  INVALID_FILE_TYPE,
+  tooLargeMessage,
+  UPLOAD_LIMITS,
+  WRONG_TYPE_MESSAGE,
+} from '~/domain/media/media-schema'
+import {
+  EDITIONS_API,
+  editionMetaSchema,
+  editionUploadFormSchema,
+  formatEditionDate,
+  todayIsoDate,
+  type AdminEdition,
+} from '~/domain/newspapers/editions-schema'
+import type { ActionResult } from '~/lib/action-result'
+import { formatFileSize } from '~/lib/file-size'
+import type { FieldErrors } from '~/lib/field-errors'
+import { useFormErrors } from '~/lib/use-form-errors'
+import { ConfirmAction } from './confirm-action'
+import { RowActionLabel } from './row-action-label'
+
+type EditionAnswer = ActionResult<{ edition: AdminEdition }>
+
+function pagesLabel(count: number) {
+  return count === 1 ? '1 page' : `${count} pages`
+}
+
+function isPdfFile(file: File) {
+  return file.type === 'application/pdf' || /\.pdf$/i.test(file.name)
+}
+
+function sortEditions(list: AdminEdition[]) {
+  return [...list].sort((a, b) => b.editionDate.localeCompare(a.editionDate) || b.id - a.id)
+}
+
+/** Posts one edit or delete as a form; the answer is the endpoint's ActionResult JSON. */
+async function postForm(
+  fields: Record<string, string>,
+): Promise<{ status: number; body: EditionAnswer }> {
+  const response = await fetch(EDITIONS_API, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: new URLSearchParams(fields),
+  })
+  const body = (await response.json().catch(() => ({ ok: false }))) as EditionAnswer
+  return { status: response.status, body }
+}
+
+function errorToast(body: ActionResult, fallbackTitle: string, status: number) {
+  toast.error(body.toast?.title ?? fallbackTitle, {
+    description: body.toast?.description ?? `The server answered ${status}.`,
+  })
+}
+
+/**
+ * Sends the PDF as a one-part multipart body with the title, date and number in the query
+ * string (the server reads the body as a stream). XMLHttpRequest: fetch() has no upload
+ * progress.
+ */
+function sendEdition(
+  file: File,
+  meta: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<{ status: number; body: EditionAnswer }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${EDITIONS_API}?${new URLSearchParams(meta)}`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onerror = () =>
+      resolve({
+        status: 0,
+        body: {
+          ok: false,
+          toast: {
+            type: 'error',
+            title: 'Upload failed',
+            description: 'The connection was lost. Please try again.',
+          },
+        },
+      })
+    xhr.onload = () => {
+      let body: EditionAnswer = { ok: false }
+      try {
+        body = JSON.parse(xhr.responseText) as EditionAnswer
+      } catch {}
+      resolve({ status: xhr.status, body })
+    }
+    const form = new FormData()
+    form.append('file', file, file.name)
+    xhr.send(form)
+  })
+}
+
+/** The three fields an edition is described by, at upload and in the edit dialog. */
+function EditionFields({
+  idPrefix,
+  errors,
+  edition,
+  disabled,
+}: {
+  idPrefix: string
+  errors: FieldErrors
+  edition?: AdminEdition
+  disabled?: boolean
+}) {
+  const field = (name: string) => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    disabled,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${idPrefix}-${name}-error` : undefined,
+  })
+  return (
+    <>
+      <Field className="sm:col-span-2">
+        <Label htmlFor={`${idPrefix}-title`}>Title</Label>
+        <Input
+          {...field('title')}
+          defaultValue={edition?.title ?? ''}
+          autoComplete="off"
+          placeholder="The Broadsheet, Friday edition"
+        />
+        <FieldError id={`${idPrefix}-title-error`} errors={errors.title} />
+      </Field>
+      <Field>
+        <Label htmlFor={`${idPrefix}-editionDate`}>Edition date</Label>
+        <Input
+          {...field('editionDate')}
+          type="date"
+          defaultValue={edition?.editionDate ?? todayIsoDate()}
+        />
+        <FieldError id={`${idPrefix}-editionDate-error`} errors={errors.editionDate} />
+      </Field>
+      <Field>
+        <Label htmlFor={`${idPrefix}-number`}>Number</Label>
+        <Input
+          {...field('number')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          defaultValue={edition?.number ?? ''}
+          aria-describedby={errors.number ? `${idPrefix}-number-error` : `${idPrefix}-number-hint`}
+        />
+        <p id={`${idPrefix}-number-hint`} className="text-xs text-muted-foreground">
+          Optional: the issue number printed on the masthead.
+        </p>
+        <FieldError id={`${idPrefix}-number-error`} errors={errors.number} />
+      </Field>
+    </>
+  )
+}
+
+function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => void }) {
+  const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>()
+  const { errors, onSubmit } = useFormErrors(editionUploadFormSchema, serverErrors)
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null)
+  const busy = progress !== null
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    onSubmit(event)
+    if (event.defaultPrevented) return
+    event.preventDefault()
+    const form = event.currentTarget
+    const values = new FormData(form)
+    const file = values.get('file') as File
+    if (!isPdfFile(file)) {
+      toast.error(INVALID_FILE_TYPE, { description: WRONG_TYPE_MESSAGE.pdf })
+      return
+    }
+    if (file.size > UPLOAD_LIMITS.pdf) {
+      toast.error('Upload failed', { description: tooLargeMessage('pdf') })
+      return
+    }
+    const meta = {
+      title: String(values.get('title') ?? ''),
+      editionDate: String(values.get('editionDate') ?? ''),
+      number: String(values.get('number') ?? ''),
+    }
+    setProgress({ name: file.name, fraction: 0 })
+    const { status, body } = await sendEdition(file, meta, (fraction) =>
+      setProgress({ name: file.name, fraction }),
+    )
+    setProgress(null)
+    if (body.ok && body.edition) {
+      setServerErrors(undefined)
+      form.reset()
+      toast.success(body.toast?.title ?? 'Edition uploaded', {
+        description: body.toast?.description,
+      })
+      onUploaded(body.edition)
+    } else {
+      setServerErrors(body.fieldErrors)
+      errorToast(body, 'Upload failed', status)
+    }
+  }
+
+  const percent = progress ? Math.round(progress.fraction * 100) : 0
+  return (
+    <section aria-labelledby="edition-upload-heading" className="rounded-lg border p-4">
+      <h3 id="edition-upload-heading" className="mb-3 flex items-center gap-2 font-medium">
+        <Upload aria-hidden="true" className="size-4 text-muted-foreground" /> Upload an edition
+      </h3>
+      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2">
+        <EditionFields idPrefix="edition-upload" errors={errors} disabled={busy} />
+        <Field className="sm:col-span-2">
+          <Label htmlFor="edition-upload-file">PDF file</Label>
+          <input
+            id="edition-upload-file"
+            name="file"
+            type="file"
+            accept={ACCEPT.pdf}
+            disabled={busy}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={
+              errors.file ? 'edition-upload-file-error' : 'edition-upload-file-hint'
+            }
+            className="min-w-0 max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent"
+          />
+          <p id="edition-upload-file-hint" className="text-xs text-muted-foreground">
+            A PDF up to {UPLOAD_LIMITS.pdf / 1024 / 1024} MB. Its first page becomes the cover and
+            its text is made searchable.
+          </p>
+          <FieldError id="edition-upload-file-error" errors={errors.file} />
+        </Field>
+        {progress ? (
+          <div className="grid gap-1.5 sm:col-span-2" aria-live="polite">
+            <p className="truncate text-xs text-muted-foreground">
+              {percent < 100
+                ? `Uploading ${progress.name} (${percent}%)`
+                : `Reading the pages of ${progress.name}…`}
+            </p>
+            <Progress value={percent < 100 ? percent : null} aria-label="Upload progress" />
+          </div>
+        ) : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            <Upload aria-hidden="true" />
+            {busy ? 'Uploading…' : 'Upload edition'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function EditDialog({
+  edition,
+  onOpenChange,
+  onSaved,
+}: {
+  edition: AdminEdition | null
+  onOpenChange: (open: boolean) => void
+  onSaved: (edition: AdminEdition) => void
+}) {
+  const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>()
+  const { errors, onSubmit } = useFormErrors(editionMetaSchema, serverErrors)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    onSubmit(event)
+    if (event.defaultPrevented || !edition) return
+    event.preventDefault()
+    const values = new FormData(event.currentTarget)
+    setBusy(true)
+    try {
+      const { status, body } = await postForm({
+        intent: 'update',
+        id: String(edition.id),
+        title: String(values.get('title') ?? ''),
+        editionDate: String(values.get('editionDate') ?? ''),
+        number: String(values.get('number') ?? ''),
+      })
+      if (body.ok && body.edition) {
+        setServerErrors(undefined)
+        toast.success(body.toast?.title ?? 'Edition updated', {
+          description: body.toast?.description,
+        })
+        onSaved(body.edition)
+      } else {
+        setServerErrors(body.fieldErrors)
+        if (!body.fieldErrors) errorToast(body, 'Update failed', status)
+      }
+    } catch {
+      toast.error('Update failed', { description: 'The connection was lost. Please try again.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open={edition !== null}
+      onOpenChange={(open) => {
+        if (!open) setServerErrors(undefined)
+        onOpenChange(open)
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit edition</DialogTitle>
+          <DialogDescription>
+            The title, date and number readers see. The address follows the date.
+          </DialogDescription>
+        </DialogHeader>
+        {edition ? (
+          <form
+            key={edition.id}
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            className="grid gap-4 sm:grid-cols-2"
+          >
+            <EditionFields idPrefix="edition-edit" errors={errors} edition={edition} />
+            <DialogFooter className="sm:col-span-2">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? 'Saving…' : 'Save changes'}
+              </Button>
+            </DialogFooter>
+          </form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function EditionCard({
+  edition,
+  busy,
+  onEdit,
+  onDelete,
+}: {
+  edition: AdminEdition
+  busy: boolean
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  const facts = [
+    formatEditionDate(edition.editionDate),
+    edition.number !== null ? `No. ${edition.number}` : null,
+    pagesLabel(edition.pageCount),
+    formatFileSize(edition.size),
+  ].filter(Boolean)
+  return (
+    <li className="flex min-w-0 gap-3 rounded-md border p-3">
+      <div className="w-20 shrink-0 self-start overflow-hidden rounded border bg-muted sm:w-24">
+        {edition.coverUrl ? (
+          <img
+            src={edition.coverUrl}
+            alt={`Cover of ${edition.title}`}
+            width={edition.coverWidth ?? undefined}
+            height={edition.coverHeight ?? undefined}
+            loading="lazy"
+            className="block h-auto w-full bg-white"
+          />
+        ) : (
+          <span className="flex aspect-[3/4] items-center justify-center">
+            <FileText aria-hidden="true" className="size-8 text-muted-foreground" />
+          </span>
+        )}
+      </div>
+      <div className="grid min-w-0 flex-1 content-start gap-2">
+        <div className="min-w-0">
+          <h4 className="break-words font-medium leading-snug">{edition.title}</h4>
+          <p className="text-xs text-muted-foreground">{facts.join(' · ')}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <a href={edition.pdfUrl} target="_blank" rel="noreferrer">
+              <RowActionLabel icon={FileText} label="Open PDF" name={edition.title} />
+            </a>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy}>
+            <RowActionLabel icon={Pencil} label="Edit" name={edition.title} />
+          </Button>
+          <ConfirmAction
+            question="Delete this edition?"
+            description={`“${edition.title}” is removed from the site with its PDF, cover and searchable text. This cannot be undone.`}
+            onConfirm={onDelete}
+            trigger={
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                disabled={busy}
+              >
+                <RowActionLabel icon={Trash2} label="Delete" name={edition.title} />
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The Media screen's "PDF Newspapers" tab: upload a print edition with its title, date and
+ * number (the server makes its cover and reads its pages), and the editions, newest first,
+ * each with its cover, facts, Edit (dialog) and Delete (confirmed).
+ */
+export function NewspaperEditionsPanel() {
+  const [editions, setEditions] = useState<AdminEdition[] | null>(null)
+  const [loadError, setLoadError] = useState(false)
+  const [editing, setEditing] = useState<AdminEdition | null>(null)
+  const [deleting, setDeleting] = useState<number | null>(null)
+
+  const load = useCallback(async () => {
+    setLoadError(false)
+    try {
+      const response = await fetch(EDITIONS_API, { headers: { Accept: 'application/json' } })
+      if (!response.ok) throw new Error(String(response.status))
+      const body = (await response.json()) as { editions: AdminEdition[] }
+      setEditions(body.editions)
+    } catch {
+      setLoadError(true)
+    }
+  }, [])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  async function remove(edition: AdminEdition) {
+    setDeleting(edition.id)
+    try {
+      const { status, body } = await postForm({ intent: 'delete', id: String(edition.id) })
+      if (body.ok) {
+        setEditions((was) => (was ?? []).filter((e) => e.id !== edition.id))
+        toast.success(body.toast?.title ?? 'Edition deleted', {
+          description: body.toast?.description,
+        })
+      } else errorToast(body, 'Delete failed', status)
+    } catch {
+      toast.error('Delete failed', { description: 'The connection was lost. Please try again.' })
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <UploadForm
+        onUploaded={(edition) => setEditions((was) => sortEditions([edition, ...(was ?? [])]))}
+      />
+      {loadError ? (
+        <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
+          The editions could not be loaded.
+          <Button variant="outline" size="sm" onClick={() => void load()}>
+            Retry
+          </Button>
+        </div>
+      ) : editions === null ? (
+        <div aria-busy="true" className="grid gap-3 md:grid-cols-2">
+          {Array.from({ length: 2 }, (_, i) => (
+            <Skeleton key={i} className="h-32" />
+          ))}
+        </div>
+      ) : editions.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted-foreground">No PDF newspapers yet.</p>
+      ) : (
+        <ul aria-label="Editions" className="grid gap-3 md:grid-cols-2">
+          {editions.map((edition) => (
+            <EditionCard
+              key={edition.id}
+              edition={edition}
+              busy={deleting === edition.id}
+              onEdit={() => setEditing(edition)}
+              onDelete={() => void remove(edition)}
+            />
+          ))}
+        </ul>
+      )}
+      <EditDialog
+        edition={editing}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null)
+        }}
+        onSaved={(saved) => {
+          setEditing(null)
+          setEditions((was) =>
+            sortEditions((was ?? []).map((e) => (e.id === saved.id ? saved : e))),
+          )
+        }}
+      />
+    </div>
+  )
+}
