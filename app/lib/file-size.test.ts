@@ -14,6 +14,14 @@ describe('formatFileSize', () => {
     expect(formatFileSize(0)).toBe('1 KB')
   })
 
+  it('moves to megabytes exactly at 1 MB, so no size reads "0.00 MB" or "1024 KB" twice', () => {
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1024 KB')
+    expect(formatFileSize(1024 * 1024)).toBe('1.00 MB')
+    // A demo edition: the back office and the site both read this figure.
+    expect(formatFileSize(2_100)).toBe('3 KB')
+    expect(formatFileSize(200 * 1024 * 1024)).toBe('200.00 MB')
+  })
+
   it('shows nothing for a size that is not a size', () => {
     expect(formatFileSize(Number.NaN)).toBe('')
     expect(formatFileSize(-1)).toBe('')

@@ -1,4 +1,4 @@
-import { Copy, Trash2, X } from 'lucide-react'
+import { Copy, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useFetcher, useRevalidator, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
@@ -6,12 +6,11 @@ import { ConfirmAction } from '~/components/admin/confirm-action'
 import {
   EmptyMedia,
   ImageGrid,
-  MediaPicker,
   MediaSearchInput,
   MediaUploadZone,
-  mediaFacts,
   useDebounced,
 } from '~/components/admin/media-picker'
+import { NewspaperEditionsPanel } from '~/components/admin/newspaper-editions-panel'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { Button } from '~/components/ui/button'
@@ -136,31 +135,36 @@ function ImageDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
   return (
     <DialogContent className="max-w-3xl grid-cols-[minmax(0,1fr)]">
       <DialogHeader>
-        <DialogTitle className="break-all pr-6">{label}</DialogTitle>
+        <DialogTitle className="break-words pr-6">{label}</DialogTitle>
         <DialogDescription>
           Alt text and caption go with the image wherever it appears on the site.
         </DialogDescription>
       </DialogHeader>
-      <div className="grid min-w-0 gap-6 md:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-3">
-          <div className="flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border bg-muted">
-            <img
-              src={imageVariantUrl(item.url, 828)}
-              alt={item.alt ?? ''}
-              width={item.width}
-              height={item.height}
-              className="size-full object-contain"
-            />
-          </div>
+      {/* Phones: the picture, the fields, then the facts; wider: facts under the picture. */}
+      <div className="grid min-w-0 gap-5 md:grid-cols-2 md:gap-x-6">
+        <div className="flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border bg-muted md:col-start-1 md:row-start-1">
+          <img
+            src={imageVariantUrl(item.url, 828)}
+            alt={item.alt ?? ''}
+            width={item.width}
+            height={item.height}
+            className="size-full object-contain"
+          />
+        </div>
+        <div className="order-last grid min-w-0 content-start gap-3 md:order-none md:col-start-1 md:row-start-2">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             {facts.map(([term, value]) => (
               <div key={term} className="contents">
                 <dt className="text-muted-foreground">{term}</dt>
-                <dd className="break-all">{value}</dd>
+                <dd className="break-words">{value}</dd>
               </div>
             ))}
-            <dt className="text-muted-foreground">Stored as</dt>
-            <dd className="break-all font-mono text-xs leading-5">{item.name}</dd>
+            {item.name !== label ? (
+              <>
+                <dt className="text-muted-foreground">Stored as</dt>
+                <dd className="break-all font-mono text-xs leading-5">{item.name}</dd>
+              </>
+            ) : null}
           </dl>
           <Button
             type="button"
@@ -173,7 +177,7 @@ function ImageDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
           </Button>
         </div>
         <form
-          className="grid min-w-0 content-start gap-4"
+          className="grid min-w-0 content-start gap-4 md:col-start-2 md:row-span-2 md:row-start-1"
           onSubmit={(event) => {
             event.preventDefault()
             const problems = clientErrors(alt, caption)
@@ -289,50 +293,6 @@ function ImageLibrary({ images, q }: { images: MediaItem[]; q: string }) {
   )
 }
 
-function SelectedFile({ item, onClear }: { item: MediaItem; onClear: () => void }) {
-  return (
-    <div
-      aria-live="polite"
-      className="flex flex-wrap items-center gap-3 rounded-md border bg-muted/50 p-3 text-sm"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">Selected: {item.name}</p>
-        <p className="text-xs text-muted-foreground">
-          {mediaFacts(item)} · <code className="break-all">{item.url}</code>
-        </p>
-      </div>
-      <Button variant="outline" size="sm" onClick={() => copyLink(item.url)}>
-        <Copy aria-hidden="true" /> Copy link
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-9"
-        onClick={onClear}
-        aria-label="Clear selection"
-      >
-        <X aria-hidden="true" />
-      </Button>
-    </div>
-  )
-}
-
-/** The PDF Newspapers tab (its own component replaces this). */
-function PdfTab({ pdfs }: { pdfs: MediaItem[] }) {
-  const [selected, setSelected] = useState<MediaItem | null>(null)
-  return (
-    <div className="grid min-w-0 gap-4">
-      {selected ? <SelectedFile item={selected} onClear={() => setSelected(null)} /> : null}
-      <MediaPicker
-        kind="pdf"
-        initialItems={pdfs}
-        selectedName={selected?.name}
-        onSelect={setSelected}
-      />
-    </div>
-  )
-}
-
 export default function MediaPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -351,7 +311,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
               <ImageLibrary images={loaderData.images} q={loaderData.q} />
             </TabsContent>
             <TabsContent value="pdfs" className="mt-2 min-w-0">
-              <PdfTab pdfs={loaderData.pdfs} />
+              <NewspaperEditionsPanel />
             </TabsContent>
           </Tabs>
         </CardContent>
