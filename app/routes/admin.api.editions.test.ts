@@ -147,7 +147,7 @@ describe('/admin/api/editions', () => {
     expect(response.status).toBe(400)
     expect((await response.json()).fieldErrors).toEqual({
       title: ['Title is required'],
-      editionDate: ['Enter the edition date as YYYY-MM-DD'],
+      editionDate: ['Enter a valid edition date (YYYY-MM-DD)'],
       number: ['The number must be a whole number above 0'],
     })
     const missing = await callRoute(
@@ -168,7 +168,7 @@ describe('/admin/api/editions', () => {
     expect(response.status).toBe(400)
     expect((await response.json()).fieldErrors).toMatchObject({
       title: ['Title is required'],
-      editionDate: ['Enter the edition date as YYYY-MM-DD'],
+      editionDate: ['Enter a valid edition date (YYYY-MM-DD)'],
     })
     expect(await bucketNames()).toEqual(before)
   })

@@ -133,17 +133,12 @@ function EditionFields({
   })
   return (
     <>
-      <Field className="sm:col-span-2">
+      <Field className="content-start sm:col-span-2">
         <Label htmlFor={`${idPrefix}-title`}>Title</Label>
-        <Input
-          {...field('title')}
-          defaultValue={edition?.title ?? ''}
-          autoComplete="off"
-          placeholder="The Broadsheet, Friday edition"
-        />
+        <Input {...field('title')} defaultValue={edition?.title ?? ''} autoComplete="off" />
         <FieldError id={`${idPrefix}-title-error`} errors={errors.title} />
       </Field>
-      <Field>
+      <Field className="content-start">
         <Label htmlFor={`${idPrefix}-editionDate`}>Edition date</Label>
         <Input
           {...field('editionDate')}
@@ -152,7 +147,7 @@ function EditionFields({
         />
         <FieldError id={`${idPrefix}-editionDate-error`} errors={errors.editionDate} />
       </Field>
-      <Field>
+      <Field className="content-start">
         <Label htmlFor={`${idPrefix}-number`}>Number</Label>
         <Input
           {...field('number')}

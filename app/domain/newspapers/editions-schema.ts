@@ -9,7 +9,8 @@ export const EDITION_NUMBER_MAX = 1_000_000
 export const EDITION_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `The title may be at most ${EDITION_TITLE_MAX} characters`,
-  date: 'Enter the edition date as YYYY-MM-DD',
+  dateRequired: 'Edition date is required',
+  date: 'Enter a valid edition date (YYYY-MM-DD)',
   number: 'The number must be a whole number above 0',
   file: 'Choose a PDF file',
   noEdition: 'This edition does not exist',
@@ -45,9 +46,10 @@ export const editionMetaSchema = z.object({
     .min(1, EDITION_MESSAGES.titleRequired)
     .max(EDITION_TITLE_MAX, EDITION_MESSAGES.titleTooLong),
   editionDate: z
-    .string({ error: EDITION_MESSAGES.date })
+    .string({ error: EDITION_MESSAGES.dateRequired })
     .trim()
-    .refine(isEditionDate, EDITION_MESSAGES.date),
+    .min(1, EDITION_MESSAGES.dateRequired)
+    .refine((value) => value === '' || isEditionDate(value), EDITION_MESSAGES.date),
   number: z
     .string()
     .trim()

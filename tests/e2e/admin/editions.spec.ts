@@ -70,7 +70,7 @@ test('the upload form asks for a title, a date and a PDF, and refuses other file
   await panel.getByLabel('Edition date').fill('')
   await panel.getByRole('button', { name: 'Upload edition' }).click()
   await expect(panel.getByText('Title is required')).toBeVisible()
-  await expect(panel.getByText('Enter the edition date as YYYY-MM-DD')).toBeVisible()
+  await expect(panel.getByText('Edition date is required')).toBeVisible()
   await expect(panel.getByText('Choose a PDF file')).toBeVisible()
 
   await panel.getByLabel('Title').fill('Notes')
