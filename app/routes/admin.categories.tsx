@@ -147,8 +147,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                 <TableHead>Name</TableHead>
                 <TableHead className="hidden sm:table-cell">Slug</TableHead>
                 <TableHead className="hidden lg:table-cell">Description</TableHead>
-                <TableHead className="text-center">Navigation</TableHead>
-                <TableHead className="text-center">Home page</TableHead>
+                <TableHead className="whitespace-normal px-1 text-center sm:whitespace-nowrap sm:px-3">
+                  Navigation
+                </TableHead>
+                <TableHead className="whitespace-normal px-1 text-center sm:whitespace-nowrap sm:px-3">
+                  Home page
+                </TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -158,14 +162,14 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
               ) : null}
               {categories.map((category, index) => (
                 <TableRow key={category.id} aria-busy={removing === category.id || undefined}>
-                  <TableCell className="min-w-36 font-medium">
+                  <TableCell className="min-w-32 font-medium">
                     {category.name}
                     {/* Narrow screens fold the slug and the description under the name. */}
                     <span className="mt-0.5 block font-mono text-xs font-normal text-muted-foreground sm:hidden">
                       {category.slug}
                     </span>
                     {category.description ? (
-                      <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-muted-foreground lg:hidden">
+                      <span className="mt-0.5 line-clamp-2 text-xs font-normal text-muted-foreground lg:hidden">
                         {category.description}
                       </span>
                     ) : null}
@@ -181,14 +185,15 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                   <TableCell className="hidden min-w-48 max-w-md text-muted-foreground lg:table-cell">
                     <span className="line-clamp-2">{category.description}</span>
                   </TableCell>
-                  <TableCell className="text-center">
+                  <TableCell className="px-1 text-center sm:px-3">
                     <ShownSwitch category={category} place="navigation" />
                   </TableCell>
-                  <TableCell className="text-center">
+                  <TableCell className="px-1 text-center sm:px-3">
                     <ShownSwitch category={category} place="home" />
                   </TableCell>
                   <TableCell className="text-right">
-                    <div className="flex justify-end gap-1">
+                    {/* Two by two on a phone: the order, then edit and delete. */}
+                    <div className="grid grid-cols-2 justify-items-end gap-1 sm:flex sm:justify-end">
                       <Button
                         variant="ghost"
                         size="icon"

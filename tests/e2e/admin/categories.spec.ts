@@ -46,3 +46,24 @@ test('the category dialog checks its fields before sending', async ({ page }) =>
   await expect(dialog.getByText('Name is required')).toBeVisible()
   await expect(dialog.getByText('Slug is required')).toBeVisible()
 })
+
+test('a field’s message clears as soon as the field is valid', async ({ page }) => {
+  await page.goto('/admin/categories')
+  await page.getByRole('button', { name: 'Add Category' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Category' })
+  await dialog.getByRole('button', { name: 'Create Category' }).click()
+  await expect(dialog.getByText('Name is required')).toBeVisible()
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+  // Typing the name fills the slug too: both messages go, with no second submit.
+  await dialog.getByLabel('Name').fill('Tides')
+  await expect(dialog.getByText('Name is required')).toBeHidden()
+  await expect(dialog.getByText('Slug is required')).toBeHidden()
+  await expect(dialog.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true')
+  // Emptied again, the field is checked again only at the next submit.
+  await dialog.getByLabel('Name').fill('')
+  await expect(dialog.getByText('Name is required')).toBeHidden()
+  await dialog.getByRole('button', { name: 'Create Category' }).click()
+  await expect(dialog.getByText('Name is required')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+})
