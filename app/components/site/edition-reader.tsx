@@ -224,8 +224,8 @@ export default function EditionReader({
           </a>
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[8.5rem_minmax(0,1fr)]">
-          <div className="order-2 lg:order-1">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[8.5rem_minmax(0,1fr)]">
+          <div className="order-2 min-w-0 lg:order-1">
             {doc ? <Thumbnails doc={doc} page={page} title={title} onSelect={goTo} /> : null}
           </div>
           <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">

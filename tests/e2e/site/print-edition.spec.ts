@@ -143,6 +143,43 @@ test('?page=N past the end opens the last page; zoom and fit width', async ({ pa
     .toBe(Math.round(fitWidth))
 })
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 }, hasTouch: true })
+
+  test('the reader fits the screen, and a sideways swipe turns the page', async ({ page }) => {
+    await page.goto('/newspapers')
+    await firstEdition(page).click()
+    await waitForHydration(page)
+    const indicator = page.getByRole('toolbar', { name: 'Edition pages' }).locator('[aria-live]')
+    await expect(indicator).toHaveText(/^Page 1 of [2-9]/)
+    await expect(page.getByRole('img', { name: /page 1 of/ }).locator('canvas')).toHaveCount(1)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const swipe = (from: number, to: number) =>
+      page.getByRole('img', { name: /, page \d+ of/ }).evaluate(
+        (el, [x0, x1]) => {
+          const fire = (type: string, x: number) =>
+            el.dispatchEvent(
+              new PointerEvent(type, {
+                pointerType: 'touch',
+                pointerId: 7,
+                clientX: x,
+                clientY: 300,
+                bubbles: true,
+              }),
+            )
+          fire('pointerdown', x0)
+          fire('pointerup', x1)
+        },
+        [from, to],
+      )
+    await swipe(300, 80)
+    await expect(indicator).toHaveText(/^Page 2 of/)
+    await expect(page).toHaveURL(/\?page=2$/)
+    await swipe(80, 300)
+    await expect(indicator).toHaveText(/^Page 1 of/)
+  })
+})
+
 test('a PDF that fails to load leaves a message and the download link', async ({ page }) => {
   await page.route('**/media/pdf_newspapers/*.pdf', (route) => route.fulfill({ status: 500 }))
   await page.goto('/newspapers')
