@@ -170,10 +170,11 @@ describe('/admin/categories: the order and where a category shows', () => {
     const id = String(await idOf('arts'))
     const author = await createTestUser({ role: 'author' })
     const contributor = await createTestUser({ role: 'contributor' })
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: 'move', id, direction: 'up' },
       { intent: 'show', id, place: 'home', shown: 'false' },
-    ]) {
+    ]
+    for (const fields of posts) {
       for (const user of [author, contributor]) {
         // Staff are refused with 403 "Access Denied" (thrown as data, not a redirect).
         const refused = await callRoute(action, post(await sessionCookie(user), URL, fields)).then(
@@ -191,13 +192,14 @@ describe('/admin/categories: the order and where a category shows', () => {
 
   it('answers 400 for a bad direction, place or value, 404 for an unknown category', async () => {
     const id = String(await idOf('arts'))
-    for (const fields of [
+    const bad: Record<string, string>[] = [
       { intent: 'move', id, direction: 'sideways' },
       { intent: 'move', id },
       { intent: 'show', id, place: 'footer', shown: 'true' },
       { intent: 'show', id, place: 'home', shown: 'yes' },
       { intent: 'move', id: 'abc', direction: 'up' },
-    ]) {
+    ]
+    for (const fields of bad) {
       const response = await callRoute(action, post(callers.admin.cookie, URL, fields))
       expect(response.status).toBe(400)
     }
