@@ -1,6 +1,4 @@
 import sharp from 'sharp'
-import { buildEditionPdf } from '../../../app/domain/seed/seed.server'
-import { formatFileSize } from '../../../app/lib/file-size'
 import type { Page } from '@playwright/test'
 import { expect, test, toast, unique } from './admin-fixtures'
 
@@ -150,40 +148,4 @@ test('alt text and caption given in the library appear on the public image', asy
   await expect(toast(page, 'Image details saved')).toBeVisible()
 })
 
-test('an uploaded PDF is listed and reaches the public newspapers page', async ({ page }) => {
-  const pdf = buildEditionPdf('E2E edition', 'Uploaded by the admin test', ['Headline'])
-  await page.goto('/admin/media')
-  await page.getByRole('tab', { name: 'PDF Newspapers' }).click()
-  await page.getByLabel('Upload PDF newspapers').setInputFiles({
-    name: 'e2e-edition.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdf,
-  })
-  await expect(toast(page, 'File uploaded')).toBeVisible()
-  const link = page.getByRole('tabpanel').getByRole('link').first()
-  const name = (await link.textContent())!.trim()
-  expect(name).toMatch(/^\d+-\d+\.pdf$/)
-  await expect(
-    page.getByRole('tabpanel').getByText(formatFileSize(pdf.length)).first(),
-  ).toBeVisible()
-
-  const file = await page.request.get(`/media/pdf_newspapers/${name}`)
-  expect(file.ok()).toBe(true)
-  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
-  await page.goto('/newspapers')
-  await expect(page.locator(`a[href="/media/pdf_newspapers/${name}"]`)).toBeVisible()
-  await removeUpload(page, 'pdf', name)
-})
-
-test('a text file named .pdf is refused as an invalid file type', async ({ page }) => {
-  await page.goto('/admin/media')
-  await page.getByRole('tab', { name: 'PDF Newspapers' }).click()
-  await page.getByLabel('Upload PDF newspapers').setInputFiles({
-    name: 'notes.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('just some notes, not a PDF'),
-  })
-  await expect(toast(page, 'Invalid file type')).toContainText(
-    'Please upload only PDF files in this section',
-  )
-})
+// The PDF Newspapers tab (print editions) is tested in editions.spec.ts.
