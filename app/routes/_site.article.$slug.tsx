@@ -1,14 +1,20 @@
 import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
-import { ArticleView } from '~/components/site/article-view'
+import { renderArticlePage } from '~/components/site/article-page.server'
+import { toCardViews } from '~/components/site/card-view.server'
 import { PageStatus } from '~/components/site/page-status'
+import { ServerHtml } from '~/components/site/server-html'
+import { CopyLink } from '~/components/site/share-links'
 import { toArticleView } from '~/domain/articles/article-view.server'
 import { listArticleCorrections } from '~/domain/articles/corrections-queries.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
+import { getArticleEndings } from '~/domain/articles/related-queries.server'
 import { isCountableView, recordArticleView } from '~/domain/articles/trending.server'
+import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity, newsArticleJsonLd } from '~/domain/seo/seo.server'
-import { errorMeta, jsonLdMeta, seoMeta } from '~/lib/seo'
+import { absoluteUrl, errorMeta, jsonLdMeta, seoMeta } from '~/lib/seo'
+import { emailShareHref, shareLinksFor } from '~/lib/share-links'
 import type { Route } from './+types/_site.article.$slug'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
@@ -23,10 +29,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       logger.warn({ err: error, articleId: article.id }, 'counting a view failed'),
     )
   }
-  const [site, corrections] = await Promise.all([
+  // The article's end degrades on its own: a failed list or share row costs only itself.
+  const [site, corrections, endings, socialLinks] = await Promise.all([
     getSiteIdentity(),
     listArticleCorrections(article.id),
+    getArticleEndings(article.id).catch((error: unknown) => {
+      logger.error({ err: error, articleId: article.id }, 'loading the article endings failed')
+      return { moreInCategory: [], related: [] }
+    }),
+    listActiveSocialLinks().catch((error: unknown) => {
+      logger.error({ err: error }, 'loading social links failed')
+      return []
+    }),
   ])
+  const now = new Date()
+  const shared = {
+    url: absoluteUrl(site.siteUrl, `/article/${article.slug}`),
+    title: article.title,
+  }
   const view = toArticleView({ ...article, corrections })
   const publishedIso = article.publishedAt?.toISOString() ?? null
   // The last change readers could see after publication ("Updated …"), else publication.
@@ -63,13 +83,35 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         }),
       ),
     ],
-    article: view,
+    slug: article.slug,
+    shareUrl: shared.url,
+    html: renderArticlePage({
+      article: view,
+      share: {
+        ...shared,
+        emailHref: emailShareHref(shared),
+        links: shareLinksFor(socialLinks, shared),
+      },
+      endings: {
+        category:
+          article.categoryName && article.categorySlug
+            ? { name: article.categoryName, slug: article.categorySlug }
+            : null,
+        moreInCategory: toCardViews(endings.moreInCategory, now),
+        related: toCardViews(endings.related, now),
+      },
+    }),
   }
 }
 
 export default function ArticlePage() {
-  const { article } = useLoaderData<typeof loader>()
-  return <ArticleView article={article} />
+  const { slug, shareUrl, html } = useLoaderData<typeof loader>()
+  // The page arrives as server-drawn HTML (article-page.server.tsx); only "Copy link" runs here.
+  return (
+    <ServerHtml key={slug} html={html}>
+      {(root) => <CopyLink url={shareUrl} root={root} />}
+    </ServerHtml>
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

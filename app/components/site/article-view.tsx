@@ -8,10 +8,17 @@ const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
 
 /**
  * The article as readers see it: media, then a reading column of title, byline, excerpt, body
- * and tags. The public page and the admin preview both draw this; the body HTML arrives
- * sanitised from the server (article-view.server.ts).
+ * and tags, then `children` (the public page's share row). The public page and the admin
+ * preview both draw this; the body HTML arrives sanitised from the server
+ * (article-view.server.ts).
  */
-export function ArticleView({ article }: { article: ArticlePageView }) {
+export function ArticleView({
+  article,
+  children,
+}: {
+  article: ArticlePageView
+  children?: React.ReactNode
+}) {
   return (
     <article className="py-8 sm:py-12">
       <div className={`${gutterClass} max-w-5xl`}>
@@ -105,6 +112,7 @@ export function ArticleView({ article }: { article: ArticlePageView }) {
             </ul>
           </footer>
         ) : null}
+        {children}
       </div>
     </article>
   )

@@ -9,6 +9,7 @@ import {
   getArticleEndings,
   listMoreInCategory,
   listRelatedArticles,
+  MORE_IN_CATEGORY_LIMIT,
   RELATED_HALF_LIFE_DAYS,
 } from './related-queries.server'
 
@@ -51,7 +52,9 @@ describe('listMoreInCategory', () => {
     for (let i = 0; i < 6; i++) {
       stories.push(await insertArticle({ categoryId: category.id, hoursAgo: i + 2 }))
     }
-    expect(ids(await listMoreInCategory(article.id))).toEqual(ids(stories.slice(0, 4)))
+    expect(ids(await listMoreInCategory(article.id))).toEqual(
+      ids(stories.slice(0, MORE_IN_CATEGORY_LIMIT)),
+    )
   })
 
   it('is empty for a category with only this article, and for an uncategorised one', async () => {

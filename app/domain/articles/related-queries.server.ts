@@ -4,8 +4,8 @@ import { getDb } from '~/infra/db.server'
 import { BREAKING_NEWS_TAG, selectCards, type ArticleCardData } from './articles-queries.server'
 import { isPublicArticle } from './published.server'
 
-/** Cards in "More in {category}" at an article's end. */
-export const MORE_IN_CATEGORY_LIMIT = 4
+/** Cards in "More in {category}" at an article's end: one row of the site's card grid. */
+export const MORE_IN_CATEGORY_LIMIT = 3
 /** Cards in "Related stories". */
 export const RELATED_LIMIT = 4
 /** A related story's weight halves every this many days of age. */

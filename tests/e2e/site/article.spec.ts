@@ -1,11 +1,22 @@
 import { expect, test } from '@playwright/test'
-import { DRAFT_SLUG, FEATURED, VIDEO_ARTICLE, VIMEO_ARTICLE } from './site-support'
+import { E2E_BASE_URL } from '../../../playwright.config'
+import {
+  DRAFT_SLUG,
+  FEATURED,
+  VIDEO_ARTICLE,
+  VIMEO_ARTICLE,
+  waitForHydration,
+} from './site-support'
 
 test('an article shows image, title, category, author, date, excerpt and body', async ({
   page,
 }) => {
   await page.goto(`/article/${FEATURED.slug}`)
-  const article = page.getByRole('main').getByRole('article')
+  // The story itself, not the cards at its end (which are articles too).
+  const article = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 1 }) })
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(FEATURED.title)
   await expect(article.getByRole('img', { name: FEATURED.title })).toBeVisible()
   await expect(article.getByRole('link', { name: FEATURED.category })).toBeVisible()
@@ -53,4 +64,105 @@ test('an unknown article answers 404 with a page, not a blank screen', async ({ 
 test('a draft article is not public', async ({ page }) => {
   const response = await page.goto(`/article/${DRAFT_SLUG}`)
   expect(response?.status()).toBe(404)
+})
+
+// Issue 11: an article no longer ends at its tags.
+
+test('the article ends with more stories from its category, never itself', async ({ page }) => {
+  await page.goto(`/article/${FEATURED.slug}`)
+  const more = page.getByRole('region', { name: `More in ${FEATURED.category}` })
+  // The demo has three other live stories in Politics: a row of the card grid.
+  await expect(more.getByRole('article')).toHaveCount(3)
+  await expect(more.getByRole('link', { name: FEATURED.title })).toHaveCount(0)
+  await more.getByRole('link', { name: `All ${FEATURED.category} stories` }).click()
+  await expect(page).toHaveURL(/\/category\/politics$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED.category)
+})
+
+test('related stories share its tags and repeat no story of "More in"', async ({ page }) => {
+  await page.goto(`/article/${FEATURED.slug}`)
+  const related = page.getByRole('region', { name: 'Related stories' })
+  const titles = await related.getByRole('heading', { level: 3 }).allTextContents()
+  expect(titles.length).toBeGreaterThan(0)
+  expect(titles).not.toContain(FEATURED.title)
+  const moreTitles = await page
+    .getByRole('region', { name: `More in ${FEATURED.category}` })
+    .getByRole('heading', { level: 3 })
+    .allTextContents()
+  expect(titles.filter((t) => moreTitles.includes(t))).toEqual([])
+  // A related story carries one of this article's tags.
+  await related.getByRole('heading', { level: 3 }).first().getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[0])
+  await expect(
+    page.getByRole('link', { name: /^#(City Council|Transit|Elections)$/ }).first(),
+  ).toBeVisible()
+})
+
+test('share links: e-mail and the demo site’s platforms with a share page, in a new tab', async ({
+  page,
+}) => {
+  await page.goto(`/article/${FEATURED.slug}`)
+  const share = page.getByRole('region', { name: 'Share this article' })
+  const address = `${E2E_BASE_URL}/article/${FEATURED.slug}`
+  await expect(share.getByRole('link', { name: 'E-mail' })).toHaveAttribute(
+    'href',
+    `mailto:?subject=${encodeURIComponent(FEATURED.title)}&body=${encodeURIComponent(address)}`,
+  )
+  // The demo's active links are Facebook, Instagram, Twitter and YouTube: only two can share.
+  const platforms = share.getByRole('link', { name: /^Share on / })
+  await expect(platforms).toHaveText(['Facebook', 'X'])
+  const facebook = share.getByRole('link', { name: 'Share on Facebook (opens in a new tab)' })
+  await expect(facebook).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(address)}`,
+  )
+  await expect(
+    share.getByRole('link', { name: 'Share on X (opens in a new tab)' }),
+  ).toHaveAttribute(
+    'href',
+    `https://x.com/intent/post?url=${encodeURIComponent(address)}&text=${encodeURIComponent(FEATURED.title)}`,
+  )
+  for (const link of await platforms.all()) {
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  }
+  // Plain links only: no platform's script or frame on the page.
+  await expect(page.locator('script[src*="facebook"], script[src*="x.com"], iframe')).toHaveCount(0)
+})
+
+test('copy link puts the address on the clipboard and says "Link copied"', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto(`/article/${FEATURED.slug}`)
+  await waitForHydration(page)
+  const share = page.getByRole('region', { name: 'Share this article' })
+  await share.getByRole('button', { name: 'Copy link' }).click()
+  await expect(share.getByRole('status')).toHaveText('Link copied')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${E2E_BASE_URL}/article/${FEATURED.slug}`,
+  )
+})
+
+test('without the Clipboard API, copy link selects the address for the reader', async ({
+  page,
+}) => {
+  // An insecure origin has no navigator.clipboard at all.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined })
+  })
+  await page.goto(`/article/${FEATURED.slug}`)
+  await waitForHydration(page)
+  const share = page.getByRole('region', { name: 'Share this article' })
+  await share.getByRole('button', { name: 'Copy link' }).click()
+  const field = share.getByRole('textbox', { name: 'Article link' })
+  await expect(field).toHaveValue(`${E2E_BASE_URL}/article/${FEATURED.slug}`)
+  await expect(field).toBeFocused()
+  expect(
+    await field.evaluate((input: HTMLInputElement) =>
+      input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+    ),
+  ).toBe(`${E2E_BASE_URL}/article/${FEATURED.slug}`)
+  await expect(share.getByRole('status')).toContainText('copy the selected link')
 })

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { socialLinks } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { logger } from '~/infra/logger.server'
+import { requestAs, runRoute, TEST_SITE_URL } from '../../tests/setup/auth-fixtures'
+import {
+  clearContent,
+  insertArticle,
+  insertCategory,
+  insertTag,
+} from '../../tests/setup/content-fixtures'
+import { loader } from './_site.article.$slug'
+
+// The article's end (issue 11): share links from the site's social links, "More in
+// {category}" and related stories, all in the page's loader data (and so in its cached HTML).
+
+const open = async (slug: string) => {
+  const out = await runRoute(loader, requestAs(null, `/article/${slug}`), { params: { slug } })
+  expect(out.status).toBe(200)
+  return out.data as { shareUrl: string; html: string }
+}
+
+beforeEach(async () => {
+  await clearContent()
+  await getDb().delete(socialLinks)
+})
+
+describe('article page endings', () => {
+  it('shares the canonical address on the platforms of the active social links', async () => {
+    await insertArticle({ slug: 'levy', title: 'Levy vote' })
+    await getDb()
+      .insert(socialLinks)
+      .values([
+        { platform: 'facebook', url: 'https://facebook.com/paper', icon: 'facebook' },
+        { platform: 'instagram', url: 'https://instagram.com/paper', icon: 'instagram' },
+        { platform: 'twitter', url: 'https://twitter.com/paper', icon: 'twitter' },
+        {
+          platform: 'linkedin',
+          url: 'https://linkedin.com/paper',
+          icon: 'linkedin',
+          isActive: false,
+        },
+      ])
+    const { shareUrl, html } = await open('levy')
+    const url = `${TEST_SITE_URL}/article/levy`
+    const encoded = encodeURIComponent(url)
+    expect(shareUrl).toBe(url)
+    expect(html).toContain(`href="mailto:?subject=Levy%20vote&amp;body=${encoded}"`)
+    const shareLinks = [...html.matchAll(/aria-label="Share on ([^"]+) \(opens/g)].map((m) => m[1])
+    expect(shareLinks).toEqual(['Facebook', 'X'])
+    expect(html).toContain(`href="https://www.facebook.com/sharer/sharer.php?u=${encoded}"`)
+    // The copy button's slot is empty: it is drawn by the browser, and only with scripts.
+    expect(html).toContain('<li data-copy-link="" class="empty:hidden"></li>')
+  })
+
+  it('has more from the category and related stories, each story once', async () => {
+    const politics = await insertCategory({ name: 'Politics', slug: 'politics' })
+    const transit = await insertTag()
+    await insertArticle({ slug: 'levy', categoryId: politics.id, tagIds: [transit.id] })
+    const sameSection = await insertArticle({
+      title: 'Council budget',
+      categoryId: politics.id,
+      tagIds: [transit.id],
+    })
+    const elsewhere = await insertArticle({ tagIds: [transit.id] })
+    const { html } = await open('levy')
+    // The blocks as readers get them: server-rendered cards, each story once, never this one.
+    const endingsHtml = html.slice(html.indexOf('More in Politics'))
+    const [more, related] = endingsHtml.split('Related stories')
+    expect(more).toContain('More in Politics')
+    expect(more).toContain('href="/category/politics"')
+    expect(more).toContain(`href="/article/${sameSection.slug}"`)
+    expect(more).toContain('about 1 hour ago')
+    expect(related).toContain(`href="/article/${elsewhere.slug}"`)
+    expect(related).not.toContain(`href="/article/${sameSection.slug}"`)
+    expect(endingsHtml).not.toContain('href="/article/levy"')
+  })
+
+  it('has nothing to add for a lone article without a category', async () => {
+    await insertArticle({ slug: 'alone' })
+    const { html } = await open('alone')
+    expect(html).not.toMatch(/More in|Related stories|Share on/)
+    expect(html).toContain('Share this article')
+  })
+
+  it('still shows the article when the social links cannot be read', async () => {
+    await insertArticle({ slug: 'levy' })
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
+    const db = getDb()
+    let logCalls = 0
+    await db.execute(sql.raw('ALTER TABLE "social_links" RENAME TO "social_links__gone"'))
+    try {
+      const { html } = await open('levy')
+      expect(html).not.toContain('Share on')
+      expect(html).toContain(`body=${encodeURIComponent(`${TEST_SITE_URL}/article/levy`)}`)
+      logCalls = logged.mock.calls.length
+    } finally {
+      await db.execute(sql.raw('ALTER TABLE "social_links__gone" RENAME TO "social_links"'))
+      logged.mockRestore()
+    }
+    expect(logCalls).toBeGreaterThan(0)
+  })
+})
