@@ -7,6 +7,7 @@ import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
 import { countCachedArticleView } from '~/domain/articles/trending.server'
+import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
 import { createApp } from './app'
 import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
 import { PageCache } from './page-cache'
@@ -18,6 +19,8 @@ async function main() {
   const env = getEnv()
   const started = performance.now()
   const database = await prepareDatabase('server')
+  // PDFs stored before print editions existed become editions, in the background.
+  void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
   const stopMaintenance = scheduleEmbeddedMaintenance()
 
   let app

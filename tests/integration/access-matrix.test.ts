@@ -4,7 +4,10 @@ import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
+import { editionActionSchema } from '~/domain/newspapers/editions-schema'
+import { mediaActionSchema } from '~/domain/media/media-schema'
 import { correctionActionSchema } from '~/domain/articles/corrections-schema'
+import { breakingNewsActionSchema } from '~/domain/articles/breaking-news-schema'
 import { revisionActionSchema } from '~/domain/articles/revisions-schema'
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
@@ -119,6 +122,7 @@ const MATRIX: Record<string, Probe[]> = {
   'routes/_site.tag.$slug.tsx': [get(EVERYONE)],
   'routes/_site.search.tsx': [get(EVERYONE)],
   'routes/_site.newspapers.tsx': [get(EVERYONE)],
+  'routes/_site.newspapers_.$slug.tsx': [get(EVERYONE)],
   'routes/_site.corrections.tsx': [get(EVERYONE)],
   'routes/api.search.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
@@ -259,6 +263,18 @@ const MATRIX: Record<string, Probe[]> = {
     })),
     { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
   ],
+  // Keeping breaking news on the bar: editors, on anyone's article (an author's own included).
+  'routes/admin.articles.$id.breaking-news.tsx': [
+    get(EDITORS, {
+      name: 'GET (own published article)',
+      params: (a) => ({ id: String(a.ownPublished) }),
+    }),
+    ...intentsOf(breakingNewsActionSchema).map((i) => ({
+      ...post(`${i} (own published article)`, EDITORS, () => ({ intent: i })),
+      params: (a: Articles) => ({ id: String(a.ownPublished) }),
+    })),
+    { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
+  ],
   'routes/admin.api.articles.autosave.tsx': [
     get(STAFF),
     post('own draft', STAFF, (a) => ({ ...articleForm('draft'), id: String(a.ownDraft) })),
@@ -274,6 +290,12 @@ const MATRIX: Record<string, Probe[]> = {
     { ...post('a font upload', ADMINS), query: '?kind=font' },
     { name: 'DELETE a file', method: 'DELETE', query: '?kind=image&name=x.webp', allowed: EDITORS },
   ],
+  'routes/admin.api.editions.tsx': [
+    get(EDITORS),
+    post('a print edition upload', EDITORS),
+    ...intentsOf(editionActionSchema).map((i) => intent(i, EDITORS, { id: 'x' })),
+    intent(FORGED, EDITORS),
+  ],
   // The review: editors return an article waiting for review to its writer, with a note.
   'routes/admin.articles.$id.review.tsx': [
     ...intentsOf(reviewActionSchema).map((i) => ({
@@ -284,7 +306,7 @@ const MATRIX: Record<string, Probe[]> = {
   ],
   'routes/admin.categories.tsx': screen(EDITORS, categoryActionSchema),
   'routes/admin.tags.tsx': screen(EDITORS, tagActionSchema),
-  'routes/admin.media.tsx': [get(EDITORS)],
+  'routes/admin.media.tsx': screen(EDITORS, mediaActionSchema),
   'routes/admin.pages._index.tsx': [get(EDITORS)],
   'routes/admin.pages.$slug.tsx': screen(EDITORS, pageActionSchema),
   'routes/admin.users.tsx': screen(ADMINS, userActionSchema),

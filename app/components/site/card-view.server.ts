@@ -29,10 +29,10 @@ export interface BreakingNewsItemView {
   publishedIso: string | null
   /** "about 2 hours ago", worded by the server. */
   timeLabel: string
-}
-
   /** When it leaves the bar; the bar drops it then by the browser's clock. */
   expiresIso: string
+}
+
 export interface NewspaperEditionView {
   slug: string
   title: string
@@ -87,10 +87,10 @@ export function toBreakingViews(
     title: item.title,
     publishedIso: item.publishedAt ? item.publishedAt.toISOString() : null,
     timeLabel: formatRelative(item.publishedAt, now),
+    expiresIso: item.expiresAt.toISOString(),
   }))
 }
 
-    expiresIso: item.expiresAt.toISOString(),
 /** An edition's cover size when the upload could not tell: a US Letter page, in points. */
 const PAGE_WIDTH = 612
 const PAGE_HEIGHT = 792

@@ -169,6 +169,8 @@ export interface BreakingNewsItem {
   slug: string
   title: string
   publishedAt: Date | null
+  /** When it leaves the bar (breaking-news-rules.ts: `breakingExpiry`). */
+  expiresAt: Date
 }
 
 /**
@@ -181,8 +183,6 @@ export async function listBreakingNews(
   now: Date = new Date(),
 ): Promise<BreakingNewsItem[]> {
   const db = getDb()
-  /** When it leaves the bar (breaking-news-rules.ts: `breakingExpiry`). */
-  expiresAt: Date
   // The tag's id first: as a constant the planner sees how few articles carry it. Joined by
   // slug it assumed an average tag and walked every public article newest first (41 ms
   // instead of 0.1 ms at 10,000 articles; docs/performance.md). This runs on every page.
@@ -192,14 +192,15 @@ export async function listBreakingNews(
     .where(eq(tags.slug, BREAKING_NEWS_TAG))
     .limit(1)
   if (!tag) return []
+  const hours = sql`coalesce((select ${siteSettings.breakingNewsHours} from ${siteSettings} where ${siteSettings.id} = 1), 12)`
+  const expiresAt = sql<Date>`coalesce(${articles.breakingUntil}, ${articles.publishedAt} + make_interval(hours => ${hours}))`
   return db
     .select({
       id: articles.id,
       slug: articles.slug,
       title: articles.title,
-  const hours = sql`coalesce((select ${siteSettings.breakingNewsHours} from ${siteSettings} where ${siteSettings.id} = 1), 12)`
-  const expiresAt = sql<Date>`coalesce(${articles.breakingUntil}, ${articles.publishedAt} + make_interval(hours => ${hours}))`
       publishedAt: articles.publishedAt,
+      expiresAt: expiresAt.mapWith(articles.publishedAt),
     })
     .from(articles)
     .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
@@ -211,7 +212,6 @@ export async function listBreakingNews(
       ),
     )
     .orderBy(desc(articles.publishedAt))
-      expiresAt: expiresAt.mapWith(articles.publishedAt),
     .limit(limit)
 }
 

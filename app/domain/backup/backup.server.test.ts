@@ -121,6 +121,10 @@ describe('backups', () => {
     expect(tables.indexOf('profiles')).toBeLessThan(tables.indexOf('articles'))
     expect(tables.indexOf('articles')).toBeLessThan(tables.indexOf('article_tags'))
     expect(original.tables.articles.split('\n').filter(Boolean)).toHaveLength(44)
+    // Print editions and their page text; the generated search vector is computed again.
+    expect(original.tables.newspaper_editions.split('\n').filter(Boolean)).toHaveLength(2)
+    expect(original.tables.newspaper_pages.split('\n').filter(Boolean)).toHaveLength(6)
+    expect(original.tables.newspaper_pages).not.toContain('search_vector')
   })
 
   it.each(targets)(

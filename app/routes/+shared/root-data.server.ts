@@ -1,4 +1,4 @@
-import { listCategories } from '~/domain/categories/categories-queries.server'
+import { listPublicCategories } from '~/domain/categories/categories-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getSessionUser } from '~/infra/permissions.server'
 
@@ -10,7 +10,8 @@ import { getSessionUser } from '~/infra/permissions.server'
 export async function getRootData(request: Request) {
   const [settings, categories, sessionUser] = await Promise.all([
     getSiteSettings(),
-    listCategories(),
+    // The navigation: categories with a published article, as the editors order them.
+    listPublicCategories('navigation'),
     getSessionUser(request),
   ])
   return {
@@ -18,8 +19,8 @@ export async function getRootData(request: Request) {
       logoType: settings.logoType,
       logoText: settings.logoText,
       logoTextColor: settings.logoTextColor,
-      logoImageUrl: settings.logoImageUrl,
       logoTextColorDark: settings.logoTextColorDark,
+      logoImageUrl: settings.logoImageUrl,
       logoFontFamily: settings.logoFontFamily,
       logoFontUrl: settings.logoFontUrl,
     },

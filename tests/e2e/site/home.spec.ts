@@ -46,20 +46,23 @@ test('the trending section lists six articles', async ({ page }) => {
   await expect(trending.getByRole('article')).toHaveCount(6)
 })
 
-test('the newspaper section lists PDF editions with date and size, opening the PDF', async ({
+test('the newspaper section lists print editions with date, number and size, opening the reader', async ({
   page,
   request,
 }) => {
   await page.goto('/')
   const section = page.getByRole('region', { name: 'Print Editions' })
-  const edition = section.getByRole('link', { name: /broadsheet-\d{4}-\d{2}-\d{2}\.pdf/ }).first()
+  const edition = section.getByRole('link', { name: /^The Broadsheet, / }).first()
   await expect(edition).toBeVisible()
   await expect(edition).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4}/)
+  await expect(edition).toContainText(/No\. \d+/)
   await expect(edition).toContainText(/\d+(?:\.\d{2} MB| KB)/)
-  await expect(edition).toHaveAttribute('target', '_blank')
-  const pdf = await request.get((await edition.getAttribute('href'))!)
+  await edition.click()
+  await expect(page).toHaveURL(/\/newspapers\/\d{4}-\d{2}-\d{2}$/)
+  const download = page.getByRole('link', { name: /Download PDF/ })
+  const pdf = await request.get((await download.getAttribute('href'))!)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
-  expect(pdf.headers()['content-disposition'] ?? '').not.toContain('attachment')
+  await page.goto('/')
   await section.getByRole('link', { name: 'All editions' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Print Editions' })).toBeVisible()
 })

@@ -21,9 +21,9 @@ test('the Quick Links lead to the static pages', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
 })
 
-test('/newspapers lists every PDF edition', async ({ page }) => {
+test('/newspapers lists every print edition', async ({ page }) => {
   await page.goto('/newspapers')
-  await expect(page.getByRole('link', { name: /\.pdf/ })).toHaveCount(2)
+  await expect(page.locator('main a[href^="/newspapers/"]')).toHaveCount(2)
 })
 
 test('an unknown address answers 404 inside the site layout', async ({ page }) => {
