@@ -298,7 +298,7 @@ describe('/admin/settings: rules and the unexpected', () => {
       { table: 'social_links' },
     )
     expect(body.toast).toMatchObject({ type: 'error', title: 'Error adding social link' })
-    for (const fields of [
+    const updates: Record<string, string>[] = [
       {
         intent: 'social-update',
         id: '1',
@@ -307,7 +307,8 @@ describe('/admin/settings: rules and the unexpected', () => {
         icon: 'twitter',
       },
       { intent: 'social-visibility', id: '1', active: 'false' },
-    ]) {
+    ]
+    for (const fields of updates) {
       const failed = await expectUnexpectedFailure(
         action,
         post(callers.admin.cookie, URL, fields),
