@@ -254,6 +254,17 @@ describe('sanitising', () => {
 })
 
 describe('updateArticle', () => {
+  it('forgets an extension of the breaking-news bar once the tag is taken off', async () => {
+    const saved = await createArticle(input({ newTags: ['Breaking News', 'Harbour'] }), author)
+    const until = new Date(Date.now() + 30 * 3_600_000)
+    await getDb().update(articles).set({ breakingUntil: until }).where(eq(articles.id, saved.id))
+    // Saved again still tagged: the editor's time stands.
+    await updateArticle(saved.id, input({ newTags: ['Breaking News', 'Harbour'] }), author)
+    expect((await row(saved.id)).breakingUntil).toEqual(until)
+    await updateArticle(saved.id, input({ newTags: ['Harbour'] }), author)
+    expect((await row(saved.id)).breakingUntil).toBeNull()
+  })
+
   it('replaces the tags, and an empty list removes them all', async () => {
     const saved = await createArticle(input({ newTags: ['Alpha', 'Beta'] }), author)
     await updateArticle(saved.id, input({ newTags: ['Gamma'] }), author)

@@ -1,5 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm'
-import { articles, articleTags } from '@db/schema/index'
+import { and, eq, isNotNull, ne, notExists } from 'drizzle-orm'
+import { articles, articleTags, tags } from '@db/schema/index'
 import { DomainError, domainErrors } from '~/domain/domain-error'
 import { findOrCreateTag } from '~/domain/tags/tags.server'
 import { getDb, type Transaction } from '~/infra/db.server'
@@ -7,6 +7,7 @@ import { logger } from '~/infra/logger.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
+import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { recordRevision } from './revision-record.server'
 import {
   entersReview,
@@ -113,6 +114,24 @@ async function setArticleTags(
     // An id that names no tag fails the foreign key here and rolls the whole save back.
     await tx.insert(articleTags).values([...ids].map((tagId) => ({ articleId, tagId })))
   }
+  // An editor's "keep on the bar" belongs to one spell of breaking news: taken off the bar,
+  // the article forgets it, so tagged again later it gets the site's hours afresh.
+  await tx
+    .update(articles)
+    .set({ breakingUntil: null })
+    .where(
+      and(
+        eq(articles.id, articleId),
+        isNotNull(articles.breakingUntil),
+        notExists(
+          tx
+            .select({ one: articleTags.tagId })
+            .from(articleTags)
+            .innerJoin(tags, eq(tags.id, articleTags.tagId))
+            .where(and(eq(articleTags.articleId, articleId), eq(tags.slug, BREAKING_NEWS_TAG))),
+        ),
+      ),
+    )
 }
 
 // The editor always keeps an empty paragraph at the end to type into; readers need none.
