@@ -105,7 +105,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
+                <TableHead className="hidden sm:table-cell">Role</TableHead>
                 <TableHead className="hidden sm:table-cell">Created At</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
@@ -151,15 +151,16 @@ function UserRow({
       <TableCell className="font-medium">
         <EmailAddress email={user.email} />
         {isMe ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
-        {/* Narrow screens fold the date under the address so the actions stay in view. */}
+        {/* Narrow screens fold the role and date under the address so the actions stay in view. */}
         <span
-          className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"
+          className="mt-1 flex items-center gap-2 text-xs font-normal text-muted-foreground sm:hidden"
           suppressHydrationWarning
         >
+          <Badge variant={isAdmin ? 'default' : 'secondary'}>{user.role}</Badge>
           {created}
         </span>
       </TableCell>
-      <TableCell>
+      <TableCell className="hidden sm:table-cell">
         <Badge variant={isAdmin ? 'default' : 'secondary'}>{user.role}</Badge>
       </TableCell>
       <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
@@ -173,7 +174,7 @@ function UserRow({
             disabled={disabled || isAdmin}
           >
             <SelectTrigger
-              className="h-8 w-36"
+              className="h-8 w-32 sm:w-36"
               aria-label={`Role of ${user.email}`}
               title={isAdmin ? 'Use Remove Admin first' : undefined}
             >
