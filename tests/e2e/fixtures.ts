@@ -109,7 +109,7 @@ export const test = base.extend<{ login: (role: LoginRole) => Promise<Credential
         const row = admin.getByRole('row').filter({ hasText: reader.email })
         await row.getByRole('combobox', { name: `Role of ${reader.email}` }).click()
         await admin.getByRole('option', { name: ROLE_LABELS[role], exact: true }).click()
-        await expect(row.getByText(role, { exact: true })).toBeVisible()
+        await expect(row.getByText(role, { exact: true }).filter({ visible: true })).toBeVisible()
       } finally {
         await adminContext.close()
       }

@@ -47,7 +47,13 @@ test('an article page has title, description, canonical, OpenGraph, Twitter and 
     url,
     articleSection: FEATURED.category,
   })
-  expect(article.image).toEqual([expect.stringMatching(new RegExp(`^${E2E_BASE_URL}/media/`))])
+  // The featured image with the size and caption the media library keeps for it.
+  expect(article.image).toMatchObject({
+    '@type': 'ImageObject',
+    url: expect.stringMatching(new RegExp(`^${E2E_BASE_URL}/media/`)),
+    width: 1600,
+    height: 900,
+  })
   expect(Date.parse(article.datePublished as string)).not.toBeNaN()
 })
 
