@@ -57,7 +57,11 @@ const { getSiteSettings, listActiveSocialLinks } =
 const { listAdminArticles, parseAdminArticleFilters } =
   await import('~/domain/articles/admin-articles-queries.server')
 const { searchArticles } = await import('~/domain/search/search-queries.server')
-const { listCategories } = await import('~/domain/categories/categories-queries.server')
+const { listCategories, listPublicCategories } =
+  await import('~/domain/categories/categories-queries.server')
+const { getFrontPage } = await import('~/domain/articles/front-page.server')
+const { getArticleEndings } = await import('~/domain/articles/related-queries.server')
+const { searchNewspaperEditions } = await import('~/domain/newspapers/newspapers-queries.server')
 const { listTags } = await import('~/domain/tags/tags-queries.server')
 
 interface Timing {
@@ -91,14 +95,11 @@ async function time(name: string, run: () => Promise<unknown>, describe: (r: nev
 }
 
 async function homePageReads() {
-  const featured = await articlesQueries.getFeaturedArticle()
   return Promise.all([
     getSiteSettings(),
-    listCategories(),
-    listTrendingArticles(6, { excludeIds: featured ? [featured.id] : [] }),
+    listPublicCategories('navigation'),
+    getFrontPage(),
     listTrendingTags(12),
-    articlesQueries.listLatestPerCategory(3),
-    listCategories(),
     listNewspaperEditions(3),
     getSiteIdentity(),
     getAboutSummary(),
@@ -149,9 +150,9 @@ async function measure(label: string, handle: DatabaseHandle) {
     )
   ).rows
   const tag = tags.find((t) => t.id === tagCounts[0]?.tag_id) ?? tags[0]
-  const [{ slug }] = (
-    await database.execute<{ slug: string }>(
-      sql`select a.slug from articles a where a.status = 'published' and exists (select 1 from article_tags t where t.article_id = a.id) order by a.id desc offset ${Math.floor(ARTICLES / 4)} limit 1`,
+  const [{ slug, id: articleId }] = (
+    await database.execute<{ slug: string; id: number }>(
+      sql`select a.slug, a.id from articles a where a.status = 'published' and exists (select 1 from article_tags t where t.article_id = a.id) order by a.id desc offset ${Math.floor(ARTICLES / 4)} limit 1`,
     )
   ).rows
 
@@ -219,6 +220,23 @@ async function measure(label: string, handle: DatabaseHandle) {
       'home: listTrendingTags(12)',
       () => listTrendingTags(12),
       (a: unknown[]) => `${a.length} tags`,
+    ),
+    await time(
+      'home: getFrontPage (a story once)',
+      () => getFrontPage(),
+      (f: { trending: unknown[]; sections: unknown[] }) =>
+        `${f.trending.length} trending, ${f.sections.length} sections`,
+    ),
+    await time(
+      'article endings (more in, related)',
+      () => getArticleEndings(articleId),
+      (e: { moreInCategory: unknown[]; related: unknown[] }) =>
+        `${e.moreInCategory.length} + ${e.related.length} articles`,
+    ),
+    await time(
+      `print editions, search "${COMMON_TERM}"`,
+      () => searchNewspaperEditions(COMMON_TERM),
+      (r: unknown[]) => `${r.length} editions`,
     ),
     // Everything the home page reads, as root.tsx and the route's loader call it.
     await time('home: all its queries (root + loader)', homePageReads, () => 'home page'),
