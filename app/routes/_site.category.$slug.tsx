@@ -78,7 +78,7 @@ export default function CategoryPage() {
         ) : null}
       </header>
       {articles.length > 0 ? (
-        <ArticleGrid articles={articles} headingLevel={2} />
+        <ArticleGrid articles={articles} headingLevel={2} priorityFirst />
       ) : (
         <p className="py-12 text-center text-muted-foreground">
           No articles found in this category.

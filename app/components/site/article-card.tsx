@@ -55,9 +55,10 @@ const TITLE_CLASS: Record<ArticleCardSize, string> = {
 }
 
 /**
- * An article in a list (spec §2 Article card): small, medium or large; the image fades in,
- * the excerpt is clipped to 3 lines, with relative time and reading time. The whole card is
- * clickable through its title link; the category link sits above it.
+ * An article in a list (spec §2 Article card): small, medium or large; the image fades in (a
+ * page's first, `priority` image shows at once), the excerpt is clipped to 3 lines, with
+ * relative time and reading time. The whole card is clickable through its title link; the
+ * category link sits above it.
  */
 export function ArticleCard({
   article,
@@ -127,15 +128,22 @@ export function ArticleCard({
 export function ArticleGrid({
   articles,
   headingLevel = 3,
+  priorityFirst = false,
 }: {
   articles: ArticleCardView[]
   headingLevel?: 2 | 3
+  /** The grid opens the page: its first image is the largest paint (ArticleCard's priority). */
+  priorityFirst?: boolean
 }) {
   return (
     <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-      {articles.map((article) => (
+      {articles.map((article, index) => (
         <li key={article.id}>
-          <ArticleCard article={article} headingLevel={headingLevel} />
+          <ArticleCard
+            article={article}
+            headingLevel={headingLevel}
+            priority={priorityFirst && index === 0}
+          />
         </li>
       ))}
     </ul>

@@ -14,6 +14,11 @@ function markLoaded(img: HTMLImageElement | null) {
   if (img && img.complete && img.naturalWidth > 0) img.dataset.loaded = 'true'
 }
 
+/**
+ * A card's or article's image. Images fade in once loaded, which needs the app's script to
+ * mark them; the page's first, largest image (`priority`) shows without it: no fade, fetched
+ * first, never lazy, decoded with the page, so the largest paint does not wait for hydration.
+ */
 export function CardImage({
   src,
   size,
@@ -30,15 +35,28 @@ export function CardImage({
   sizes?: string
   className?: string
 }) {
+  const common = {
+    src: imageVariantUrl(src, size === 'large' ? 1200 : 828),
+    srcSet: imageSrcSet(src),
+    sizes: sizes ?? IMAGE_SIZES[size],
+    alt,
+  }
+  if (priority) {
+    return (
+      <img
+        {...common}
+        loading="eager"
+        fetchPriority="high"
+        decoding="sync"
+        className={`size-full object-cover ${className ?? ''}`}
+      />
+    )
+  }
   return (
     <img
       ref={markLoaded}
-      src={imageVariantUrl(src, size === 'large' ? 1200 : 828)}
-      srcSet={imageSrcSet(src)}
-      sizes={sizes ?? IMAGE_SIZES[size]}
-      alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      {...common}
+      loading="lazy"
       decoding="async"
       onLoad={(event) => (event.currentTarget.dataset.loaded = 'true')}
       onError={(event) => (event.currentTarget.dataset.loaded = 'true')}

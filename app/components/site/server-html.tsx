@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router'
 /**
  * Markup the server rendered in full (article-page.server.tsx), shown without shipping the
  * components that drew it. A click on one of its own links navigates inside the app, as a
- * <Link> would; images show at once (no script marks them loaded for the fade-in). `children`
+ * <Link> would; its card images show at once (no script marks them loaded for the fade-in; the
+ * featured image has none). `children`
  * draws the few interactive parts into it once mounted (portals into its slots); give the
  * component a `key` per page so they find the new markup's slots.
  */
