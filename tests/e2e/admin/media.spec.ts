@@ -124,6 +124,10 @@ test('alt text and caption given in the library appear on the public image', asy
     .first()
     .click()
   const dialog = page.getByRole('dialog')
+  const before = {
+    alt: await dialog.getByLabel('Alt text').inputValue(),
+    caption: await dialog.getByLabel('Caption').inputValue(),
+  }
   await dialog.getByLabel('Alt text').fill(alt)
   await dialog.getByLabel('Caption').fill(caption)
   await dialog.getByRole('button', { name: 'Save' }).click()
@@ -142,8 +146,8 @@ test('alt text and caption given in the library appear on the public image', asy
     .getByRole('button', { name: /^Edit image / })
     .first()
     .click()
-  await page.getByRole('dialog').getByLabel('Alt text').fill('')
-  await page.getByRole('dialog').getByLabel('Caption').fill('')
+  await page.getByRole('dialog').getByLabel('Alt text').fill(before.alt)
+  await page.getByRole('dialog').getByLabel('Caption').fill(before.caption)
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'Image details saved')).toBeVisible()
 })
