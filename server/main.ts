@@ -6,7 +6,8 @@ import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
-import { countCachedArticleView } from '~/domain/articles/trending.server'
+import { countCachedArticleView, VIEWED_ARTICLE_HEADER } from '~/domain/articles/trending.server'
+import { viewCounter } from '~/domain/articles/view-counter.server'
 import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
 import { createApp } from './app'
 import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
@@ -22,6 +23,8 @@ async function main() {
   // PDFs stored before print editions existed become editions, in the background.
   void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
   const stopMaintenance = scheduleEmbeddedMaintenance()
+  // Views are counted in memory and written every few seconds, and once more at shutdown.
+  const stopCountingViews = viewCounter.start()
 
   let app
   if (dev) {
@@ -59,6 +62,7 @@ async function main() {
     stopMaintenance()
     server.close()
     server.closeAllConnections()
+    await stopCountingViews()
     await database
       .close()
       .catch((error) => logger.error({ err: error }, 'closing the database failed'))
@@ -71,8 +75,10 @@ async function main() {
 async function createPageCache(driver: 'pglite' | 'postgres') {
   const cache = new PageCache({
     nextScheduledPublication,
-    // An article page served from the cache skips its loader: count the view here instead.
-    onHit: (req) => void countCachedArticleView(req.method, req.originalUrl, req.headers),
+    // An article page served from the cache skips its loader: count the view here instead,
+    // by the article id the page was rendered with (in memory, no database work).
+    hitHeader: VIEWED_ARTICLE_HEADER,
+    onHit: (req, articleId) => countCachedArticleView(req.method, req.headers, articleId),
   })
   const url = getEnv().DATABASE_URL
   if (driver === 'postgres' && url) await syncPageCacheThroughPostgres(cache, url)

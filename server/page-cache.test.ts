@@ -1,7 +1,18 @@
 import type { AddressInfo } from 'node:net'
 import compression from 'compression'
 import express from 'express'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { articleViews } from '@db/schema/index'
+import {
+  countCachedArticleView,
+  recordArticleView,
+  VIEWED_ARTICLE_HEADER,
+} from '~/domain/articles/trending.server'
+import { viewCounter } from '~/domain/articles/view-counter.server'
+import { getDb } from '~/infra/db.server'
+import { insertArticle } from '../tests/setup/content-fixtures'
+import { statementsDuring } from '../tests/setup/statements'
 import { PageCache } from './page-cache'
 
 let renders = 0
@@ -10,7 +21,12 @@ let clockOffset = 0
 const cache = new PageCache({
   nextScheduledPublication: async () => nextScheduled,
   now: () => Date.now() + clockOffset,
+  // As server/main.ts wires it.
+  hitHeader: VIEWED_ARTICLE_HEADER,
+  onHit: (req, articleId) => countCachedArticleView(req.method, req.headers, articleId),
 })
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 let baseUrl = ''
 let close = () => {}
 
@@ -23,6 +39,14 @@ beforeAll(async () => {
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
     res.setHeader('ETag', 'W/"v1"')
     res.type('html').send(`<p>render ${renders}</p>`.padEnd(2000, ' '))
+  })
+  // An article page as the article route answers: it counts its own render, in memory.
+  app.get('/article/:id', (req, res) => {
+    renders++
+    recordArticleView(Number(req.params.id))
+    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
+    res.setHeader(VIEWED_ARTICLE_HEADER, req.params.id)
+    res.type('html').send(`<p>story ${req.params.id}</p>`.padEnd(2000, ' '))
   })
   app.get('/private', (_req, res) => {
     renders++
@@ -146,5 +170,41 @@ describe('the page cache', () => {
     cache.clear({ broadcast: false })
     stop()
     expect(told).toBe(1)
+  })
+
+  it('counts a reader’s view of a cached article without a database statement', async () => {
+    const article = await insertArticle()
+    await viewCounter.flush()
+    const url = `${baseUrl}/article/${article.id}`
+    const first = await fetch(url, { headers: { 'user-agent': BROWSER } })
+    expect(first.headers.get(VIEWED_ARTICLE_HEADER)).toBeNull()
+    await settle()
+    const before = renders
+    const statements = await statementsDuring(async () => {
+      for (const userAgent of [BROWSER, BROWSER, 'Googlebot/2.1', BROWSER]) {
+        const res = await fetch(url, { headers: { 'user-agent': userAgent } })
+        expect(res.headers.get('x-cache')).toBe('HIT')
+        expect(res.headers.get(VIEWED_ARTICLE_HEADER)).toBeNull()
+        await res.text()
+      }
+    })
+    expect(renders).toBe(before)
+    expect(statements).toBe(0)
+    // The render and three readers' hits, the crawler's not; written in one statement.
+    expect(await statementsDuring(() => viewCounter.flush())).toBe(1)
+    const [row] = await getDb()
+      .select()
+      .from(articleViews)
+      .where(eq(articleViews.articleId, article.id))
+    expect(row.views).toBe(4)
+  })
+
+  it('never sends the article header, even to a reader it does not serve from the cache', async () => {
+    const res = await fetch(`${baseUrl}/article/1`, {
+      headers: { cookie: 'broadsheet.session_token=abc' },
+    })
+    expect(res.headers.get('x-cache')).toBeNull()
+    expect(res.headers.get(VIEWED_ARTICLE_HEADER)).toBeNull()
+    await viewCounter.flush()
   })
 })

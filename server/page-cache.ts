@@ -12,6 +12,8 @@ interface CachedPage {
   expiresAt: number
   /** The body compressed once per encoding, on first demand (see `encodedBody`). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
+  /** The value of the `hitHeader` the page was rendered with, handed to `onHit`. */
+  hitValue: string | undefined
 }
 
 export interface PageCacheOptions {
@@ -23,8 +25,13 @@ export interface PageCacheOptions {
   nextScheduledPublication?: () => Promise<Date | null>
   /** The clock (tests move it). */
   now?: () => number
-  /** Called for every page served from the cache (view counting). */
-  onHit?: (req: Request) => void
+  /**
+   * A response header the app names something about the page in (the article it shows):
+   * kept with the cached page for `onHit` and never sent to readers.
+   */
+  hitHeader?: string
+  /** Called for every page served from the cache, with the page's `hitHeader` (view counting). */
+  onHit?: (req: Request, hitValue: string | undefined) => void
 }
 
 const CACHEABLE = /(?:^|,)\s*public\b/
@@ -107,6 +114,7 @@ export class PageCache {
         })
         return next()
       }
+      const takeHitValue = this.withholdHitHeader(res)
       const fetchLike = {
         headers: { get: (name: string) => req.get(name) ?? null },
       } as unknown as globalThis.Request
@@ -121,7 +129,7 @@ export class PageCache {
       const cached = this.entries.get(key)
       if (cached && cached.expiresAt > this.now()) {
         this.hits++
-        this.options.onHit?.(req)
+        this.options.onHit?.(req, cached.hitValue)
         const ifNoneMatch = req.get('if-none-match')
         for (const [name, value] of cached.headers) res.setHeader(name, value)
         res.setHeader('X-Cache', 'HIT')
@@ -154,9 +162,32 @@ export class PageCache {
       }
       if (cached) this.entries.delete(key)
       this.misses++
-      this.capture(key, req, res)
+      this.capture(key, req, res, takeHitValue)
       next()
     }
+  }
+
+  /**
+   * Keeps the `hitHeader` out of the response, whoever sends it (a cached page or not, any
+   * reader), and returns a reader of the value it had.
+   */
+  private withholdHitHeader(res: Response): () => string | undefined {
+    const name = this.options.hitHeader
+    if (!name) return () => undefined
+    let value: string | undefined
+    const take = () => {
+      const header = res.getHeader(name)
+      if (header === undefined) return value
+      value = String(header)
+      res.removeHeader(name)
+      return value
+    }
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response
+    res.writeHead = ((...args: unknown[]) => {
+      take()
+      return writeHead(...args)
+    }) as Response['writeHead']
+    return take
   }
 
   private encodingFor(req: Request, page: CachedPage): Encoding | null {
@@ -186,7 +217,12 @@ export class PageCache {
     return body
   }
 
-  private capture(key: string, req: Request, res: Response) {
+  private capture(
+    key: string,
+    req: Request,
+    res: Response,
+    takeHitValue: () => string | undefined,
+  ) {
     if (req.method !== 'GET') return
     const generation = this.generation
     const chunks: Buffer[] = []
@@ -198,12 +234,18 @@ export class PageCache {
     }) as Response['write']
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array))
-      this.store(key, res, Buffer.concat(chunks), generation)
+      this.store(key, res, Buffer.concat(chunks), generation, takeHitValue())
       return end(chunk, ...rest)
     }) as Response['end']
   }
 
-  private store(key: string, res: Response, body: Buffer, generation: number) {
+  private store(
+    key: string,
+    res: Response,
+    body: Buffer,
+    generation: number,
+    hitValue: string | undefined,
+  ) {
     const cacheControl = String(res.getHeader('cache-control') ?? '')
     if (res.statusCode !== 200 || !CACHEABLE.test(cacheControl) || res.getHeader('set-cookie'))
       return
@@ -223,7 +265,7 @@ export class PageCache {
       if (expiresAt <= this.now() || generation !== this.generation) return
       const max = this.options.maxEntries ?? 500
       if (this.entries.size >= max) this.entries.delete(this.entries.keys().next().value as string)
-      this.entries.set(key, { status: 200, headers, body, expiresAt, encoded: {} })
+      this.entries.set(key, { status: 200, headers, body, expiresAt, encoded: {}, hitValue })
     })()
     this.pending.add(pending)
     void pending.finally(() => this.pending.delete(pending))

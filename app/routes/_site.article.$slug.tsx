@@ -9,7 +9,11 @@ import { listArticleCorrections } from '~/domain/articles/corrections-queries.se
 import { toBylineAuthor } from '~/domain/authors/byline'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
 import { getArticleEndings } from '~/domain/articles/related-queries.server'
-import { isCountableView, recordArticleView } from '~/domain/articles/trending.server'
+import {
+  isCountableView,
+  recordArticleView,
+  VIEWED_ARTICLE_HEADER,
+} from '~/domain/articles/trending.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity, newsArticleJsonLd } from '~/domain/seo/seo.server'
@@ -23,12 +27,8 @@ export const handle = { deferToaster: true }
 export async function loader({ params, request }: Route.LoaderArgs) {
   const article = await getPublishedArticleBySlug(params.slug)
   if (!article) throw data('Article not found', { status: 404 })
-  if (isCountableView(request)) {
-    // A lost count must never cost the reader the page.
-    await recordArticleView(article.id).catch((error: unknown) =>
-      logger.warn({ err: error, articleId: article.id }, 'counting a view failed'),
-    )
-  }
+  // Counted in memory; the page cache counts later views of this page by the header below.
+  if (isCountableView(request)) recordArticleView(article.id)
   // The article's end degrades on its own: a failed list or share row costs only itself.
   const [site, corrections, endings, socialLinks] = await Promise.all([
     getSiteIdentity(),
@@ -52,7 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The last change readers could see after publication ("Updated …"), else publication.
   const modifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()
   const keywords = article.tags.map((t) => t.name)
-  return {
+  const page = {
     meta: [
       ...seoMeta({
         site,
@@ -102,6 +102,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       },
     }),
   }
+  return data(page, { headers: { [VIEWED_ARTICLE_HEADER]: String(article.id) } })
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders
 }
 
 export default function ArticlePage() {

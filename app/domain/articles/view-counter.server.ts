@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '~/infra/db.server'
+import { logger } from '~/infra/logger.server'
+import { singleton } from '~/infra/singleton.server'
+
+/** How often the server writes the views it has counted (and once more at shutdown). */
+export const VIEW_FLUSH_INTERVAL_MS = 5_000
+/** Most (article, day) counts kept while the database does not take them; beyond, views drop. */
+export const MAX_PENDING_VIEW_KEYS = 100_000
+
+/** Today in UTC, as the `article_views.day` column counts it. */
+export function utcDay(at: Date = new Date()): string {
+  return at.toISOString().slice(0, 10)
+}
+
+/**
+ * Article views added up in memory, per article and UTC day, and written in one statement per
+ * flush: a multi-row upsert that adds to the day's row, so instances that each flush their own
+ * counts add up. Reading a page does no database work. A crash loses the views counted since
+ * the last flush (at most one interval); a failed flush keeps them for the next one.
+ */
+export class ViewCounter {
+  private counts = new Map<string, number>()
+  private chain: Promise<void> = Promise.resolve()
+  private timer: NodeJS.Timeout | undefined
+  private droppedSinceWarning = 0
+  /** Statements written so far (each flush with anything to write is one). */
+  flushes = 0
+
+  constructor(private readonly maxKeys = MAX_PENDING_VIEW_KEYS) {}
+
+  /** Distinct (article, day) counts waiting for the next flush. */
+  get pendingKeys(): number {
+    return this.counts.size
+  }
+
+  /** Views waiting for the next flush, in all. */
+  get pendingViews(): number {
+    let total = 0
+    for (const views of this.counts.values()) total += views
+    return total
+  }
+
+  /** Counts `views` views of an article on `day` (today, UTC). Never touches the database. */
+  add(articleId: number, views = 1, day = utcDay()): void {
+    const key = `${articleId}|${day}`
+    const current = this.counts.get(key)
+    if (current !== undefined) this.counts.set(key, current + views)
+    else if (this.counts.size < this.maxKeys) this.counts.set(key, views)
+    else this.drop(views)
+  }
+
+  /**
+   * Writes every view counted so far in one statement. Never throws: a failure is logged and
+   * the views are kept for the next flush. Calls queue, so a flush awaited at shutdown writes
+   * everything counted before it.
+   */
+  flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.write())
+    return this.chain
+  }
+
+  /** Flushes every `intervalMs` without keeping the process alive; returns `stop`. */
+  start(intervalMs = VIEW_FLUSH_INTERVAL_MS): () => Promise<void> {
+    clearInterval(this.timer)
+    this.timer = setInterval(() => void this.flush(), intervalMs)
+    this.timer.unref()
+    return () => this.stop()
+  }
+
+  /** Stops the timer and writes what is left (before the database closes). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.flush()
+  }
+
+  private async write(): Promise<void> {
+    if (this.counts.size === 0) return
+    const batch = this.counts
+    this.counts = new Map()
+    const rows = [...batch].map(([key, views]) => {
+      const [articleId, day] = key.split('|')
+      return sql`(${Number(articleId)}::integer, ${day}::date, ${views}::integer)`
+    })
+    try {
+      // Views of an article deleted since they were counted are dropped by the join.
+      await getDb().execute(sql`
+        insert into article_views (article_id, day, views)
+        select v.article_id, v.day, v.views
+        from (values ${sql.join(rows, sql`, `)}) as v (article_id, day, views)
+        join articles a on a.id = v.article_id
+        on conflict (article_id, day) do update set views = article_views.views + excluded.views`)
+      this.flushes++
+    } catch (error) {
+      logger.error(
+        { err: error, keys: batch.size },
+        'writing article views failed; kept for the next flush',
+      )
+      for (const [key, views] of batch) {
+        const [articleId, day] = key.split('|')
+        this.add(Number(articleId), views, day)
+      }
+    }
+    this.warnDropped()
+  }
+
+  private drop(views: number) {
+    this.droppedSinceWarning += views
+  }
+
+  private warnDropped() {
+    if (!this.droppedSinceWarning) return
+    logger.warn(
+      { dropped: this.droppedSinceWarning, maxKeys: this.maxKeys },
+      'article views dropped: too many counts waiting for the database',
+    )
+    this.droppedSinceWarning = 0
+  }
+}
+
+/** The process's counter: one per process, whichever bundle (server or app build) asks. */
+export const viewCounter = singleton('article-view-counter', () => new ViewCounter())
