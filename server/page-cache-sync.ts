@@ -1,12 +1,14 @@
 import pg from 'pg'
 import { logger } from '~/infra/logger.server'
+import { clearMemoCaches } from '~/infra/memo-cache.server'
 import type { PageCache } from './page-cache'
 
 const CHANNEL = 'broadsheet_page_cache'
 
 /**
  * Several instances on one PostgreSQL keep their page caches in step: a write on one
- * instance NOTIFYs the others, which drop their cached pages.
+ * instance NOTIFYs the others, which drop their cached pages and the site's chrome kept in
+ * memory (app/infra/memo-cache.server.ts).
  */
 export async function syncPageCacheThroughPostgres(cache: PageCache, databaseUrl: string) {
   const listener = new pg.Client({ connectionString: databaseUrl })
@@ -17,7 +19,10 @@ export async function syncPageCacheThroughPostgres(cache: PageCache, databaseUrl
   )
   await listener.connect()
   await listener.query(`listen ${CHANNEL}`)
-  listener.on('notification', () => cache.clear({ broadcast: false }))
+  listener.on('notification', () => {
+    cache.clear({ broadcast: false })
+    clearMemoCaches()
+  })
   const stop = cache.onClear(() => {
     notifier
       .query(`notify ${CHANNEL}`)

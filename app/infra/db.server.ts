@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '@db/schema/index'
+import { clearMemoCaches, noteDatabaseStatement } from './memo-cache.server'
 import { getSingleton, setSingleton } from './singleton.server'
 
 /**
@@ -29,6 +30,9 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'db/migrations')
 
+// Every statement passes the in-process caches' write watch (memo-cache.server.ts).
+const logger = { logQuery: (query: string) => noteDatabaseStatement(query) }
+
 export async function openPglite(
   dataDir: string | undefined,
   options: { loadDataDir?: Blob } = {},
@@ -41,7 +45,7 @@ export async function openPglite(
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database
   return { db, driver: 'pglite', pglite: client, close: () => client.close() }
 }
 
@@ -52,7 +56,7 @@ export function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger })
   return { db, driver: 'postgres', pool, close: () => pool.end() }
 }
 
@@ -79,6 +83,7 @@ const KEY = 'database'
 /** The process-wide database, installed once at start (or per test file). */
 export function installDatabase(handle: DatabaseHandle) {
   setSingleton(KEY, handle)
+  clearMemoCaches()
 }
 
 export function getDatabaseHandle(): DatabaseHandle {

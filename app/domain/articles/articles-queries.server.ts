@@ -5,8 +5,9 @@ import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
+import { memoized } from '~/infra/memo-cache.server'
 import type { ArticleStatus } from './articles-schema'
-import { isPublicArticle } from './published.server'
+import { isPublicArticle, nextPublicationAt } from './published.server'
 
 /** What an article card needs; readers see an author's name, never the user row. */
 export interface ArticleCardData {
@@ -178,10 +179,25 @@ export interface BreakingNewsItem {
  * newest first. The expiry is `breakingExpiry` in SQL: the editor's `breaking_until`, else
  * publication plus the site's `breaking_news_hours` (12 while settings are unsaved).
  */
-export async function listBreakingNews(
-  limit = 10,
-  now: Date = new Date(),
-): Promise<BreakingNewsItem[]> {
+export function listBreakingNews(limit = 10, now?: Date): Promise<BreakingNewsItem[]> {
+  return limit === BREAKING_BAR_LENGTH && !now ? breakingBar() : readBreakingNews(limit, now)
+}
+
+const BREAKING_BAR_LENGTH = 10
+
+// The bar, on every page: kept in memory until a write, until its first item runs out, until
+// a scheduled article goes public, and for 30 s at most. The list is frozen.
+const breakingBar = memoized('breaking-news-bar', () => readBreakingNews(BREAKING_BAR_LENGTH), {
+  ttlMs: 30_000,
+  expiresAt: async (items) => {
+    const ends = items.map((item) => item.expiresAt.getTime())
+    const next = await nextPublicationAt()
+    if (next !== null) ends.push(next)
+    return ends.length ? Math.min(...ends) : null
+  },
+})
+
+async function readBreakingNews(limit: number, now: Date = new Date()) {
   const db = getDb()
   // The tag's id first: as a constant the planner sees how few articles carry it. Joined by
   // slug it assumed an average tag and walked every public article newest first (41 ms

@@ -1,5 +1,7 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { articles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { memoized } from '~/infra/memo-cache.server'
 
 /**
  * The one definition of "a reader may see this": published, and its publication time has
@@ -8,4 +10,23 @@ import { articles } from '@db/schema/index'
 export const isPublicArticle = and(
   eq(articles.status, 'published'),
   lte(articles.publishedAt, sql`now()`),
+)
+
+/**
+ * When the next scheduled article goes public (epoch ms), or null: what readers may see
+ * changes then, so a value cached from public articles expires by it. Kept in memory itself
+ * until a write or that moment.
+ */
+export const nextPublicationAt: () => Promise<number | null> = memoized(
+  'next-publication-at',
+  async () => {
+    const [row] = await getDb()
+      .select({ at: articles.publishedAt })
+      .from(articles)
+      .where(and(eq(articles.status, 'published'), gt(articles.publishedAt, sql`now()`)))
+      .orderBy(articles.publishedAt)
+      .limit(1)
+    return row?.at ? row.at.getTime() : null
+  },
+  { ttlMs: 60_000, expiresAt: (at) => at },
 )

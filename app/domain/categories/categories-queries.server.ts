@@ -1,7 +1,8 @@
 import { and, asc, count, eq, exists, sql, type SQL } from 'drizzle-orm'
 import { articles, categories } from '@db/schema/index'
-import { isPublicArticle } from '~/domain/articles/published.server'
+import { isPublicArticle, nextPublicationAt } from '~/domain/articles/published.server'
 import { getDb } from '~/infra/db.server'
+import { memoized } from '~/infra/memo-cache.server'
 
 export type Category = typeof categories.$inferSelect
 
@@ -33,16 +34,27 @@ export interface PublicCategory {
  * that the editors keep in the navigation (header, mobile menu, footer) or on the home page.
  * An empty category stays out of both until its first article goes public.
  */
-export async function listPublicCategories(
-  place: 'navigation' | 'home',
-): Promise<PublicCategory[]> {
-  const shown = place === 'navigation' ? categories.showInNavigation : categories.showOnHome
-  return getDb()
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
-    .from(categories)
-    .where(and(eq(shown, true), hasPublicArticle()))
-    .orderBy(...editorialOrder)
+export function listPublicCategories(place: 'navigation' | 'home'): Promise<PublicCategory[]> {
+  return place === 'navigation' ? navigationCategories() : homeCategories()
 }
+
+// Every page reads these: kept in memory until a write, or until a scheduled article goes
+// public (it may bring its category in). The arrays are frozen.
+const publicCategories = (place: 'navigation' | 'home') =>
+  memoized(
+    `public-categories:${place}`,
+    (): Promise<PublicCategory[]> => {
+      const shown = place === 'navigation' ? categories.showInNavigation : categories.showOnHome
+      return getDb()
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(categories)
+        .where(and(eq(shown, true), hasPublicArticle()))
+        .orderBy(...editorialOrder)
+    },
+    { ttlMs: 60_000, expiresAt: () => nextPublicationAt() },
+  )
+const navigationCategories = publicCategories('navigation')
+const homeCategories = publicCategories('home')
 
 export async function getCategoryBySlug(slug: string): Promise<Category | null> {
   const [row] = await getDb().select().from(categories).where(eq(categories.slug, slug)).limit(1)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { staticPages } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { memoized } from '~/infra/memo-cache.server'
 import { htmlToPlainText, sanitizePageHtml } from '~/infra/sanitize.server'
 import type { StaticPageSlug } from './static-pages'
 
@@ -54,10 +55,15 @@ export async function getStaticPage(slug: StaticPageSlug): Promise<StaticPage> {
 const SUMMARY_MAX = 280
 
 /** The footer's "About Us" text: the about page's first paragraph, as plain text. */
-export async function getAboutSummary(): Promise<string> {
-  const page = await getStaticPage('about')
-  const first = htmlToPlainText(page.content).split('\n')[0] ?? ''
-  if (first.length <= SUMMARY_MAX) return first
-  const cut = first.slice(0, SUMMARY_MAX - 1)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SUMMARY_MAX / 2))}…`
-}
+export const getAboutSummary: () => Promise<string> = memoized(
+  'about-summary',
+  async () => {
+    const page = await getStaticPage('about')
+    const first = htmlToPlainText(page.content).split('\n')[0] ?? ''
+    if (first.length <= SUMMARY_MAX) return first
+    const cut = first.slice(0, SUMMARY_MAX - 1)
+    return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SUMMARY_MAX / 2))}…`
+  },
+  // Every page's footer shows it: kept in memory until a write (app/infra/memo-cache.server.ts).
+  { ttlMs: 60_000 },
+)

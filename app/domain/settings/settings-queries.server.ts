@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { siteSettings, socialLinks } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { memoized } from '~/infra/memo-cache.server'
 
 export type SiteSettings = typeof siteSettings.$inferSelect
 export type SocialLink = typeof socialLinks.$inferSelect
@@ -21,19 +22,33 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   updatedAt: new Date(0),
 }
 
-/** The single settings row; the spec's defaults when it has not been written yet. */
-export async function getSiteSettings(): Promise<SiteSettings> {
-  const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
-  return row ?? DEFAULT_SITE_SETTINGS
-}
+/** How long the site's chrome is kept in memory at most; any write empties it sooner. */
+export const CHROME_TTL_MS = 60_000
 
-export async function listActiveSocialLinks(): Promise<SocialLink[]> {
-  return getDb()
-    .select()
-    .from(socialLinks)
-    .where(eq(socialLinks.isActive, true))
-    .orderBy(asc(socialLinks.platform))
-}
+/**
+ * The single settings row; the spec's defaults when it has not been written yet. Every page
+ * reads it: kept in memory until a write (app/infra/memo-cache.server.ts); the value is frozen.
+ */
+export const getSiteSettings: () => Promise<SiteSettings> = memoized(
+  'site-settings',
+  async () => {
+    const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
+    return row ?? DEFAULT_SITE_SETTINGS
+  },
+  { ttlMs: CHROME_TTL_MS },
+)
+
+/** The footer's and the share row's links; kept in memory until a write, like the settings. */
+export const listActiveSocialLinks: () => Promise<SocialLink[]> = memoized(
+  'active-social-links',
+  () =>
+    getDb()
+      .select()
+      .from(socialLinks)
+      .where(eq(socialLinks.isActive, true))
+      .orderBy(asc(socialLinks.platform)),
+  { ttlMs: CHROME_TTL_MS },
+)
 
 /** Settings screen: every link, active or not, ordered by platform (spec §7). */
 export async function listSocialLinks(): Promise<SocialLink[]> {

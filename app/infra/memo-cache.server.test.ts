@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  clearMemoCaches,
+  memoCacheProbe,
+  memoized,
+  noteDatabaseStatement,
+} from './memo-cache.server'
+
+let now = 1_000_000
+let key = 0
+// Each test its own key: the registry is shared by the whole process.
+const counter = (options: Parameters<typeof memoized<number>>[2] = { ttlMs: 60_000 }) => {
+  let reads = 0
+  const read = memoized(`test-${++key}`, async () => ++reads, options)
+  return { read, reads: () => reads }
+}
+
+beforeEach(() => {
+  now = 1_000_000
+  memoCacheProbe.setClock(() => now)
+  clearMemoCaches()
+})
+afterEach(() => memoCacheProbe.setClock(() => Date.now()))
+
+describe('memoized', () => {
+  it('reads once, shares a running read, and keeps the value until its time to live', async () => {
+    const { read, reads } = counter({ ttlMs: 1000 })
+    expect(await Promise.all([read(), read()])).toEqual([1, 1])
+    now += 999
+    expect(await read()).toBe(1)
+    now += 1
+    expect(await read()).toBe(2)
+    expect(reads()).toBe(2)
+  })
+
+  it('ends a value at the expiry it gives, when sooner than its time to live', async () => {
+    const { read } = counter({ ttlMs: 60_000, expiresAt: () => now + 10 })
+    expect(await read()).toBe(1)
+    now += 9
+    expect(await read()).toBe(1)
+    now += 1
+    expect(await read()).toBe(2)
+  })
+
+  it('keeps no failed read', async () => {
+    let fail = true
+    const read = memoized(
+      `test-${++key}`,
+      async () => {
+        if (fail) throw new Error('down')
+        return 'up'
+      },
+      { ttlMs: 60_000 },
+    )
+    await expect(read()).rejects.toThrow('down')
+    fail = false
+    expect(await read()).toBe('up')
+  })
+
+  it('freezes what it shares', async () => {
+    const read = memoized(`test-${++key}`, async () => [{ name: 'World' }], { ttlMs: 60_000 })
+    const value = await read()
+    expect(Object.isFrozen(value) && Object.isFrozen(value[0])).toBe(true)
+  })
+
+  it('forgets everything on a clear', async () => {
+    const { read } = counter()
+    await read()
+    clearMemoCaches()
+    expect(await read()).toBe(2)
+  })
+})
+
+describe('noteDatabaseStatement', () => {
+  it('clears on a write or a schema change, not on a read or a counter', async () => {
+    const { read } = counter()
+    expect(await read()).toBe(1)
+    noteDatabaseStatement('select "id" from "categories"')
+    noteDatabaseStatement('insert into "article_views" ("article_id") values ($1)')
+    noteDatabaseStatement('delete from "sessions" where "id" = $1')
+    now += 5000
+    expect(await read()).toBe(1)
+    noteDatabaseStatement('update "site_settings" set "logo_text" = $1')
+    now += 5000
+    expect(await read()).toBe(2)
+    noteDatabaseStatement('alter table "categories" rename to "categories_gone"')
+    now += 5000
+    expect(await read()).toBe(3)
+  })
+
+  it('keeps no value read just after a write, which may not have committed yet', async () => {
+    const { read } = counter()
+    noteDatabaseStatement('update "categories" set "name" = $1')
+    expect(await read()).toBe(1)
+    expect(await read()).toBe(2)
+    now += 1000
+    expect(await read()).toBe(3)
+    expect(await read()).toBe(3)
+  })
+})

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { articles } from '@db/schema/index'
+import { listBreakingNews } from '~/domain/articles/articles-queries.server'
+import { setArticleStatus } from '~/domain/articles/articles.server'
+import { listPublicCategories } from '~/domain/categories/categories-queries.server'
+import { setCategoryShown } from '~/domain/categories/categories.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { updateLogoSettings } from '~/domain/settings/settings.server'
+import { getDatabaseHandle, getDb } from '~/infra/db.server'
+import { clearMemoCaches, memoCacheProbe } from '~/infra/memo-cache.server'
+import { PageCache } from '../../server/page-cache'
+import { clearContent, insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
+
+// The site's chrome is kept in memory (app/infra/memo-cache.server.ts). "Behind its back"
+// below is a statement sent to the embedded database directly, past the app's query hook, as
+// another instance's write would be: only the cache can explain seeing the old value after it.
+
+let now = Date.now()
+const settle = () => (now += 2000) // past the moment after a write when nothing is kept
+const behindItsBack = (statement: string) => getDatabaseHandle().pglite!.query(statement)
+const logo = (logoText: string) =>
+  updateLogoSettings({
+    logoType: 'text',
+    logoText,
+    logoTextColor: '#000000',
+    logoTextColorDark: '#F5F5F5',
+    logoFontFamily: '',
+    logoFontUrl: '',
+    logoImageUrl: '',
+  })
+
+beforeEach(async () => {
+  await clearContent()
+  now = Date.now()
+  memoCacheProbe.setClock(() => now)
+  settle()
+})
+afterEach(() => memoCacheProbe.setClock(() => Date.now()))
+
+describe('the chrome kept in memory', () => {
+  it('answers a second read from memory until the caches are cleared', async () => {
+    await logo('Morning Post')
+    settle()
+    expect((await getSiteSettings()).logoText).toBe('Morning Post')
+    await behindItsBack(`update site_settings set logo_text = 'Evening Post' where id = 1`)
+    const loads = memoCacheProbe.loads()
+    expect((await getSiteSettings()).logoText).toBe('Morning Post')
+    expect(memoCacheProbe.loads()).toBe(loads)
+    clearMemoCaches()
+    expect((await getSiteSettings()).logoText).toBe('Evening Post')
+  })
+
+  it('is emptied by the page cache clear a write request makes (and another instance’s)', async () => {
+    const category = await insertCategory({ name: 'World' })
+    await insertArticle({ categoryId: category.id })
+    settle()
+    expect((await listPublicCategories('navigation')).map((c) => c.name)).toEqual(['World'])
+    await behindItsBack(`update categories set name = 'Abroad' where id = ${category.id}`)
+    expect((await listPublicCategories('navigation')).map((c) => c.name)).toEqual(['World'])
+    // As server/main.ts wires it.
+    const pageCache = new PageCache()
+    pageCache.onClear(clearMemoCaches)
+    pageCache.clear()
+    expect((await listPublicCategories('navigation')).map((c) => c.name)).toEqual(['Abroad'])
+  })
+
+  it('sees a settings save, a category change and a publication through the domain at once', async () => {
+    await logo('Morning Post')
+    settle()
+    expect((await getSiteSettings()).logoText).toBe('Morning Post')
+    await logo('Evening Post')
+    expect((await getSiteSettings()).logoText).toBe('Evening Post')
+
+    const category = await insertCategory({ name: 'World' })
+    const article = await insertArticle({ categoryId: category.id, status: 'hidden' })
+    settle()
+    expect(await listPublicCategories('navigation')).toEqual([])
+    await setArticleStatus(article.id, 'show')
+    expect((await listPublicCategories('navigation')).map((c) => c.name)).toEqual(['World'])
+    settle()
+    await listPublicCategories('navigation')
+    await setCategoryShown(category.id, 'navigation', false)
+    expect(await listPublicCategories('navigation')).toEqual([])
+  })
+})
+
+describe('the breaking-news bar kept in memory', () => {
+  it('is read afresh when its first item leaves the bar', async () => {
+    const breaking = await insertTag({ name: 'Breaking News', slug: 'breaking-news' })
+    const leaving = await insertArticle({ title: 'Leaving', tagIds: [breaking.id] })
+    const until = new Date(now + 10_000)
+    await getDb().update(articles).set({ breakingUntil: until }).where(eq(articles.id, leaving.id))
+    const staying = await insertArticle({ title: 'Staying', hoursAgo: 2, tagIds: [breaking.id] })
+    settle()
+    expect((await listBreakingNews()).map((item) => item.title)).toEqual(['Leaving', 'Staying'])
+    await behindItsBack(`update articles set title = 'Staying, renamed' where id = ${staying.id}`)
+    now = until.getTime() - 1
+    expect((await listBreakingNews()).map((item) => item.title)).toContain('Staying')
+    now = until.getTime()
+    expect((await listBreakingNews()).map((item) => item.title)).toContain('Staying, renamed')
+  })
+
+  it('is read afresh when a scheduled article goes public', async () => {
+    await insertTag({ name: 'Breaking News', slug: 'breaking-news' })
+    const at = new Date(now + 5_000)
+    await insertArticle({ publishedAt: at })
+    settle()
+    await listBreakingNews()
+    const loads = memoCacheProbe.loads()
+    now = at.getTime() - 1
+    await listBreakingNews()
+    expect(memoCacheProbe.loads()).toBe(loads)
+    now = at.getTime()
+    await listBreakingNews()
+    expect(memoCacheProbe.loads()).toBeGreaterThan(loads)
+  })
+
+  it('leaves a read for another moment or length to the database', async () => {
+    const breaking = await insertTag({ name: 'Breaking News', slug: 'breaking-news' })
+    await insertArticle({ title: 'Old', hoursAgo: 20, tagIds: [breaking.id] })
+    settle()
+    expect(await listBreakingNews()).toEqual([])
+    expect((await listBreakingNews(10, new Date(now - 19 * 3_600_000))).length).toBe(1)
+  })
+})
