@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
+import { clearMemoCaches } from '~/infra/memo-cache.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
 import { countCachedArticleView, VIEWED_ARTICLE_HEADER } from '~/domain/articles/trending.server'
 import { viewCounter } from '~/domain/articles/view-counter.server'
@@ -80,6 +81,8 @@ async function createPageCache(driver: 'pglite' | 'postgres') {
     hitHeader: VIEWED_ARTICLE_HEADER,
     onHit: (req, articleId) => countCachedArticleView(req.method, req.headers, articleId),
   })
+  // A write request's clear comes after its commit: the chrome kept in memory goes with it.
+  cache.onClear(clearMemoCaches)
   const url = getEnv().DATABASE_URL
   if (driver === 'postgres' && url) await syncPageCacheThroughPostgres(cache, url)
   return cache
