@@ -286,7 +286,10 @@ function writeDoc(markdown: string) {
   if (start === -1 || end < start) {
     throw new Error(`docs/performance.md has no ${DOC_START} … ${DOC_END} markers`)
   }
-  fs.writeFileSync(DOC, `${doc.slice(0, start + DOC_START.length)}\n${markdown}\n\n${doc.slice(end)}`)
+  fs.writeFileSync(
+    DOC,
+    `${doc.slice(0, start + DOC_START.length)}\n${markdown}\n\n${doc.slice(end)}`,
+  )
 }
 
 async function main() {
