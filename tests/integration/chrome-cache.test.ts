@@ -13,12 +13,15 @@ import { PageCache } from '../../server/page-cache'
 import { clearContent, insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
 
 // The site's chrome is kept in memory (app/infra/memo-cache.server.ts). "Behind its back"
-// below is a statement sent to the embedded database directly, past the app's query hook, as
+// below is a statement sent to the database's client directly, past the app's query hook, as
 // another instance's write would be: only the cache can explain seeing the old value after it.
 
 let now = Date.now()
 const settle = () => (now += 2000) // past the moment after a write when nothing is kept
-const behindItsBack = (statement: string) => getDatabaseHandle().pglite!.query(statement)
+const behindItsBack = async (statement: string) => {
+  const handle = getDatabaseHandle()
+  await (handle.pglite ? handle.pglite.query(statement) : handle.pool!.query(statement))
+}
 const logo = (logoText: string) =>
   updateLogoSettings({
     logoType: 'text',
