@@ -132,9 +132,11 @@ export function ArticleGrid({
 }: {
   articles: ArticleCardView[]
   headingLevel?: 2 | 3
-  /** The grid opens the page: its first image is the largest paint (ArticleCard's priority). */
+  /** The grid opens the page: its first picture is the largest paint (ArticleCard's priority). */
   priorityFirst?: boolean
 }) {
+  // The largest paint is the first picture, which need not be on the first card.
+  const priorityIndex = priorityFirst ? articles.findIndex((a) => a.featuredImage !== null) : -1
   return (
     <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
       {articles.map((article, index) => (
@@ -142,7 +144,7 @@ export function ArticleGrid({
           <ArticleCard
             article={article}
             headingLevel={headingLevel}
-            priority={priorityFirst && index === 0}
+            priority={index === priorityIndex}
           />
         </li>
       ))}
