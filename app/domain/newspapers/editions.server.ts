@@ -8,6 +8,7 @@ import { getDb, type Transaction } from '~/infra/db.server'
 import { randomObjectName } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage, readAll } from '~/infra/storage.server'
+import { editionColumns } from './newspapers-queries.server'
 import { formatEditionDate, type AdminEdition, type EditionMeta } from './editions-schema'
 import { readPdf, type PdfContents } from './pdf-pages.server'
 
@@ -166,20 +167,7 @@ async function removePdf(name: string) {
   }
 }
 
-const adminColumns = {
-  id: newspaperEditions.id,
-  slug: newspaperEditions.slug,
-  title: newspaperEditions.title,
-  editionDate: newspaperEditions.editionDate,
-  number: newspaperEditions.number,
-  pageCount: newspaperEditions.pageCount,
-  size: newspaperEditions.size,
-  fileName: newspaperEditions.fileName,
-  coverName: newspaperEditions.coverName,
-  coverWidth: newspaperEditions.coverWidth,
-  coverHeight: newspaperEditions.coverHeight,
-  createdAt: newspaperEditions.createdAt,
-}
+const adminColumns = { ...editionColumns, createdAt: newspaperEditions.createdAt }
 
 type AdminRow = { [K in keyof typeof adminColumns]: (typeof newspaperEditions.$inferSelect)[K] }
 

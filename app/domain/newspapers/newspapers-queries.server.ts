@@ -53,7 +53,8 @@ export interface EditionSearchResult {
 export const EDITION_SEARCH_PAGES_SHOWN = 5
 export const EDITION_SEARCH_LIMIT = 5
 
-const columns = {
+/** An edition's own columns, as both the reader's and the back office's lists read them. */
+export const editionColumns = {
   id: newspaperEditions.id,
   slug: newspaperEditions.slug,
   title: newspaperEditions.title,
@@ -67,7 +68,7 @@ const columns = {
   coverHeight: newspaperEditions.coverHeight,
 }
 
-type EditionRow = Pick<typeof newspaperEditions.$inferSelect, keyof typeof columns>
+type EditionRow = Pick<typeof newspaperEditions.$inferSelect, keyof typeof editionColumns>
 
 function toEdition(row: EditionRow): NewspaperEdition {
   const storage = getStorage()
@@ -97,7 +98,7 @@ function toEdition(row: EditionRow): NewspaperEdition {
 export async function listNewspaperEditions(limit?: number): Promise<NewspaperEdition[]> {
   try {
     const query = getDb()
-      .select(columns)
+      .select(editionColumns)
       .from(newspaperEditions)
       .orderBy(desc(newspaperEditions.editionDate), desc(newspaperEditions.id))
     const rows = limit === undefined ? await query : await query.limit(limit)
@@ -111,7 +112,7 @@ export async function listNewspaperEditions(limit?: number): Promise<NewspaperEd
 /** The edition at /newspapers/{slug}, or null. */
 export async function getNewspaperEditionBySlug(slug: string): Promise<NewspaperEdition | null> {
   const [row] = await getDb()
-    .select(columns)
+    .select(editionColumns)
     .from(newspaperEditions)
     .where(eq(newspaperEditions.slug, slug))
     .limit(1)
