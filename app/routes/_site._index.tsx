@@ -5,9 +5,7 @@ import { NewspaperList } from '~/components/site/newspaper-list'
 import { PageStatus } from '~/components/site/page-status'
 import { SectionHeading } from '~/components/site/section-heading'
 import { containerClass } from '~/components/site/styles'
-import { getFrontPage } from '~/domain/articles/front-page.server'
-import { listTrendingTags } from '~/domain/articles/trending-queries.server'
-import { listNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
+import { getHomePage } from '~/domain/articles/front-page.server'
 import { getAboutSummary } from '~/domain/pages/pages-queries.server'
 import { getSiteIdentity, homeJsonLd } from '~/domain/seo/seo.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
@@ -21,11 +19,9 @@ export const handle = { deferToaster: true }
 export async function loader() {
   const now = new Date()
   try {
-    // A story appears once: lead, trending, then the sections (getFrontPage).
-    const [front, trendingTags, editions, site, about, social] = await Promise.all([
-      getFrontPage(),
-      listTrendingTags(12),
-      listNewspaperEditions(3),
+    // A story appears once: lead, trending, then the sections (getHomePage).
+    const [front, site, about, social] = await Promise.all([
+      getHomePage(),
       getSiteIdentity(),
       getAboutSummary(),
       listActiveSocialLinks().catch(() => []),
@@ -42,8 +38,8 @@ export async function loader() {
       ],
       featured: front.lead ? toCardView(front.lead, now) : null,
       trending: toCardViews(front.trending, now),
-      trendingTags,
-      editions: toEditionViews(editions),
+      trendingTags: front.trendingTags,
+      editions: toEditionViews(front.editions),
       sections: front.sections.map((section) => ({
         id: section.id,
         name: section.name,

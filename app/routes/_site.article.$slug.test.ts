@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { socialLinks } from '@db/schema/index'
+import { articleCorrections, socialLinks } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { requestAs, runRoute, TEST_SITE_URL } from '../../tests/setup/auth-fixtures'
@@ -10,6 +10,7 @@ import {
   insertCategory,
   insertTag,
 } from '../../tests/setup/content-fixtures'
+import { statementsDuring } from '../../tests/setup/statements'
 import { loader } from './_site.article.$slug'
 
 // The article's end (issue 11): share links from the site's social links, "More in
@@ -100,5 +101,29 @@ describe('article page endings', () => {
       logged.mockRestore()
     }
     expect(logCalls).toBeGreaterThan(0)
+  })
+})
+
+describe('article page reads', () => {
+  it('reads the article, its tags and corrections in one statement, and its endings in two more', async () => {
+    const politics = await insertCategory({ name: 'Politics', slug: 'politics' })
+    const transit = await insertTag()
+    const article = await insertArticle({
+      slug: 'levy',
+      categoryId: politics.id,
+      tagIds: [transit.id],
+    })
+    await insertArticle({ categoryId: politics.id, tagIds: [transit.id] })
+    await getDb()
+      .insert(articleCorrections)
+      .values({ articleId: article.id, text: 'The levy is 2 %, not 3 %.' })
+    await open('levy') // the site's chrome, kept in memory afterwards
+    await new Promise((resolve) => setTimeout(resolve, 1100)) // past the writes' settling time
+    await open('levy')
+    let html = ''
+    const statements = await statementsDuring(async () => ({ html } = await open('levy')))
+    expect(statements).toBe(3)
+    expect(html).toContain('The levy is 2 %, not 3 %.')
+    expect(html).toContain(`href="/tag/${transit.slug}"`)
   })
 })

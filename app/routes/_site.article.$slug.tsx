@@ -5,7 +5,6 @@ import { PageStatus } from '~/components/site/page-status'
 import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
 import { toArticleView } from '~/domain/articles/article-view.server'
-import { listArticleCorrections } from '~/domain/articles/corrections-queries.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
 import { getArticleEndings } from '~/domain/articles/related-queries.server'
@@ -30,10 +29,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Counted in memory; the page cache counts later views of this page by the header below.
   if (isCountableView(request)) recordArticleView(article.id)
   // The article's end degrades on its own: a failed list or share row costs only itself.
-  const [site, corrections, endings, socialLinks] = await Promise.all([
+  const [site, endings, socialLinks] = await Promise.all([
     getSiteIdentity(),
-    listArticleCorrections(article.id),
-    getArticleEndings(article.id).catch((error: unknown) => {
+    getArticleEndings(article).catch((error: unknown) => {
       logger.error({ err: error, articleId: article.id }, 'loading the article endings failed')
       return { moreInCategory: [], related: [] }
     }),
@@ -47,7 +45,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     url: absoluteUrl(site.siteUrl, `/article/${article.slug}`),
     title: article.title,
   }
-  const view = toArticleView({ ...article, corrections })
+  const view = toArticleView(article)
   const publishedIso = article.publishedAt?.toISOString() ?? null
   // The last change readers could see after publication ("Updated …"), else publication.
   const modifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()

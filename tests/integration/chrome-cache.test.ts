@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { articles } from '@db/schema/index'
+import { articles, articleViews } from '@db/schema/index'
 import { listBreakingNews } from '~/domain/articles/articles-queries.server'
 import { setArticleStatus } from '~/domain/articles/articles.server'
+import { getHomePage } from '~/domain/articles/front-page.server'
 import { listPublicCategories } from '~/domain/categories/categories-queries.server'
 import { setCategoryShown } from '~/domain/categories/categories.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
@@ -11,6 +12,7 @@ import { getDatabaseHandle, getDb } from '~/infra/db.server'
 import { clearMemoCaches, memoCacheProbe } from '~/infra/memo-cache.server'
 import { PageCache } from '../../server/page-cache'
 import { clearContent, insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
+import { statementsDuring } from '../setup/statements'
 
 // The site's chrome is kept in memory (app/infra/memo-cache.server.ts). "Behind its back"
 // below is a statement sent to the database's client directly, past the app's query hook, as
@@ -22,6 +24,7 @@ const behindItsBack = async (statement: string) => {
   const handle = getDatabaseHandle()
   await (handle.pglite ? handle.pglite.query(statement) : handle.pool!.query(statement))
 }
+const today = () => new Date().toISOString().slice(0, 10)
 const logo = (logoText: string) =>
   updateLogoSettings({
     logoType: 'text',
@@ -125,5 +128,32 @@ describe('the breaking-news bar kept in memory', () => {
     settle()
     expect(await listBreakingNews()).toEqual([])
     expect((await listBreakingNews(10, new Date(now - 19 * 3_600_000))).length).toBe(1)
+  })
+})
+
+describe('the home page kept in memory', () => {
+  it('answers from memory with no statement, sees a publication at once and views within its time to live', async () => {
+    const category = await insertCategory({ name: 'World' })
+    // The oldest of more stories than the lead and trending show: on no block but its section's.
+    const first = await insertArticle({ title: 'First', categoryId: category.id, hoursAgo: 30 })
+    for (let hour = 1; hour <= 10; hour++) {
+      await insertArticle({ title: `Story ${hour}`, categoryId: category.id, hoursAgo: hour })
+    }
+    settle()
+    expect((await getHomePage()).lead?.title).toBe('Story 1')
+    expect(await statementsDuring(() => getHomePage())).toBe(0)
+
+    // Views are not writes the caches watch: the trending block follows them by its TTL.
+    await getDb().insert(articleViews).values({ articleId: first.id, day: today(), views: 50 })
+    expect((await getHomePage()).trending.map((a) => a.id)).not.toContain(first.id)
+    now += 60_000
+    expect((await getHomePage()).trending.map((a) => a.id)).toContain(first.id)
+
+    // A publication through the domain is a write: the next read sees it.
+    const third = await insertArticle({ title: 'Third', categoryId: category.id, status: 'hidden' })
+    settle()
+    await getHomePage()
+    await setArticleStatus(third.id, 'show')
+    expect((await getHomePage()).lead?.title).toBe('Third')
   })
 })

@@ -1,5 +1,6 @@
 import { articleTags, articleViews, articles, categories, tags } from '@db/schema/index'
 import { getDb } from '../../app/infra/db.server'
+import { clearMemoCaches } from '../../app/infra/memo-cache.server'
 
 // Rows for integration tests of the public read models, written straight to the test
 // database (no mocks): each call makes unique slugs so tests in one file never collide.
@@ -84,10 +85,14 @@ export async function insertArticle(fields: ArticleFields = {}) {
   return row
 }
 
-/** Page views on a day `daysAgo` days before today (UTC). */
+/**
+ * Page views on a day `daysAgo` days before today (UTC). Views leave the in-memory caches be
+ * (the home page follows them within its time to live): the test sees them at once.
+ */
 export async function insertViews(articleId: number, views: number, daysAgo = 0) {
   const day = new Date(Date.now() - daysAgo * 24 * HOUR).toISOString().slice(0, 10)
   await getDb().insert(articleViews).values({ articleId, day, views })
+  clearMemoCaches()
 }
 
 /** Empties the content tables, so a test sees only its own rows. */

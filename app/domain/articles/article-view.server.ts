@@ -10,7 +10,7 @@ import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
 import { getArticlePreview } from './admin-articles-queries.server'
 import { isScheduled } from './article-rules'
-import { listArticleCorrections, type CorrectionRow } from './corrections-queries.server'
+import type { CorrectionRow } from './corrections-queries.server'
 import { isVisiblyRevised } from './revision-rules'
 import type { ArticleDetail } from './articles-queries.server'
 import type { ArticleDraftInput, ArticleStatus } from './articles-schema'
@@ -168,11 +168,8 @@ export async function getArticlePreviewView(
   id: number,
   now: Date = new Date(),
 ): Promise<ArticlePreviewView | null> {
-  const [article, corrections] = await Promise.all([
-    getArticlePreview(id),
-    listArticleCorrections(id),
-  ])
-  return article ? toPreviewView({ ...article, corrections }, false, now) : null
+  const article = await getArticlePreview(id)
+  return article ? toPreviewView(article, false, now) : null
 }
 
 /**

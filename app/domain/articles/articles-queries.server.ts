@@ -1,12 +1,21 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
-import { articles, articleTags, categories, profiles, siteSettings, tags } from '@db/schema/index'
+import {
+  articleCorrections,
+  articles,
+  articleTags,
+  categories,
+  profiles,
+  siteSettings,
+  tags,
+} from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
-import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
+import type { TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb } from '~/infra/db.server'
 import { memoized } from '~/infra/memo-cache.server'
 import type { ArticleStatus } from './articles-schema'
+import type { CorrectionRow } from './corrections-queries.server'
 import { isPublicArticle, nextPublicationAt } from './published.server'
 
 /** What an article card needs; readers see an author's name, never the user row. */
@@ -121,11 +130,26 @@ export interface ArticleDetail extends ArticleCardData {
   /** The byline's name (`bylineColumns`): the display name, else the username. */
   authorName: string | null
   authorUsername: string | null
+  categoryId: number | null
   tags: TagLink[]
+  /** Its corrections, newest first. */
+  corrections: CorrectionRow[]
 }
 
+// An article's tags by name, and its corrections newest first, as columns of its row: the
+// page is one statement (each round trip to the embedded database costs more than the rows).
+const tagsOfArticle = sql<
+  TagLink[]
+>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'slug', ${tags.slug}) order by ${tags.name}) from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id}), '[]'::json)`
+const correctionsOfArticle =
+  sql`coalesce((select json_agg(json_build_object('id', ${articleCorrections.id}, 'text', ${articleCorrections.text}, 'correctedAt', ${articleCorrections.correctedAt}) order by ${articleCorrections.correctedAt} desc, ${articleCorrections.id} desc) from ${articleCorrections} where ${articleCorrections.articleId} = ${articles.id}), '[]'::json)`.mapWith(
+    (rows: { id: number; text: string; correctedAt: string }[]): CorrectionRow[] =>
+      rows.map((row) => ({ ...row, correctedAt: new Date(row.correctedAt) })),
+  )
+
 /**
- * One article with everything its page shows: the single query behind the public page and the
+ * One article with everything its page shows, its tags and corrections included: the single
+ * statement behind the public page and the
  * admin preview. `'public'` adds isPublicArticle (published and live); `'any'` sees every
  * status and is for the back office only, behind requireAdmin.
  */
@@ -133,30 +157,25 @@ export async function findArticleDetail(
   match: SQL,
   visibility: 'public' | 'any',
 ): Promise<ArticleDetail | null> {
-  const db = getDb()
-  const [row] = await db
+  const [row] = await getDb()
     .select({
       ...cardColumns,
+      categoryId: articles.categoryId,
       status: articles.status,
       content: articles.content,
       videoUrl: articles.videoUrl,
       updatedAt: articles.updatedAt,
       revisedAt: articles.revisedAt,
       ...bylineColumns,
+      tags: tagsOfArticle,
+      corrections: correctionsOfArticle,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(profiles, eq(profiles.id, articles.authorId))
     .where(visibility === 'public' ? and(isPublicArticle, match) : match)
     .limit(1)
-  if (!row) return null
-  const articleTagRows = await db
-    .select(tagLinkColumns)
-    .from(articleTags)
-    .innerJoin(tags, eq(tags.id, articleTags.tagId))
-    .where(eq(articleTags.articleId, row.id))
-    .orderBy(tags.name)
-  return { ...row, tags: articleTagRows }
+  return row ?? null
 }
 
 export function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {

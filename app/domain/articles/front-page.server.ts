@@ -1,3 +1,9 @@
+import type { TagLink } from '~/domain/tags/tags-queries.server'
+import {
+  listNewspaperEditions,
+  type NewspaperEdition,
+} from '~/domain/newspapers/newspapers-queries.server'
+import { memoized } from '~/infra/memo-cache.server'
 import {
   listPublicCategories,
   type PublicCategory,
@@ -8,7 +14,8 @@ import {
   type ArticleCardData,
 } from './articles-queries.server'
 import { dedupeBlocks, FRONT_PAGE_SIZES, SECTION_CANDIDATES } from './front-page'
-import { listTrendingArticles } from './trending-queries.server'
+import { nextPublicationAt } from './published.server'
+import { listTrendingArticles, listTrendingTags } from './trending-queries.server'
 
 export interface FrontPage {
   lead: ArticleCardData | null
@@ -46,3 +53,28 @@ export async function getFrontPage(): Promise<FrontPage> {
       .filter((section) => section.articles.length > 0),
   }
 }
+
+export interface HomePage extends FrontPage {
+  trendingTags: TagLink[]
+  /** The newest print editions. */
+  editions: NewspaperEdition[]
+}
+
+/**
+ * Everything the home page shows but the site's chrome, read once and kept in memory like the
+ * chrome (memo-cache.server.ts): until a write, until the next scheduled article goes public,
+ * and 60 s at most, so that "Trending" follows the readers' views within a minute. The value
+ * is frozen.
+ */
+export const getHomePage: () => Promise<HomePage> = memoized(
+  'home-page',
+  async () => {
+    const [front, trendingTags, editions] = await Promise.all([
+      getFrontPage(),
+      listTrendingTags(FRONT_PAGE_SIZES.trendingTags),
+      listNewspaperEditions(FRONT_PAGE_SIZES.editions),
+    ])
+    return { ...front, trendingTags, editions }
+  },
+  { ttlMs: 60_000, expiresAt: () => nextPublicationAt() },
+)

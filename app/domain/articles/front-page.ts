@@ -31,7 +31,13 @@ export function dedupeBlocks<T extends { id: number }>(
 }
 
 /** How many stories each block of the home page shows. */
-export const FRONT_PAGE_SIZES = { lead: 1, trending: 6, section: 3 } as const
+export const FRONT_PAGE_SIZES = {
+  lead: 1,
+  trending: 6,
+  section: 3,
+  trendingTags: 12,
+  editions: 3,
+} as const
 
 /**
  * Candidates a category section needs to keep its size whatever the lead and trending took:

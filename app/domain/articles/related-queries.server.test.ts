@@ -40,7 +40,7 @@ describe('listMoreInCategory', () => {
     await insertArticle({ categoryId: sports.id, hoursAgo: 2 })
     await insertArticle({ hoursAgo: 2 })
     await insertInvisible({ categoryId: politics.id })
-    const more = await listMoreInCategory(article.id)
+    const more = await listMoreInCategory(article)
     expect(ids(more)).toEqual([newest.id, older.id])
     expect(more[0].categoryName).toBe('Politics')
   })
@@ -52,7 +52,7 @@ describe('listMoreInCategory', () => {
     for (let i = 0; i < 6; i++) {
       stories.push(await insertArticle({ categoryId: category.id, hoursAgo: i + 2 }))
     }
-    expect(ids(await listMoreInCategory(article.id))).toEqual(
+    expect(ids(await listMoreInCategory(article))).toEqual(
       ids(stories.slice(0, MORE_IN_CATEGORY_LIMIT)),
     )
   })
@@ -62,8 +62,8 @@ describe('listMoreInCategory', () => {
     const only = await insertArticle({ categoryId: lonely.id })
     const uncategorised = await insertArticle()
     await insertArticle()
-    expect(await listMoreInCategory(only.id)).toEqual([])
-    expect(await listMoreInCategory(uncategorised.id)).toEqual([])
+    expect(await listMoreInCategory(only)).toEqual([])
+    expect(await listMoreInCategory(uncategorised)).toEqual([])
   })
 })
 
@@ -138,13 +138,13 @@ describe('getArticleEndings', () => {
     const article = await insertArticle({ categoryId: category.id, tagIds: [tag.id] })
     const sameCategoryTagged = await insertArticle({ categoryId: category.id, tagIds: [tag.id] })
     const elsewhereTagged = await insertArticle({ tagIds: [tag.id] })
-    const endings = await getArticleEndings(article.id)
+    const endings = await getArticleEndings(article)
     expect(ids(endings.moreInCategory)).toEqual([sameCategoryTagged.id])
     expect(ids(endings.related)).toEqual([elsewhereTagged.id])
   })
 
   it('has nothing to show for a lone article', async () => {
     const article = await insertArticle({ categoryId: (await insertCategory()).id })
-    expect(await getArticleEndings(article.id)).toEqual({ moreInCategory: [], related: [] })
+    expect(await getArticleEndings(article)).toEqual({ moreInCategory: [], related: [] })
   })
 })

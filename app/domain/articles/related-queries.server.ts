@@ -16,24 +16,25 @@ export interface ArticleEndings {
   related: ArticleCardData[]
 }
 
+/** An article as its endings need it: which one, and its category (none: no "More in"). */
+export interface EndingsOf {
+  id: number
+  categoryId: number | null
+}
+
 /**
  * The newest public articles in the article's category, never the article itself; none when
- * it has no category. The category's id is read first so the planner sees it as a constant:
- * a small category walks articles_category_idx, a large one the newest public articles,
- * either stopping after `limit` (given as a subquery, the planner assumed an average category
- * and walked every public article for a new one).
+ * it has no category. The category's id is a constant to the planner: a small category walks
+ * articles_category_idx, a large one the newest public articles, either stopping after
+ * `limit` (given as a subquery, the planner assumed an average category and walked every
+ * public article for a new one).
  */
 export async function listMoreInCategory(
-  articleId: number,
+  article: EndingsOf,
   limit = MORE_IN_CATEGORY_LIMIT,
 ): Promise<ArticleCardData[]> {
-  const [row] = await getDb()
-    .select({ categoryId: articles.categoryId })
-    .from(articles)
-    .where(eq(articles.id, articleId))
-    .limit(1)
-  if (row?.categoryId == null) return []
-  return moreInCategoryQuery(articleId, row.categoryId, limit)
+  if (article.categoryId === null) return []
+  return moreInCategoryQuery(article.id, article.categoryId, limit)
 }
 
 /** The card query of listMoreInCategory (exported for EXPLAIN). */
@@ -94,9 +95,9 @@ export function listRelatedArticles(
 }
 
 /** What an article's end shows: "More in {category}", then related stories not among them. */
-export async function getArticleEndings(articleId: number): Promise<ArticleEndings> {
-  const moreInCategory = await listMoreInCategory(articleId)
-  const related = await listRelatedArticles(articleId, {
+export async function getArticleEndings(article: EndingsOf): Promise<ArticleEndings> {
+  const moreInCategory = await listMoreInCategory(article)
+  const related = await listRelatedArticles(article.id, {
     excludeIds: moreInCategory.map((a) => a.id),
   })
   return { moreInCategory, related }
