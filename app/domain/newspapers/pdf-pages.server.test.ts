@@ -22,6 +22,16 @@ describe('pageText', () => {
 })
 
 describe('readPdf', () => {
+  it('leaves the built-ins of the process as they were (pdf.js brings core-js)', async () => {
+    const builtIns = { push: Array.prototype.push, parse: JSON.parse, keys: Object.keys }
+    await readPdf(buildPdf([{ heading: 'One page' }]))
+    expect(Array.prototype.push).toBe(builtIns.push)
+    expect(JSON.parse).toBe(builtIns.parse)
+    expect(Object.keys).toBe(builtIns.keys)
+    // What pdf.js adds stays: it relies on it.
+    expect(typeof (Promise as { withResolvers?: unknown }).withResolvers).toBe('function')
+  })
+
   it('counts pages, reads each page apart and draws the first as a cover', async () => {
     const pdf = buildPdf(
       [

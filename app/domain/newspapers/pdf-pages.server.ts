@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { createCanvas } from '@napi-rs/canvas'
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 import sharp from 'sharp'
 import { domainErrors } from '~/domain/domain-error'
@@ -45,8 +44,57 @@ let pdfjs: Promise<PdfJs> | undefined
 
 /** The legacy build runs in Node; loaded on first use, so no other path pays for it. */
 function loadPdfJs() {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  pdfjs ??= keepingBuiltIns(async () => {
+    // In Node pdf.js runs its worker's code in this thread, importing it on the first document
+    // unless it is found here: imported now, under the same guard.
+    const [library, worker] = await Promise.all([
+      import('pdfjs-dist/legacy/build/pdf.mjs'),
+      // @ts-expect-error -- the worker module ships no types; it is handed to pdf.js as is.
+      import('pdfjs-dist/legacy/build/pdf.worker.mjs') as Promise<unknown>,
+    ])
+    Object.assign(globalThis, { pdfjsWorker: worker })
+    return library
+  })
   return pdfjs
+}
+
+// The legacy build carries core-js, which replaces built-ins of the whole process with its
+// own, slower versions where it finds the engine short of the latest spec (on Node 20:
+// Array.prototype.push and JSON.parse). Every page the server draws would pay for them.
+// pdf.js needs only what core-js adds; what it replaced is put back.
+const GUARDED_BUILT_INS: object[] = [
+  Array.prototype,
+  JSON,
+  Object,
+  Promise,
+  String.prototype,
+  Map.prototype,
+  Set.prototype,
+  Object.getPrototypeOf(Uint8Array.prototype) as object,
+  Uint8Array.prototype,
+  ArrayBuffer.prototype,
+  Math,
+]
+
+async function keepingBuiltIns<T>(load: () => Promise<T>): Promise<T> {
+  const saved = GUARDED_BUILT_INS.map(
+    (target) =>
+      new Map(
+        Reflect.ownKeys(target).map((key) => [key, Reflect.getOwnPropertyDescriptor(target, key)!]),
+      ),
+  )
+  try {
+    return await load()
+  } finally {
+    GUARDED_BUILT_INS.forEach((target, i) => {
+      for (const [key, descriptor] of saved[i]) {
+        const now = Reflect.getOwnPropertyDescriptor(target, key)
+        if (now?.value !== descriptor.value || now?.get !== descriptor.get) {
+          Reflect.defineProperty(target, key, descriptor)
+        }
+      }
+    })
+  }
 }
 
 type TextItem = { str: string; hasEOL?: boolean }
@@ -153,6 +201,8 @@ async function renderCover(page: PdfPage): Promise<PdfCover | null> {
     const viewport = page.getViewport({ scale })
     const width = Math.max(1, Math.round(viewport.width))
     const height = Math.max(1, Math.round(viewport.height))
+    // Skia loads on the first cover drawn: it costs ~25 MiB resident, and few processes draw one.
+    const { createCanvas } = await import('@napi-rs/canvas')
     const canvas = createCanvas(width, height)
     const context = canvas.getContext('2d')
     context.fillStyle = '#ffffff'
