@@ -22,14 +22,18 @@
  * BENCH_BUILDS (comma-separated build folders, compared side by side), BENCH_JSON a file for
  * the raw numbers, CHROMIUM_PATH (/usr/bin/chromium).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
+import {
+  BENCH_ADMIN as ADMIN,
+  startServer,
+  stopServer,
+  tempDir,
+  type RunningServer,
+} from './support/server'
 
 const PORT = positiveInt('BENCH_PORT', 3203)
 const RUNS = Math.max(1, positiveInt('BENCH_RUNS', 15))
@@ -38,8 +42,6 @@ const BUILDS = (process.env.BENCH_BUILDS ?? process.env.BUILD_DIR ?? 'build')
   .split(',')
   .map((dir) => dir.trim())
   .filter(Boolean)
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' }
-const START_TIMEOUT_MS = 180_000
 const READY_TIMEOUT_MS = 30_000
 
 function positiveInt(name: string, fallback: number) {
@@ -48,75 +50,6 @@ function positiveInt(name: string, fallback: number) {
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
   return value
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server under test
-// ---------------------------------------------------------------------------------------------
-
-const children = new Set<ChildProcess>()
-const tempDirs = new Set<string>()
-
-async function startServer(buildDir: string, dataDir: string, base: string) {
-  let log = ''
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: new URL(base).port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SITE_URL: base,
-    LOG_LEVEL: 'warn',
-    BUILD_DIR: buildDir,
-    DATABASE_URL: '',
-    SEED_DEMO: 'true',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  }
-  for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const started = performance.now()
-  while (performance.now() - started < START_TIMEOUT_MS) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${log}`)
-    }
-    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
-      (res) => res.status === 200,
-      () => false,
-    )
-    if (ok) return child
-    await sleep(50)
-  }
-  await stopServer(child)
-  throw new Error(`The server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${log}`)
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = once(child, 'exit')
-  child.kill('SIGTERM')
-  const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
-  if (!stopped) {
-    child.kill('SIGKILL')
-    await exited
-  }
-}
-
-function cleanUpNow() {
-  for (const child of children) child.kill('SIGKILL')
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
-  tempDirs.clear()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,24 +167,16 @@ interface BuildResult {
 
 interface Subject {
   base: string
-  server: ChildProcess
+  server: RunningServer
   context: BrowserContext
   result: BuildResult
 }
 
 /** A server and a signed-in browser profile for one build, its cache warmed by a first visit. */
 async function prepare(build: string, port: number): Promise<Subject> {
-  const base = `http://127.0.0.1:${port}`
-  const used = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
-    () => true,
-    () => false,
-  )
-  if (used) throw new Error(`Something already answers on ${base}; set BENCH_PORT.`)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'))
-  tempDirs.add(dataDir)
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-profile-'))
-  tempDirs.add(profile)
-  const server = await startServer(build, dataDir, base)
+  const server = await startServer({ port, buildDir: build })
+  const base = server.base
+  const profile = tempDir('bench-editor-profile-')
   // A persistent profile: its HTTP cache is what "warm" means here.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -340,22 +265,10 @@ function report(results: BuildResult[], load: string) {
   }
 }
 
-process.once('exit', cleanUpNow)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    cleanUpNow()
-    process.exit(130)
-  })
-}
-
 main().then(
-  () => {
-    cleanUpNow()
-    process.exit(0)
-  },
+  () => process.exit(0),
   (error: unknown) => {
     console.error(error)
-    cleanUpNow()
     process.exit(1)
   },
 )

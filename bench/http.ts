@@ -1,59 +1,86 @@
 /**
- * HTTP load benchmark of the production server (results: docs/performance.md).
+ * `npm run bench`: the site against Debian's nginx serving the same bytes, in one bounded run on
+ * 127.0.0.1 (results: docs/performance.md, "HTTP", between its bench:http markers).
  *
- *   BUILD_DIR=build-bench npm run build
- *   BUILD_DIR=build-bench npm run bench
+ *   BUILD_DIR=build npm run build
+ *   BUILD_DIR=build npm run bench                                   # the full run, ~7 min
+ *   BENCH_DURATION=5 BENCH_ROUNDS=1 BENCH_RENDERS=60 npm run bench  # a quick look, ~1.5 min
  *
- * Starts `server/main.ts` in production mode on 127.0.0.1 with a throw-away data folder,
- * measures start-up time (fresh folder with seeding, then warm restarts), runs bounded
- * autocannon loads against the public pages with the page cache on and then off, and prints
- * markdown tables. Every server it starts is stopped when it ends, fails or is interrupted.
+ * 1. Start-up: the production server on a fresh data folder (migrations, demo content), then
+ *    warm starts on that folder: spawn → first 200 from /healthz, and → the home page.
+ * 2. Load: a server with the page cache on; the home page and an article are fetched once with
+ *    a browser's headers and their exact bytes and content type saved; nginx serves those copies
+ *    at the same paths. autocannon then runs nginx and the site on each page, target by target,
+ *    round by round (interleaved, so the shared machine's changing load falls on all alike):
+ *    BENCH_CONNECTIONS connections, a browser's user agent, a warm-up, then BENCH_DURATION s.
+ *    Resident memory is read after start and after the load.
+ * 3. Render cost: a server with the page cache off; after a warm-up, BENCH_RENDERS sequential
+ *    requests per page from one client, the pages taking turns in BENCH_ROUNDS batches; CPU is
+ *    the server process's user + system time from /proc, divided by the requests.
  *
- * Environment: BENCH_PORT (3201), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (20),
- * BENCH_ROUNDS (1): on a shared machine, run every target that many times, round by round, and
- * report the run with the median req/s (and the range),
- * BENCH_ARTICLES extra published articles added before the load runs (0),
- * BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of the embedded PGlite,
- * BENCH_JSON a file to write the raw numbers to, BENCH_SERVER another server entry file.
+ * Compression: by default neither target is asked for any (no accept-encoding), as in the
+ * issue's first measurement: the same bytes go over the wire from both. BENCH_ENCODING=gzip asks
+ * both for gzip: the site answers from its page cache's once-compressed copy, and nginx sends
+ * the site's own gzip bytes (gzip_static), so that neither compresses per request.
+ *
+ * Environment: BENCH_PORT (3201), BENCH_NGINX_PORT (8201), BENCH_DURATION s per run (20),
+ * BENCH_WARMUP s before each run (2), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3), BENCH_RENDERS
+ * per page (300, after 50 uncounted), BENCH_STARTS warm starts (3, at least 2), BENCH_ENCODING
+ * (identity | gzip), BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of PGlite,
+ * BENCH_DOC=false to print without writing docs/performance.md, BENCH_JSON a file for the raw
+ * numbers, NGINX_PATH (/usr/sbin/nginx), BUILD_DIR (build).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import { execSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
-import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
+import { writeDocSection } from './support/doc'
+import {
+  childPids,
+  nginxVersion,
+  startNginx,
+  stopNginx,
+  type RunningNginx,
+  type SavedPage,
+} from './support/nginx'
+import { startServer, stopServer, type RunningServer } from './support/server'
 import {
   describeMachine,
   loadAverage,
   markdownTable,
+  median,
   processCpuMs,
-  resetPeakMemory,
   residentMemoryMiB,
 } from './machine'
 
-const PORT = positiveInt('BENCH_PORT', 3201)
-const DURATION = positiveInt('BENCH_DURATION', 10)
-const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 20)
-const ROUNDS = Math.max(1, positiveInt('BENCH_ROUNDS', 1))
-const BULK_ARTICLES = positiveInt('BENCH_ARTICLES', 0)
-const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
-// Another server entry (e.g. a copy with a change undone) for before/after comparisons.
-const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'server/main.ts'
+const PORT = wholeNumber('BENCH_PORT', 3201)
+const NGINX_PORT = wholeNumber('BENCH_NGINX_PORT', 8201)
+const DURATION = Math.max(1, wholeNumber('BENCH_DURATION', 20))
+const WARMUP = wholeNumber('BENCH_WARMUP', 2)
+const CONNECTIONS = Math.max(1, wholeNumber('BENCH_CONNECTIONS', 50))
+const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 3))
+const RENDERS = Math.max(ROUNDS, wholeNumber('BENCH_RENDERS', 300))
+const RENDER_WARMUP = 50
+const STARTS = Math.max(2, wholeNumber('BENCH_STARTS', 3))
+const ENCODING = process.env.BENCH_ENCODING ?? 'identity'
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
-const BASE = `http://127.0.0.1:${PORT}`
-const START_TIMEOUT_MS = 180_000
-
-// What a reader's browser sends: a user agent (so views are counted, as for real readers)
-// and compressed encodings (so the server compresses, as it does for real readers).
-const BROWSER_HEADERS = {
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  'accept-encoding': 'gzip, deflate, br',
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+const WRITE_DOC = process.env.BENCH_DOC !== 'false'
+if (ENCODING !== 'identity' && ENCODING !== 'gzip') {
+  throw new Error('BENCH_ENCODING must be identity or gzip')
 }
 
-function positiveInt(name: string, fallback: number) {
+// What a reader's browser sends (so the site counts views, as for real readers), with the
+// compression chosen above.
+const BROWSER_HEADERS: Record<string, string> = {
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+  ...(ENCODING === 'gzip' ? { 'accept-encoding': 'gzip' } : {}),
+}
+
+function wholeNumber(name: string, fallback: number) {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
@@ -62,130 +89,79 @@ function positiveInt(name: string, fallback: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Servers
+// Requests
 // ---------------------------------------------------------------------------------------------
 
-interface RunningServer {
-  child: ChildProcess
-  pid: number
-  /** Spawn to the first 200 from /healthz. */
-  startMs: number
-  output(): string
+interface RawResponse {
+  status: number
+  headers: http.IncomingHttpHeaders
+  /** The bytes as sent, still encoded if they were. */
+  body: Buffer
 }
 
-const children = new Set<ChildProcess>()
-const tempDirs = new Set<string>()
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 })
 
-function serverEnv(dataDir: string, pageCache: boolean): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SITE_URL: BASE,
-    LOG_LEVEL: 'warn',
-    BUILD_DIR,
-    PAGE_CACHE: String(pageCache),
-    DATABASE_URL,
-    SEED_DEMO: 'true',
-    ADMIN_EMAIL: 'bench-admin@example.com',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  }
-  // Local disk and the mail outbox: a benchmark never talks to outside services.
-  for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
-  return env
-}
-
-async function startServer(dataDir: string, pageCache: boolean): Promise<RunningServer> {
-  let log = ''
-  const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: serverEnv(dataDir, pageCache),
-    stdio: ['ignore', 'pipe', 'pipe'],
+function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: keepAlive, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error(`${url} took longer than 30 s`)))
+    req.on('error', reject)
   })
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
+}
 
-  while (performance.now() - started < START_TIMEOUT_MS) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${log}`)
+/** The page as the site's cache serves it to a browser: asked until it is a HIT. */
+async function cachedCopy(base: string, pagePath: string, headers: Record<string, string>) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const res = await rawGet(base + pagePath, headers)
+    if (res.status !== 200) throw new Error(`${pagePath} answered ${res.status}`)
+    if (res.headers['x-cache'] === 'HIT') return res
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${pagePath} never came from the page cache (no X-Cache: HIT)`)
+}
+
+/** The pages measured: the home page and the first article it links. */
+async function discoverPages(base: string) {
+  const home = (await rawGet(`${base}/`, { 'user-agent': BROWSER_HEADERS['user-agent'] })).body
+  const article = /href="(\/article\/[^"#?]+)"/.exec(home.toString())?.[1]
+  if (!article) throw new Error('The home page links no article')
+  return [
+    { name: 'article', path: article },
+    { name: 'home', path: '/' },
+  ]
+}
+
+async function savePages(base: string, pages: { path: string }[]): Promise<SavedPage[]> {
+  const saved: SavedPage[] = []
+  for (const page of pages) {
+    const plain = await cachedCopy(base, page.path, omit(BROWSER_HEADERS, 'accept-encoding'))
+    if (plain.headers['content-encoding']) throw new Error(`${page.path} came encoded unasked`)
+    const copy: SavedPage = {
+      path: page.path,
+      contentType: String(plain.headers['content-type']),
+      body: plain.body,
     }
-    try {
-      const res = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(2000) })
-      if (res.status === 200) {
-        return {
-          child,
-          pid: child.pid!,
-          startMs: performance.now() - started,
-          output: () => log,
-        }
+    if (ENCODING === 'gzip') {
+      const gzipped = await cachedCopy(base, page.path, BROWSER_HEADERS)
+      if (gzipped.headers['content-encoding'] !== 'gzip') {
+        throw new Error(`${page.path} did not come gzipped when asked`)
       }
-    } catch {}
-    await sleep(25)
+      copy.gzipBody = gzipped.body
+    }
+    saved.push(copy)
   }
-  await stopServer(child)
-  throw new Error(`The server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${log}`)
+  return saved
 }
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = once(child, 'exit')
-  child.kill('SIGTERM')
-  const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
-  if (!stopped) {
-    child.kill('SIGKILL')
-    await exited
-  }
-}
-
-/** Synchronous, so it also works from an 'exit' or signal handler. */
-function cleanUpNow() {
-  for (const child of children) child.kill('SIGKILL')
-  // PostgreSQL data is the caller's throw-away database; only local folders go here.
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
-  tempDirs.clear()
-}
-
-async function assertPortFree() {
-  const answered = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
-    () => true,
-    () => false,
-  )
-  if (answered) throw new Error(`Something already answers on ${BASE}; set BENCH_PORT.`)
-}
-
-/** Adds bulk published articles while no server holds the data folder. */
-async function addBulkArticles(dataDir: string, n: number) {
-  process.env.DATA_DIR = dataDir
-  process.env.LOG_LEVEL = 'warn'
-  const { resetEnvCache } = await import('~/infra/env.server')
-  resetEnvCache()
-  const { installDatabase, openPglite, openPostgres } = await import('~/infra/db.server')
-  const { lockDataDir } = await import('~/infra/data-dir-lock.server')
-  const { seedBenchmarkArticles } = await import('~/domain/seed/seed.server')
-  const release = DATABASE_URL ? () => {} : lockDataDir(dataDir, 'bench')
-  const handle = DATABASE_URL
-    ? openPostgres(DATABASE_URL, 2)
-    : await openPglite(path.join(dataDir, 'db'))
-  try {
-    installDatabase(handle)
-    const started = performance.now()
-    await seedBenchmarkArticles(n)
-    // What autovacuum (PostgreSQL) or the server's maintenance (PGlite) soon does anyway.
-    const { sql } = await import('drizzle-orm')
-    await handle.db.execute(sql`vacuum (analyze)`)
-    console.log(`  added ${n} articles in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  } finally {
-    await handle.close()
-    release()
-  }
+function omit(headers: Record<string, string>, name: string) {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,277 +169,421 @@ async function addBulkArticles(dataDir: string, n: number) {
 // ---------------------------------------------------------------------------------------------
 
 interface Target {
-  name: string
+  server: 'nginx' | 'site'
+  page: string
   path: string
-  headers?: Record<string, string>
+  url: string
+  /** Processes whose CPU time is the server's. */
+  pids: number[]
 }
 
-interface RunResult {
-  target: string
-  path: string
-  cache: 'on' | 'off'
-  xCache: string
-  status: number
+interface LoadRun {
+  server: 'nginx' | 'site'
+  page: string
+  round: number
   reqPerSec: number
-  /** The server's highest resident memory during the run. */
-  peakRssMiB: number
-  /** Server CPU time (user + system, all its threads) per response during the run. */
-  cpuMsPerRequest: number
   p50: number
-  p975: number
   p99: number
+  cpuMsPerRequest: number
+  bytesPerResponse: number
   errors: number
   non2xx: number
-  bytesPerRequest: number
-  total: number
-  load: string
-  /** Lowest and highest req/s over the rounds. */
-  range: [number, number]
+  /** The 1-minute load average when the run ended. */
+  load: number
 }
 
-async function probe(target: Target) {
-  const headers = { ...BROWSER_HEADERS, ...target.headers }
-  // A cacheable page is stored just after its first response; a later request can hit.
-  let res = await fetch(BASE + target.path, { headers })
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await res.arrayBuffer()
-    await sleep(100)
-    res = await fetch(BASE + target.path, { headers })
-    if (res.headers.get('x-cache') === 'HIT') break
-  }
-  await res.arrayBuffer()
-  return { status: res.status, xCache: res.headers.get('x-cache') ?? '-' }
+function cpuMs(pids: number[]) {
+  return pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0)
 }
 
-async function load(target: Target, cache: 'on' | 'off', pid: number): Promise<RunResult> {
-  const { status, xCache } = await probe(target)
+async function loadRun(target: Target, round: number): Promise<LoadRun> {
   const options = {
-    url: BASE + target.path,
+    url: target.url,
     connections: CONNECTIONS,
     timeout: 10,
-    headers: { ...BROWSER_HEADERS, ...target.headers },
+    headers: BROWSER_HEADERS,
   }
-  await autocannon({ ...options, duration: 2 })
-  const peakReset = resetPeakMemory(pid)
-  const cpuBefore = processCpuMs(pid)
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP })
+  const cpuBefore = cpuMs(target.pids)
   const result = await autocannon({ ...options, duration: DURATION })
-  const cpuAfter = processCpuMs(pid)
-  const memory = residentMemoryMiB(pid)
-  const row: RunResult = {
-    target: target.name,
-    path: target.path,
-    cache,
-    xCache,
-    status,
-    peakRssMiB: peakReset && memory ? memory.peak : NaN,
-    cpuMsPerRequest:
-      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
-        ? (cpuAfter - cpuBefore) / result.requests.total
-        : NaN,
+  const cpuAfter = cpuMs(target.pids)
+  const total = result.requests.total
+  const run: LoadRun = {
+    server: target.server,
+    page: target.page,
+    round,
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
-    p975: result.latency.p97_5,
     p99: result.latency.p99,
+    cpuMsPerRequest: total > 0 ? (cpuAfter - cpuBefore) / total : NaN,
+    bytesPerResponse: total > 0 ? result.throughput.total / total : NaN,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
-    total: result.requests.total,
-    load: loadAverage(),
-    range: [result.requests.average, result.requests.average],
+    load: os.loadavg()[0],
   }
   console.log(
-    `  ${cache === 'on' ? 'cache on ' : 'cache off'} ${target.name.padEnd(24)} ` +
-      `${row.reqPerSec.toFixed(0).padStart(6)} req/s  ${row.cpuMsPerRequest.toFixed(2)} CPU ms/req  ` +
-      `p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
-      `errors ${row.errors}  non-2xx ${row.non2xx}  (load ${row.load})`,
+    `  round ${round + 1} ${`${target.server} ${target.page}`.padEnd(14)} ` +
+      `${run.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ` +
+      `${run.cpuMsPerRequest.toFixed(3)} CPU ms/req  errors ${run.errors}  non-2xx ${run.non2xx}  ` +
+      `(load ${run.load.toFixed(2)})`,
   )
-  return row
+  return run
 }
 
-async function discoverTargets(): Promise<Target[]> {
-  const home = await fetch(`${BASE}/`).then((r) => r.text())
-  const article = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1]
-  const category = /href="(\/category\/[^"#?]+)"/.exec(home)?.[1]
-  if (!article || !category) throw new Error('The home page links no article or category')
-  return [
-    { name: 'home', path: '/' },
-    { name: 'article', path: article },
-    { name: 'category', path: category },
-    { name: 'search API', path: '/api/search?q=council' },
-    { name: 'RSS', path: '/rss.xml' },
-  ]
+// ---------------------------------------------------------------------------------------------
+// Render cost
+// ---------------------------------------------------------------------------------------------
+
+interface RenderCost {
+  page: string
+  requests: number
+  cpuMsPerRender: number
+  medianMs: number
 }
 
-async function referenceTargets(): Promise<Target[]> {
-  const home = await fetch(`${BASE}/`).then((r) => r.text())
-  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1]
-  return [
-    // How much of a cached page's cost is compressing it again for every response.
-    { name: 'home, uncompressed', path: '/', headers: { 'accept-encoding': 'identity' } },
-    // The ceiling of this stack on this machine: a static file, no React, no database.
-    ...(stylesheet ? [{ name: 'static CSS asset', path: stylesheet }] : []),
-  ]
+async function renderCost(server: RunningServer, pages: { name: string; path: string }[]) {
+  for (const page of pages) {
+    for (let i = 0; i < RENDER_WARMUP; i++) await expectRendered(server.base + page.path)
+  }
+  const cpu = new Map(pages.map((page) => [page.name, 0]))
+  const times = new Map<string, number[]>(pages.map((page) => [page.name, []]))
+  const batch = Math.ceil(RENDERS / ROUNDS)
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const page of pages) {
+      const before = processCpuMs(server.pid) ?? NaN
+      for (let i = 0; i < batch; i++) {
+        const started = performance.now()
+        await expectRendered(server.base + page.path)
+        times.get(page.name)!.push(performance.now() - started)
+      }
+      cpu.set(page.name, cpu.get(page.name)! + (processCpuMs(server.pid) ?? NaN) - before)
+    }
+  }
+  return pages.map((page): RenderCost => ({
+    page: page.name,
+    requests: times.get(page.name)!.length,
+    cpuMsPerRender: cpu.get(page.name)! / times.get(page.name)!.length,
+    medianMs: median(times.get(page.name)!),
+  }))
 }
 
-/** The run with the median req/s, carrying the whole range. */
-function medianRun(runs: RunResult[]): RunResult {
-  const sorted = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec)
-  const middle = sorted[Math.floor((sorted.length - 1) / 2)]
-  return { ...middle, range: [sorted[0].reqPerSec, sorted[sorted.length - 1].reqPerSec] }
+async function expectRendered(url: string) {
+  const res = await rawGet(url, BROWSER_HEADERS)
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
+  if (res.headers['x-cache'] === 'HIT') throw new Error(`${url} came from the page cache`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+interface Start {
+  healthzMs: number
+  homeMs: number
+}
+
+/** A warm start: spawn → /healthz, and → the home page's first 200 (rendered). */
+async function warmStart(dataDir: string, pageCache: boolean) {
+  const server = await startServer({
+    port: PORT,
+    dataDir,
+    pageCache,
+    env: { DATABASE_URL },
+  })
+  const rssAfterStart = residentMemoryMiB(server.pid)?.rss ?? NaN
+  const before = performance.now()
+  const home = await rawGet(`${server.base}/`, BROWSER_HEADERS)
+  if (home.status !== 200) throw new Error(`The home page answered ${home.status}`)
+  const start: Start = {
+    healthzMs: server.startMs,
+    homeMs: server.startMs + performance.now() - before,
+  }
+  console.log(
+    `  warm start: /healthz ${Math.round(start.healthzMs)} ms, home page ${Math.round(start.homeMs)} ms ` +
+      `(page cache ${pageCache ? 'on' : 'off'}, ${rssAfterStart.toFixed(0)} MiB)`,
+  )
+  return { server, start, rssAfterStart }
+}
+
+function serverErrors(server: RunningServer) {
+  return /"level":(50|60)/.test(server.output()) ? server.output().slice(-4000) : ''
+}
+
+async function main() {
+  const nginxFound = nginxVersion()
+  if (!nginxFound) throw new Error('No nginx: apt-get install -y nginx (or set NGINX_PATH).')
+  const machine = describeMachine()
+  const loadBefore = loadAverage()
+  console.log(
+    `Broadsheet vs nginx ${nginxFound}: ${ROUNDS} round(s) × ${DURATION} s per target, ` +
+      `${CONNECTIONS} connections, ${ENCODING === 'gzip' ? 'gzip' : 'no compression'}; ` +
+      `${RENDERS} renders per page; ${machine.cores} cores, Node ${machine.node}; load ${loadBefore}`,
+  )
+
+  // 1. Start-up.
+  const cold = await startServer({ port: PORT, env: { DATABASE_URL } })
+  const coldMs = cold.startMs
+  console.log(`  fresh data folder (migrate + seed): /healthz ${Math.round(coldMs)} ms`)
+  await stopServer(cold)
+  const dataDir = cold.dataDir
+  const starts: Start[] = []
+  for (let i = 0; i < STARTS - 2; i++) {
+    const { server, start } = await warmStart(dataDir, true)
+    starts.push(start)
+    await stopServer(server)
+  }
+
+  // 2. Load: the site's page cache against nginx, same bytes.
+  const site = await warmStart(dataDir, true)
+  starts.push(site.start)
+  let nginx: RunningNginx | undefined
+  const runs: LoadRun[] = []
+  let pages: { name: string; path: string }[]
+  let saved: SavedPage[]
+  let rssAfterLoad: { rss: number; peak: number } | null
+  try {
+    pages = await discoverPages(site.server.base)
+    saved = await savePages(site.server.base, pages)
+    nginx = await startNginx(NGINX_PORT, saved)
+    const nginxPids = [nginx.pid, ...childPids(nginx.pid)]
+    console.log(`  nginx ${nginx.version}: ${nginx.workers} worker(s) on ${nginx.base}`)
+    const targets: Target[] = pages.flatMap((page) => [
+      {
+        server: 'nginx',
+        page: page.name,
+        path: page.path,
+        url: nginx!.base + page.path,
+        pids: nginxPids,
+      },
+      {
+        server: 'site',
+        page: page.name,
+        path: page.path,
+        url: site.server.base + page.path,
+        pids: [site.server.pid],
+      },
+    ])
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        // The page may have left the cache (its s-maxage): measure hits, not a render.
+        if (target.server === 'site')
+          await cachedCopy(site.server.base, target.path, BROWSER_HEADERS)
+        runs.push(await loadRun(target, round))
+      }
+    }
+    rssAfterLoad = residentMemoryMiB(site.server.pid)
+    const errors = serverErrors(site.server)
+    if (errors) console.log(`  the server logged errors:\n${errors}`)
+  } finally {
+    if (nginx) await stopNginx(nginx)
+    await stopServer(site.server)
+  }
+
+  // 3. Render cost, page cache off.
+  const render = await warmStart(dataDir, false)
+  starts.push(render.start)
+  let costs: RenderCost[]
+  try {
+    costs = await renderCost(render.server, pages)
+    for (const cost of costs) {
+      console.log(
+        `  render ${cost.page}: ${cost.cpuMsPerRender.toFixed(2)} CPU ms, ` +
+          `${cost.medianMs.toFixed(1)} ms median (${cost.requests} sequential requests)`,
+      )
+    }
+  } finally {
+    await stopServer(render.server)
+  }
+  const loadAfter = loadAverage()
+
+  const report = buildReport({
+    machine,
+    loadBefore,
+    loadAfter,
+    nginxVersion: nginxFound,
+    nginxWorkers: nginx?.workers ?? NaN,
+    pages,
+    saved,
+    runs,
+    costs,
+    coldMs,
+    starts,
+    rssAfterStart: site.rssAfterStart,
+    rssAfterLoad,
+  })
+  console.log(`\n${report}\n`)
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify(
+        { machine, loadBefore, loadAfter, pages, runs, costs, coldMs, starts, rssAfterLoad },
+        null,
+        2,
+      ),
+    )
+  }
+  if (WRITE_DOC) {
+    await writeDocSection('http', report)
+    console.log('Written to docs/performance.md')
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
 
-const round = (n: number, digits = 0) => n.toFixed(digits)
+const number = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '–'
+const range = (values: number[], digits = 0) =>
+  values.length > 1
+    ? `${number(Math.min(...values), digits)}–${number(Math.max(...values), digits)}`
+    : number(values[0], digits)
 
-function resultsTable(rows: RunResult[]) {
-  return markdownTable(
+function commit() {
+  try {
+    const head = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()
+    // The build may hold changes not committed yet (other work in the same tree).
+    const dirty = execSync('git status --porcelain --untracked-files=no', { encoding: 'utf8' })
+    return dirty.trim() ? `${head} with uncommitted changes` : head
+  } catch {
+    return 'unknown'
+  }
+}
+
+function buildReport(r: {
+  machine: ReturnType<typeof describeMachine>
+  loadBefore: string
+  loadAfter: string
+  nginxVersion: string
+  nginxWorkers: number
+  pages: { name: string; path: string }[]
+  saved: SavedPage[]
+  runs: LoadRun[]
+  costs: RenderCost[]
+  coldMs: number
+  starts: Start[]
+  rssAfterStart: number
+  rssAfterLoad: { rss: number; peak: number } | null
+}) {
+  const of = (server: string, page: string) =>
+    r.runs.filter((run) => run.server === server && run.page === page)
+  // Each round's site ÷ nginx, the two measured one after the other.
+  const ratios = (page: string) => {
+    const site = of('site', page)
+    const nginx = of('nginx', page)
+    return site.map((run, i) => run.reqPerSec / nginx[i].reqPerSec)
+  }
+  const p99 = (server: string, page: string) => median(of(server, page).map((run) => run.p99))
+  const cpuPerRequest = (server: string, page: string) =>
+    median(of(server, page).map((run) => run.cpuMsPerRequest))
+  const cost = (page: string) => r.costs.find((c) => c.page === page)?.cpuMsPerRender ?? NaN
+  const loadSeconds = r.runs.filter((run) => run.server === 'site').length * (DURATION + WARMUP)
+  const healthz = r.starts.map((s) => s.healthzMs)
+  const home = r.starts.map((s) => s.homeMs)
+  const ratioCell = (page: string) => {
+    const values = ratios(page)
+    return `**${number(median(values), 2)}**${values.length > 1 ? ` (${range(values, 2)})` : ''}`
+  }
+
+  const figures = markdownTable(
+    ['figure', 'this run', 'target'],
+    [
+      ['cached article req/s ÷ nginx, same bytes', ratioCell('article'), '≥ 0.5'],
+      ['cached home req/s ÷ nginx, same bytes', ratioCell('home'), '≥ 0.5'],
+      [
+        'p99, cached article / nginx · cached home / nginx',
+        `${number(p99('site', 'article'))} / ${number(p99('nginx', 'article'))} ms · ` +
+          `${number(p99('site', 'home'))} / ${number(p99('nginx', 'home'))} ms`,
+        '–',
+      ],
+      [
+        'server CPU per cached request, article / home (nginx, same page)',
+        `${number(cpuPerRequest('site', 'article'), 3)} / ${number(cpuPerRequest('site', 'home'), 3)} ms ` +
+          `(${number(cpuPerRequest('nginx', 'article'), 3)} / ${number(cpuPerRequest('nginx', 'home'), 3)} ms)`,
+        '–',
+      ],
+      [
+        'CPU per uncached article / home render',
+        `**${number(cost('article'), 1)} / ${number(cost('home'), 1)} ms**`,
+        '≤ 3 / ≤ 6 ms',
+      ],
+      [
+        `resident memory after start / after ${loadSeconds} s of load (peak)`,
+        `**${number(r.rssAfterStart)} / ${number(r.rssAfterLoad?.rss ?? NaN)} MiB** ` +
+          `(${number(r.rssAfterLoad?.peak ?? NaN)})`,
+        '≤ 250 / ≤ 350 MiB',
+      ],
+      [
+        'start on an existing data folder, to first 200 from /healthz (home page)',
+        `**${number(median(healthz))} ms** (${range(healthz)}; home ${number(median(home))})`,
+        '≤ 1,000 ms',
+      ],
+      ['start on a fresh data folder (migrate, seed demo content)', `${number(r.coldMs)} ms`, '–'],
+    ],
+  )
+
+  const rows = r.pages.flatMap((page) =>
+    (['nginx', 'site'] as const).map((server) => {
+      const runs = of(server, page.name)
+      const rps = runs.map((run) => run.reqPerSec)
+      return [
+        `${server === 'nginx' ? 'nginx, saved copy of the' : 'Broadsheet, page cache on,'} ${page.name}`,
+        number(median(rps)),
+        range(rps),
+        number(median(runs.map((run) => run.p50))),
+        number(median(runs.map((run) => run.p99))),
+        number(median(runs.map((run) => run.cpuMsPerRequest)), 3),
+        number(median(runs.map((run) => run.bytesPerResponse)) / 1024, 1),
+        runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
+        range(
+          runs.map((run) => run.load),
+          1,
+        ),
+      ]
+    }),
+  )
+  const loadTable = markdownTable(
     [
       'target',
-      'page cache',
-      'X-Cache',
-      'req/s',
-      ...(ROUNDS > 1 ? [`req/s range (${ROUNDS} runs)`] : []),
-      'server CPU ms/req',
+      `req/s (median of ${ROUNDS})`,
+      'range',
       'p50 ms',
-      'p97.5 ms',
       'p99 ms',
-      'errors',
-      'non-2xx',
+      'server CPU ms/req',
       'KiB/resp',
-      'peak RSS MiB',
-      'load avg',
+      'errors + non-2xx',
+      'load (1 min)',
     ],
-    rows.map((r) => [
-      r.target,
-      r.cache,
-      r.xCache,
-      round(r.reqPerSec),
-      ...(ROUNDS > 1 ? [`${round(r.range[0])}–${round(r.range[1])}`] : []),
-      round(r.cpuMsPerRequest, 2),
-      r.p50,
-      r.p975,
-      r.p99,
-      r.errors,
-      r.non2xx,
-      round(r.bytesPerRequest / 1024, 1),
-      round(r.peakRssMiB),
-      r.load,
-    ]),
+    rows,
   )
-}
-
-interface MemoryRow {
-  server: string
-  startMs: number
-  rssIdle: number
-  rssAfter: number
-  peak: number
-}
-
-async function main() {
-  const serverBuild = path.resolve(BUILD_DIR, 'server/index.js')
-  if (!fs.existsSync(serverBuild)) {
-    throw new Error(
-      `No build at ${serverBuild}: run \`BUILD_DIR=${BUILD_DIR} npm run build\` first`,
-    )
-  }
-  await assertPortFree()
-  const machine = describeMachine()
-  console.log(
-    `Broadsheet HTTP benchmark — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ` +
-      `Node ${machine.node}; ${DURATION} s × ${CONNECTIONS} connections per run, ${ROUNDS} round(s); ` +
-      `database: ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ${machine.loadAverage}`,
-  )
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-bench-http-'))
-  tempDirs.add(dataDir)
-  const results: RunResult[] = []
-  const memory: MemoryRow[] = []
-  const starts: { kind: string; ms: number }[] = []
-  try {
-    // 1. Fresh data folder: migrations, first admin, demo content (images included).
-    const cold = await startServer(dataDir, true)
-    starts.push({ kind: 'fresh data folder (migrate + seed demo content)', ms: cold.startMs })
-    console.log(`  cold start ${round(cold.startMs)} ms`)
-    await stopServer(cold.child)
-
-    if (BULK_ARTICLES > 0) await addBulkArticles(dataDir, BULK_ARTICLES)
-
-    for (const cache of ['on', 'off'] as const) {
-      const server = await startServer(dataDir, cache === 'on')
-      starts.push({ kind: `warm restart (page cache ${cache})`, ms: server.startMs })
-      console.log(`  warm start ${round(server.startMs)} ms (page cache ${cache})`)
-      const idle = residentMemoryMiB(server.pid)
-      const targets = await discoverTargets()
-      if (cache === 'on') targets.push(...(await referenceTargets()))
-      const runs = new Map<Target, RunResult[]>(targets.map((t) => [t, []]))
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const target of targets) runs.get(target)!.push(await load(target, cache, server.pid))
-      }
-      for (const list of runs.values()) results.push(medianRun(list))
-      const after = residentMemoryMiB(server.pid)
-      memory.push({
-        server: `page cache ${cache}`,
-        startMs: server.startMs,
-        rssIdle: idle?.rss ?? NaN,
-        rssAfter: after?.rss ?? NaN,
-        peak: after?.peak ?? NaN,
-      })
-      if (/"level":(50|60)/.test(server.output())) {
-        console.log(`  the server logged errors:\n${server.output().slice(-4000)}`)
-      }
-      await stopServer(server.child)
-    }
-  } finally {
-    cleanUpNow()
-  }
-
-  const report = [
-    `### Throughput and latency (${DURATION} s, ${CONNECTIONS} connections, ${
-      BULK_ARTICLES ? `demo + ${BULK_ARTICLES} articles` : 'demo content'
-    }, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+  const article = r.pages.find((page) => page.name === 'article')?.path ?? ''
+  const bodies = r.saved
+    .map((copy, i) => `${r.pages[i].name} ${number(copy.body.length / 1024, 1)} KiB`)
+    .join(', ')
+  return [
+    `Run ${r.machine.date.slice(0, 10)} (\`npm run bench\`, commit ${commit()}; ${r.machine.cores} cores, ` +
+      `Node ${r.machine.node}, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, demo content). ` +
+      `Load average ${r.loadBefore} → ${r.loadAfter}.`,
     '',
-    resultsTable(results),
+    `${ROUNDS} round${ROUNDS > 1 ? 's' : ''} × ${DURATION} s per target after a ${WARMUP} s warm-up, ` +
+      `${CONNECTIONS} connections, a browser's user agent, ` +
+      `${ENCODING === 'gzip' ? 'gzip asked of both' : 'no compression asked of either'}; ` +
+      `nginx ${r.nginxVersion} (${r.nginxWorkers} workers) serving the site's bytes (${bodies}); ` +
+      `article \`${article.length > 44 ? `${article.slice(0, 41)}…` : article}\`; ` +
+      `${r.costs[0]?.requests ?? 0} sequential uncached requests per page for the render cost.`,
     '',
-    '### Start-up (spawn to first 200 from /healthz)',
+    figures,
     '',
-    markdownTable(
-      ['start', 'ms'],
-      starts.map((s) => [s.kind, round(s.ms)]),
-    ),
-    '',
-    '### Server memory (VmRSS, MiB)',
-    '',
-    markdownTable(
-      ['server', 'after start', 'after the load runs', 'peak (VmHWM)'],
-      memory.map((m) => [m.server, round(m.rssIdle), round(m.rssAfter), round(m.peak)]),
-    ),
+    loadTable,
   ].join('\n')
-  console.log(`\n${report}\n\nload average at the end: ${loadAverage()}`)
-  if (process.env.BENCH_JSON) {
-    fs.writeFileSync(
-      process.env.BENCH_JSON,
-      JSON.stringify({ machine, results, starts, memory }, null, 2),
-    )
-  }
 }
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    cleanUpNow()
-    process.exit(130)
-  })
-}
-process.once('exit', cleanUpNow)
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
-    cleanUpNow()
     process.exit(1)
   },
 )

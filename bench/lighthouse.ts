@@ -25,6 +25,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import lighthouse from 'lighthouse'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
+import { startServer, stopServer } from './support/server'
 
 const PORT = positiveInt('BENCH_PORT', 3204)
 const RUNS = Math.max(1, positiveInt('BENCH_RUNS', 5))
@@ -33,7 +34,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WRITE_DOC = process.env.BENCH_DOC !== 'false'
 const REPORTS_DIR = process.env.BENCH_REPORTS
 const BASE = `http://127.0.0.1:${PORT}`
-const START_TIMEOUT_MS = 180_000
 const RUN_TIMEOUT_MS = 180_000
 const RETRIES = 2
 const DOC = path.resolve('docs/performance.md')
@@ -76,50 +76,6 @@ function tempDir(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   tempDirs.add(dir)
   return dir
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const dataDir = tempDir('broadsheet-lighthouse-')
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SITE_URL: BASE,
-    LOG_LEVEL: 'warn',
-    BUILD_DIR,
-    DATABASE_URL: '',
-    SEED_DEMO: 'true',
-    ADMIN_EMAIL: 'bench-admin@example.com',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  }
-  // Local disk and the mail outbox: a benchmark never talks to outside services.
-  for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
-  let log = ''
-  const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  )
-  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000))
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const started = performance.now()
-  while (performance.now() - started < START_TIMEOUT_MS) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${log}`)
-    }
-    const ok = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
-      (res) => res.status === 200,
-      () => false,
-    )
-    if (ok) return child
-    await sleep(100)
-  }
-  throw new Error(`The server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${log}`)
 }
 
 async function stop(child: ChildProcess) {
@@ -297,7 +253,8 @@ async function main() {
   console.log(`Lighthouse ${RUNS}× on ${PAGES.length} pages; build ${BUILD_DIR}; ${CHROMIUM}`)
   console.log(machine)
   const loadBefore = loadAverage()
-  const server = await startServer()
+  // A fresh data folder with the demo content, as the e2e server's.
+  const server = await startServer({ port: PORT, buildDir: BUILD_DIR })
   const results = new Map<string, RunResult[]>(PAGES.map((page) => [page.name, []]))
   try {
     // One uncounted visit per page, so each page's first counted run is not its first render.
@@ -316,7 +273,7 @@ async function main() {
       }
     }
   } finally {
-    await stop(server)
+    await stopServer(server)
   }
   const loadAfter = loadAverage()
 

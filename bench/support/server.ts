@@ -1,0 +1,200 @@
+/**
+ * The production server under test, for every benchmark in bench/: started on 127.0.0.1 with a
+ * throw-away data folder (demo content seeded on first start), ready when /healthz answers 200,
+ * stopped with its whole process group. Whatever a script started here is killed and its
+ * folders removed when the script ends, fails or is interrupted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+/**
+ * How the production server is started: the ONE place to change it. `pid` (the spawned
+ * process) is what /proc is read for, so the command must be the server process itself, not a
+ * shell or npm around it. A build that carries the compiled server (<build>/server/main.js) is
+ * started with plain node; an older build, from source through tsx.
+ */
+function serverCommand(buildDir: string): { command: string; args: string[] } {
+  const compiled = path.resolve(buildDir, 'server/main.js')
+  if (fs.existsSync(compiled)) return { command: process.execPath, args: [compiled] }
+  return { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] }
+}
+
+export const BENCH_ADMIN = {
+  email: 'bench-admin@example.com',
+  password: 'bench-admin-password',
+}
+
+const START_TIMEOUT_MS = 180_000
+const STOP_TIMEOUT_MS = 10_000
+
+export interface ServerOptions {
+  port: number
+  /** The build to serve (BUILD_DIR, else `build`). */
+  buildDir?: string
+  /** An existing data folder (a warm start); by default a fresh one, removed at exit. */
+  dataDir?: string
+  /** The whole-page cache; unset, the server's default (on, as in production). */
+  pageCache?: boolean
+  /** More environment for the server (e.g. DATABASE_URL for a throw-away PostgreSQL). */
+  env?: Record<string, string>
+}
+
+export interface RunningServer {
+  /** The server process: read /proc/<pid> for its CPU time and memory. */
+  pid: number
+  base: string
+  dataDir: string
+  buildDir: string
+  /** Spawn to the first 200 from /healthz, ms. */
+  startMs: number
+  /** The last 20,000 characters the server wrote. */
+  output(): string
+  child: ChildProcess
+}
+
+const groups = new Set<number>()
+const tempDirs = new Set<string>()
+let cleanupInstalled = false
+
+/** A folder removed when the script exits, whatever the way. */
+export function tempDir(prefix: string) {
+  installCleanup()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.add(dir)
+  return dir
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  installCleanup()
+  const base = `http://127.0.0.1:${options.port}`
+  const answered = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  )
+  if (answered) throw new Error(`Something already answers on ${base}; set BENCH_PORT.`)
+  const buildDir = options.buildDir ?? process.env.BUILD_DIR ?? 'build'
+  if (!fs.existsSync(path.resolve(buildDir, 'server/index.js'))) {
+    throw new Error(`No build in ${buildDir}: run \`BUILD_DIR=${buildDir} npm run build\` first.`)
+  }
+  const dataDir = options.dataDir ?? tempDir('broadsheet-bench-')
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SITE_URL: base,
+    LOG_LEVEL: 'warn',
+    BUILD_DIR: buildDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ...(options.pageCache === undefined ? {} : { PAGE_CACHE: String(options.pageCache) }),
+    ...options.env,
+  }
+  // Local disk and the mail outbox: a benchmark never talks to outside services.
+  for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
+
+  const { command, args } = serverCommand(buildDir)
+  const started = performance.now()
+  // Its own process group, so that stopping it stops whatever it started too.
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  if (child.pid === undefined) throw new Error(`Could not start ${command}`)
+  groups.add(child.pid)
+  let log = ''
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const server: RunningServer = {
+    pid: child.pid,
+    base,
+    dataDir,
+    buildDir,
+    startMs: NaN,
+    output: () => log,
+    child,
+  }
+
+  while (performance.now() - started < START_TIMEOUT_MS) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stopServer(server)
+      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${log}`)
+    }
+    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.status === 200,
+      () => false,
+    )
+    if (ok) {
+      server.startMs = performance.now() - started
+      return server
+    }
+    await sleep(20)
+  }
+  await stopServer(server)
+  throw new Error(`The server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${log}`)
+}
+
+/** SIGTERM to the server's process group (it flushes and closes its database), SIGKILL after 10 s. */
+export async function stopServer(server: RunningServer) {
+  await stopGroup(server.child)
+}
+
+/** Stops a child spawned `detached` (its own process group): SIGTERM, then SIGKILL. */
+export async function stopGroup(child: ChildProcess) {
+  const pid = child.pid
+  if (pid === undefined) return
+  const exited =
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit')
+  signalGroup(pid, 'SIGTERM')
+  const stopped = await Promise.race([
+    exited.then(() => true),
+    sleep(STOP_TIMEOUT_MS).then(() => false),
+  ])
+  // Whatever is left of the group (the leader timed out, or something it started lingers).
+  signalGroup(pid, 'SIGKILL')
+  if (!stopped) await exited
+  groups.delete(pid)
+}
+
+/** Tracks a child spawned `detached`, so that it is killed if the script ends first. */
+export function trackGroup(child: ChildProcess) {
+  installCleanup()
+  if (child.pid !== undefined) groups.add(child.pid)
+  return child
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** Synchronous, so it also works from an 'exit' or signal handler. */
+function cleanUpNow() {
+  for (const pid of groups) signalGroup(pid, 'SIGKILL')
+  groups.clear()
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+  tempDirs.clear()
+}
+
+function installCleanup() {
+  if (cleanupInstalled) return
+  cleanupInstalled = true
+  process.once('exit', cleanUpNow)
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      cleanUpNow()
+      process.exit(130)
+    })
+  }
+}
