@@ -3,6 +3,7 @@ import {
   clearMemoCaches,
   memoCacheProbe,
   memoized,
+  memoizedByKey,
   noteDatabaseStatement,
 } from './memo-cache.server'
 
@@ -16,7 +17,8 @@ const counter = (options: Parameters<typeof memoized<number>>[2] = { ttlMs: 60_0
 }
 
 beforeEach(() => {
-  now = 1_000_000
+  // Forward, never back: a write's settling time from an earlier test is long past.
+  now += 10_000_000
   memoCacheProbe.setClock(() => now)
   clearMemoCaches()
 })
@@ -68,6 +70,49 @@ describe('memoized', () => {
     await read()
     clearMemoCaches()
     expect(await read()).toBe(2)
+  })
+})
+
+describe('memoizedByKey', () => {
+  const keyed = (maxEntries: number) => {
+    const reads: string[] = []
+    const read = memoizedByKey(
+      `test-${++key}`,
+      async (slug) => {
+        reads.push(slug)
+        return slug.startsWith('missing') ? null : { slug }
+      },
+      { ttlMs: 60_000, maxEntries, keep: (value) => value !== null },
+    )
+    return { read, reads }
+  }
+
+  it('keeps each key apart, at most maxEntries of them, the least recently used going first', async () => {
+    const { read, reads } = keyed(2)
+    await read('a')
+    await read('b')
+    await read('a') // a is now the most recently used
+    await read('c') // evicts b
+    await read('a')
+    await read('c')
+    expect(reads).toEqual(['a', 'b', 'c'])
+    await read('b')
+    expect(reads).toEqual(['a', 'b', 'c', 'b'])
+  })
+
+  it('keeps no value it is told not to, and forgets all on a clear or a write', async () => {
+    const { read, reads } = keyed(10)
+    expect(await read('missing-1')).toBeNull()
+    expect(await read('missing-1')).toBeNull()
+    await read('a')
+    clearMemoCaches()
+    await read('a')
+    now += 2000
+    await read('a')
+    noteDatabaseStatement('update "articles" set "title" = $1')
+    now += 2000
+    await read('a')
+    expect(reads).toEqual(['missing-1', 'missing-1', 'a', 'a', 'a'])
   })
 })
 

@@ -24,6 +24,8 @@ interface Entry {
 
 interface Registry {
   entries: Map<string, Entry>
+  /** memoizedByKey's caches by name, each its keys in order of use. */
+  keyed: Map<string, Map<string, Entry>>
   generation: number
   /** No value read before this moment is kept (a write may not have committed yet). */
   settledAt: number
@@ -37,6 +39,7 @@ const SETTLE_MS = 1000
 const registry = () =>
   singleton<Registry>('memo-cache', () => ({
     entries: new Map(),
+    keyed: new Map(),
     generation: 0,
     settledAt: 0,
     now: () => Date.now(),
@@ -59,37 +62,83 @@ export function memoized<T>(
   load: () => Promise<T>,
   options: MemoOptions<T>,
 ): () => Promise<T> {
-  return () => {
+  return () => lookUp(registry().entries, key, load, options)
+}
+
+export interface KeyedMemoOptions<T> extends MemoOptions<T> {
+  /** How many keys are kept at most; the least recently used goes first. */
+  maxEntries: number
+  /** Whether a value is worth keeping (e.g. not a miss for any address a reader types). */
+  keep?: (value: T) => boolean
+}
+
+/**
+ * `load(key)` behind a cache of at most `maxEntries` keys under `name`, with the rules of
+ * `memoized` (emptied by the same writes and clears).
+ */
+export function memoizedByKey<T>(
+  name: string,
+  load: (key: string) => Promise<T>,
+  options: KeyedMemoOptions<T>,
+): (key: string) => Promise<T> {
+  return (key) => {
     const memo = registry()
-    const now = memo.now()
-    const cached = memo.entries.get(key)
-    if (cached && cached.expiresAt > now) return cached.value as Promise<T>
-    memo.loads++
-    const keep = now >= memo.settledAt
-    const generation = memo.generation
-    const entry: Entry = { value: Promise.resolve(), expiresAt: now + options.ttlMs }
-    // The value is answered once its own expiry is known, so no caller sees it kept longer.
-    const value = load().then(async (result) => {
-      const until = await options.expiresAt?.(result)
-      if (until != null) entry.expiresAt = Math.min(entry.expiresAt, until)
-      return deepFreeze(result)
-    })
-    if (!keep) return value
-    entry.value = value
-    memo.entries.set(key, entry)
-    value.catch(() => {
-      if (memo.generation === generation && memo.entries.get(key) === entry) {
-        memo.entries.delete(key)
-      }
-    })
+    let entries = memo.keyed.get(name)
+    if (!entries) memo.keyed.set(name, (entries = new Map()))
+    const found = entries.get(key)
+    if (found) {
+      // Most recently used last: the first key is the one to evict.
+      entries.delete(key)
+      entries.set(key, found)
+    }
+    const value = lookUp(entries, key, () => load(key), options)
+    if (options.keep) {
+      void value.then(
+        (result) => {
+          if (!options.keep!(result) && entries.get(key)?.value === value) entries.delete(key)
+        },
+        () => {},
+      )
+    }
+    while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!)
     return value
   }
+}
+
+function lookUp<T>(
+  entries: Map<string, Entry>,
+  key: string,
+  load: () => Promise<T>,
+  options: MemoOptions<T>,
+): Promise<T> {
+  const memo = registry()
+  const now = memo.now()
+  const cached = entries.get(key)
+  if (cached && cached.expiresAt > now) return cached.value as Promise<T>
+  memo.loads++
+  const keep = now >= memo.settledAt
+  const generation = memo.generation
+  const entry: Entry = { value: Promise.resolve(), expiresAt: now + options.ttlMs }
+  // The value is answered once its own expiry is known, so no caller sees it kept longer.
+  const value = load().then(async (result) => {
+    const until = await options.expiresAt?.(result)
+    if (until != null) entry.expiresAt = Math.min(entry.expiresAt, until)
+    return deepFreeze(result)
+  })
+  if (!keep) return value
+  entry.value = value
+  entries.set(key, entry)
+  value.catch(() => {
+    if (memo.generation === generation && entries.get(key) === entry) entries.delete(key)
+  })
+  return value
 }
 
 /** Forgets every cached value (a write happened here or on another instance). */
 export function clearMemoCaches() {
   const memo = registry()
   memo.entries.clear()
+  memo.keyed.clear()
   memo.generation++
 }
 

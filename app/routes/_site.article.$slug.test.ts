@@ -11,6 +11,10 @@ import {
   insertTag,
 } from '../../tests/setup/content-fixtures'
 import { statementsDuring } from '../../tests/setup/statements'
+import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
+import { nextPublicationAt } from '~/domain/articles/published.server'
+import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { loader } from './_site.article.$slug'
 
 // The article's end (issue 11): share links from the site's social links, "More in
@@ -105,7 +109,7 @@ describe('article page endings', () => {
 })
 
 describe('article page reads', () => {
-  it('reads the article, its tags and corrections in one statement, and its endings in two more', async () => {
+  it('reads an article with its tags, corrections and endings in three statements, then from memory', async () => {
     const politics = await insertCategory({ name: 'Politics', slug: 'politics' })
     const transit = await insertTag()
     const article = await insertArticle({
@@ -117,13 +121,16 @@ describe('article page reads', () => {
     await getDb()
       .insert(articleCorrections)
       .values({ articleId: article.id, text: 'The levy is 2 %, not 3 %.' })
-    await open('levy') // the site's chrome, kept in memory afterwards
     await new Promise((resolve) => setTimeout(resolve, 1100)) // past the writes' settling time
-    await open('levy')
+    // The site's chrome and the next publication's time, kept in memory.
+    await Promise.all([getSiteIdentity(), nextPublicationAt(), listActiveSocialLinks()])
+    expect(await statementsDuring(() => getPublicArticlePage('levy'))).toBe(3)
     let html = ''
-    const statements = await statementsDuring(async () => ({ html } = await open('levy')))
-    expect(statements).toBe(3)
+    expect(await statementsDuring(async () => ({ html } = await open('levy')))).toBe(0)
     expect(html).toContain('The levy is 2 %, not 3 %.')
     expect(html).toContain(`href="/tag/${transit.slug}"`)
+    // A write empties the memory: the correction's change shows at once.
+    await getDb().update(articleCorrections).set({ text: 'The levy is 2.5 %.' })
+    expect((await open('levy')).html).toContain('The levy is 2.5 %.')
   })
 })

@@ -6,8 +6,7 @@ import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
 import { toArticleView } from '~/domain/articles/article-view.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
-import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
-import { getArticleEndings } from '~/domain/articles/related-queries.server'
+import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import {
   isCountableView,
   recordArticleView,
@@ -24,17 +23,14 @@ import type { Route } from './+types/_site.article.$slug'
 export const handle = { deferToaster: true }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const article = await getPublishedArticleBySlug(params.slug)
-  if (!article) throw data('Article not found', { status: 404 })
+  const found = await getPublicArticlePage(params.slug)
+  if (!found) throw data('Article not found', { status: 404 })
+  const { article, endings } = found
   // Counted in memory; the page cache counts later views of this page by the header below.
   if (isCountableView(request)) recordArticleView(article.id)
-  // The article's end degrades on its own: a failed list or share row costs only itself.
-  const [site, endings, socialLinks] = await Promise.all([
+  // A failed share row costs only itself.
+  const [site, socialLinks] = await Promise.all([
     getSiteIdentity(),
-    getArticleEndings(article).catch((error: unknown) => {
-      logger.error({ err: error, articleId: article.id }, 'loading the article endings failed')
-      return { moreInCategory: [], related: [] }
-    }),
     listActiveSocialLinks().catch((error: unknown) => {
       logger.error({ err: error }, 'loading social links failed')
       return []
