@@ -3,6 +3,7 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 export const E2E_BASE_URL = `http://localhost:${PORT}`
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `broadsheet-e2e-${PORT}`)
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' }
@@ -32,8 +33,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The production build on a throw-away embedded database with demo content.
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/main.ts`,
+    // The compiled production server (npm run build) on a throw-away embedded database with
+    // demo content.
+    command: `rm -rf ${E2E_DATA_DIR} && node ${BUILD_DIR}/server/main.js`,
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

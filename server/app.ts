@@ -23,9 +23,11 @@ export interface AppOptions {
   devMiddleware?: express.RequestHandler
   /** Whole-page cache for anonymous readers (production). */
   pageCache?: PageCache
+  /** Production: the build's client files (default: BUILD_DIR/client). */
+  clientDir?: string
 }
 
-export function createApp({ mode, getBuild, devMiddleware, pageCache }: AppOptions) {
+export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir }: AppOptions) {
   const env = getEnv()
   const app = express()
   app.disable('x-powered-by')
@@ -70,13 +72,13 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache }: AppOptio
 
   if (devMiddleware) app.use(devMiddleware)
   else {
-    const clientDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
+    const client = clientDir ?? path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
     // Hashed file names: cache forever.
     app.use(
       '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }),
     )
-    app.use(express.static(clientDir, { maxAge: '1h' }))
+    app.use(express.static(client, { maxAge: '1h' }))
   }
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 

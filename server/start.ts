@@ -1,6 +1,4 @@
 import type { Server } from 'node:http'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { getEnv } from '~/infra/env.server'
@@ -16,10 +14,36 @@ import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { prepareDatabase } from './startup'
 
-async function main() {
-  const dev = process.argv.includes('--dev')
+export interface StartOptions {
+  /** Development: Vite compiles the routes on demand. */
+  dev: boolean
+  /** Production: the build's client files (default: BUILD_DIR/client). */
+  clientDir?: string
+}
+
+export async function startServer(options: StartOptions) {
+  try {
+    await start(options)
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    logger.fatal({ err: error }, 'start-up failed')
+    process.stderr.write(
+      `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+    process.exit(1)
+  }
+}
+
+async function start({ dev, clientDir }: StartOptions) {
   const env = getEnv()
   const started = performance.now()
+  // The routes load while the database opens.
+  const production = dev ? undefined : loadProductionBuild()
+  // Awaited once the database is open; a failure before that must not go unhandled.
+  production?.catch(() => {})
   const database = await prepareDatabase('server')
   // PDFs stored before print editions existed become editions, in the background.
   void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
@@ -28,7 +52,7 @@ async function main() {
   const stopCountingViews = viewCounter.start()
 
   let app
-  if (dev) {
+  if (!production) {
     const vite = await import('vite').then((m) =>
       m.createServer({ server: { middlewareMode: true } }),
     )
@@ -39,12 +63,9 @@ async function main() {
         vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
     })
   } else {
-    const buildPath = pathToFileURL(
-      path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js'),
-    ).href
-    const build = (await import(buildPath)) as ServerBuild
+    const build = await production
     const pageCache = env.PAGE_CACHE ? await createPageCache(database.handle.driver) : undefined
-    app = createApp({ mode: 'production', getBuild: () => build, pageCache })
+    app = createApp({ mode: 'production', getBuild: () => build, pageCache, clientDir })
   }
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
@@ -88,14 +109,16 @@ async function createPageCache(driver: 'pglite' | 'postgres') {
   return cache
 }
 
-main().catch((error) => {
-  if (error instanceof DataDirLockedError) {
-    process.stderr.write(`${error.message}\n`)
-    process.exit(1)
+/**
+ * The routes, compiled into the same build as this server (one module graph: one database
+ * handle, one set of caches). From source (tsx) there is no such build: only --dev runs there.
+ */
+function loadProductionBuild(): Promise<ServerBuild> {
+  if (import.meta.url.endsWith('.ts')) {
+    throw new Error(
+      'The production server runs compiled: `npm run build`, then `npm run serve` ' +
+        '(node build/server/main.js). From source, use `npm run dev`.',
+    )
   }
-  logger.fatal({ err: error }, 'start-up failed')
-  process.stderr.write(
-    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  )
-  process.exit(1)
-})
+  return import('virtual:react-router/server-build') as Promise<ServerBuild>
+}

@@ -2,14 +2,22 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { count } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
+import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { articles, profiles } from '@db/schema/index'
 import { seedDemoContent } from '~/domain/seed/seed.server'
-import { getDatabaseHandle, getDb, installDatabase } from '~/infra/db.server'
+import {
+  getDatabaseHandle,
+  getDb,
+  installDatabase,
+  migrateDatabase,
+  MIGRATIONS_DIR,
+  openPglite,
+} from '~/infra/db.server'
 import { resetEnvCache } from '~/infra/env.server'
 import { lockDataDir } from '~/infra/data-dir-lock.server'
-import { openConfiguredDatabase } from './startup'
+import { migrationsPending, openConfiguredDatabase } from './startup'
 
 // These tests open the embedded database on disk, as the server does.
 
@@ -105,4 +113,44 @@ describe('the embedded database on disk', () => {
     expect(rows).toContainEqual({ email: 'chief@example.com', role: 'admin' })
     await opened.close()
   }, 90_000)
+})
+
+describe('migrations at start', () => {
+  it('are pending on a new database and not once applied', async () => {
+    const handle = await openPglite(undefined)
+    try {
+      expect(await migrationsPending(handle)).toBe(true)
+      await migrateDatabase(handle)
+      expect(await migrationsPending(handle)).toBe(false)
+    } finally {
+      await handle.close()
+    }
+  }, 60_000)
+
+  it('are pending again when the folder gains a migration, which the migrator then applies', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-migrations-'))
+    const handle = await openPglite(undefined)
+    try {
+      await migrateDatabase(handle)
+      fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true })
+      const journalFile = path.join(folder, 'meta/_journal.json')
+      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'))
+      const last = journal.entries[journal.entries.length - 1]
+      journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' })
+      fs.writeFileSync(journalFile, JSON.stringify(journal))
+      fs.writeFileSync(
+        path.join(folder, '9999_probe.sql'),
+        'CREATE TABLE "startup_probe" ("id" integer);',
+      )
+
+      expect(await migrationsPending(handle, folder)).toBe(true)
+      await migrate(handle.db as never, { migrationsFolder: folder })
+      expect(await migrationsPending(handle, folder)).toBe(false)
+      const probe = await handle.db.execute(sql`select count(*) as n from startup_probe`)
+      expect(Number(probe.rows[0].n)).toBe(0)
+    } finally {
+      await handle.close()
+      fs.rmSync(folder, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { seedDemoContent } from '~/domain/seed/seed.server'
 import { countAdmins, createOrPromoteAdmin } from '~/domain/users/users.server'
 import { ensureAuthSecret } from '~/infra/auth-secret.server'
@@ -9,6 +11,7 @@ import {
   getDatabaseHandle,
   installDatabase,
   migrateDatabase,
+  MIGRATIONS_DIR,
   openPglite,
   openPostgres,
   type DatabaseHandle,
@@ -31,7 +34,7 @@ export async function openConfiguredDatabase(owner: string): Promise<OpenedDatab
   const databaseUrl = env.DATABASE_URL || activeStoredDatabaseUrl(env.dataDir)
   if (databaseUrl) {
     const handle = openPostgres(databaseUrl)
-    await migrateDatabase(handle)
+    await migrateIfPending(handle)
     installDatabase(handle)
     // The database in use may have been switched since: close that one.
     return { handle, close: () => getDatabaseHandle().close() }
@@ -39,7 +42,7 @@ export async function openConfiguredDatabase(owner: string): Promise<OpenedDatab
   const release = lockDataDir(env.dataDir, owner)
   try {
     const handle = await openPglite(path.join(env.dataDir, 'db'))
-    await migrateDatabase(handle)
+    await migrateIfPending(handle)
     installDatabase(handle)
     return {
       handle,
@@ -52,6 +55,32 @@ export async function openConfiguredDatabase(owner: string): Promise<OpenedDatab
     release()
     throw error
   }
+}
+
+/**
+ * Drizzle's migrator creates its schema and table if missing and opens a transaction even when
+ * nothing is to apply: a restart only asks which migration the database has, and migrates when
+ * the folder holds a later one (as the migrator itself decides: by each migration's time).
+ */
+async function migrateIfPending(handle: DatabaseHandle) {
+  if (await migrationsPending(handle)) await migrateDatabase(handle)
+}
+
+export async function migrationsPending(handle: DatabaseHandle, folder = MIGRATIONS_DIR) {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[]
+  }
+  const latest = Math.max(...journal.entries.map((entry) => entry.when))
+  let applied: number
+  try {
+    const result = await handle.db.execute<{ last: string | number | null }>(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    )
+    applied = Number(result.rows[0]?.last ?? 0)
+  } catch {
+    return true // No migrations table yet: a new database.
+  }
+  return !(applied >= latest)
 }
 
 /** With no admin yet, make one: from ADMIN_EMAIL/ADMIN_PASSWORD, else with a random password. */

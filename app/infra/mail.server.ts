@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
 
@@ -24,6 +24,8 @@ let transport: Transporter | undefined
  */
 export async function sendMail(message: MailMessage): Promise<{ id: string; file?: string }> {
   const env = getEnv()
+  // Loaded on the first mail, not at start-up.
+  const { default: nodemailer } = await import('nodemailer')
   if (env.SMTP_URL) {
     transport ??= nodemailer.createTransport(env.SMTP_URL)
     const info = await transport.sendMail({ from: env.MAIL_FROM, ...message })

@@ -1,6 +1,5 @@
 import { symmetricDecrypt } from 'better-auth/crypto'
 import { eq } from 'drizzle-orm'
-import QRCode from 'qrcode'
 import { twoFactors } from '@db/schema/index'
 import { getAuth } from '~/infra/auth.server'
 import { getDb } from '~/infra/db.server'
@@ -56,6 +55,8 @@ export async function getTwoFactorStatus(
   const manualKey = base32(Buffer.from(secret, 'utf8'))
   const label = encodeURIComponent(`${issuer}:${user.email}`)
   const uri = `otpauth://totp/${label}?secret=${manualKey}&issuer=${encodeURIComponent(issuer)}&digits=6&period=30`
+  // Loaded when someone sets up two-factor sign-in, not at start-up.
+  const { default: QRCode } = await import('qrcode')
   const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 220 })
   return {
     state: 'pending',
