@@ -1,8 +1,9 @@
+import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import compression from 'compression'
 import express from 'express'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { articleViews } from '@db/schema/index'
 import {
   countCachedArticleView,
@@ -11,6 +12,7 @@ import {
 } from '~/domain/articles/trending.server'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { getDb } from '~/infra/db.server'
+import { resetEnvCache } from '~/infra/env.server'
 import { insertArticle } from '../tests/setup/content-fixtures'
 import { statementsDuring } from '../tests/setup/statements'
 import { PageCache } from './page-cache'
@@ -206,5 +208,108 @@ describe('the page cache', () => {
     expect(res.headers.get('x-cache')).toBeNull()
     expect(res.headers.get(VIEWED_ARTICLE_HEADER)).toBeNull()
     await viewCounter.flush()
+  })
+})
+
+describe('the page cache’s byte budget', () => {
+  // Random text: gzip and br keep about three quarters of it, so compressed bodies weigh.
+  const pages = new Map<string, string>()
+  const pageBody = (id: string) => {
+    if (!pages.has(id)) pages.set(id, crypto.randomBytes(3000).toString('base64'))
+    return pages.get(id)!
+  }
+  // Two 4,000-character pages fit (each ~4,700 bytes with its headers and overhead), three do not.
+  const small = new PageCache({ maxBytes: 10_000 })
+  let active = small
+  let smallUrl = ''
+  let closeSmall = () => {}
+  let smallRenders = 0
+
+  beforeAll(async () => {
+    const app = express()
+    app.use((req, res, next) => active.middleware()(req, res, next))
+    app.get('/p/:id', (req, res) => {
+      smallRenders++
+      res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
+      res.type('html').send(pageBody(req.params.id))
+    })
+    app.get('/big', (_req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
+      res.type('html').send('x'.repeat(20_000))
+    })
+    await new Promise<void>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () => {
+        smallUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+        resolve()
+      })
+      closeSmall = () => server.close()
+    })
+  })
+  afterAll(() => closeSmall())
+  beforeEach(() => {
+    active = small
+    small.clear()
+  })
+
+  const get = async (path: string, encoding = 'identity') => {
+    const res = await fetch(`${smallUrl}${path}`, { headers: { 'accept-encoding': encoding } })
+    await res.arrayBuffer()
+    await active.settled()
+    return res.headers.get('x-cache')
+  }
+
+  it('keeps pages up to its byte budget, dropping the least recently served first', async () => {
+    await get('/p/1')
+    await get('/p/2')
+    expect(small.size).toBe(2)
+    expect(await get('/p/1')).toBe('HIT')
+    await get('/p/3')
+    expect(small.size).toBe(2)
+    expect(small.bytes).toBeLessThanOrEqual(10_000)
+    expect(await get('/p/1')).toBe('HIT')
+    const before = smallRenders
+    expect(await get('/p/2')).toBeNull()
+    expect(smallRenders).toBe(before + 1)
+  })
+
+  it('counts the compressed bodies it keeps against the budget', async () => {
+    await get('/p/1')
+    await get('/p/2')
+    const raw = small.bytes
+    expect(small.size).toBe(2)
+    // Page 1's gzip body (~3,000 bytes) takes the two pages past 10,000 bytes: page 2 goes.
+    expect(await get('/p/1', 'gzip')).toBe('HIT')
+    await vi.waitFor(() => expect(small.size).toBe(1))
+    expect(small.bytes).toBeGreaterThan(raw / 2 + 2000)
+    expect(small.bytes).toBeLessThanOrEqual(10_000)
+    expect(await get('/p/1')).toBe('HIT')
+  })
+
+  it('keeps no page larger than its whole budget', async () => {
+    await get('/big')
+    expect(small.size).toBe(0)
+    expect(small.bytes).toBe(0)
+  })
+
+  it('holds no bytes once emptied', async () => {
+    await get('/p/1')
+    expect(small.bytes).toBeGreaterThan(4000)
+    small.clear()
+    expect(small.bytes).toBe(0)
+  })
+
+  it('takes its budget from PAGE_CACHE_MAX_BYTES unless given one', async () => {
+    process.env.PAGE_CACHE_MAX_BYTES = '10kB'
+    resetEnvCache()
+    try {
+      active = new PageCache()
+    } finally {
+      delete process.env.PAGE_CACHE_MAX_BYTES
+      resetEnvCache()
+    }
+    await get('/big')
+    await get('/p/1')
+    expect(active.size).toBe(1)
+    expect(await get('/p/1')).toBe('HIT')
   })
 })

@@ -1,11 +1,13 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
+import { getEnv } from '~/infra/env.server'
 import { isPersonalRequest } from '~/infra/http-cache.server'
 
 type Encoding = 'br' | 'gzip'
 
 interface CachedPage {
+  key: string
   status: number
   headers: [string, string][]
   body: Buffer
@@ -14,11 +16,20 @@ interface CachedPage {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
   /** The value of the `hitHeader` the page was rendered with, handed to `onHit`. */
   hitValue: string | undefined
+  /** What the page holds in memory: its key, headers, body and compressed bodies. */
+  bytes: number
 }
 
 export interface PageCacheOptions {
-  /** Most pages kept; the oldest entry goes first. */
+  /** Most pages kept; the least recently served goes first. */
   maxEntries?: number
+  /**
+   * Most bytes kept, counting every page's body, compressed bodies, headers and key; the least
+   * recently served pages go first. A page larger than this is not kept. By default
+   * PAGE_CACHE_MAX_BYTES (32 MiB: about 250 article pages of the demo content, 85–110 KB each,
+   * with their gzip and br bodies).
+   */
+  maxBytes?: number
   /** Upper bound on an entry's life, whatever the page says. */
   maxAgeMs?: number
   /** When the next scheduled article goes public: no page outlives that moment. */
@@ -33,6 +44,10 @@ export interface PageCacheOptions {
   /** Called for every page served from the cache, with the page's `hitHeader` (view counting). */
   onHit?: (req: Request, hitValue: string | undefined) => void
 }
+
+const DEFAULT_MAX_ENTRIES = 500
+/** What an entry costs beyond its bytes (the objects around them), roughly. */
+const ENTRY_OVERHEAD_BYTES = 512
 
 const CACHEABLE = /(?:^|,)\s*public\b/
 const SKIPPED_HEADERS = new Set([
@@ -73,7 +88,9 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
  * successful write empties it, here and (through `invalidate` listeners) on other instances.
  */
 export class PageCache {
+  /** In order of last use: the first entry is the least recently served. */
   private entries = new Map<string, CachedPage>()
+  private totalBytes = 0
   private listeners = new Set<() => void>()
   private generation = 0
   private pending = new Set<Promise<void>>()
@@ -82,7 +99,11 @@ export class PageCache {
   /** Bodies compressed for the cache; one per page and encoding, not one per response. */
   compressions = 0
 
-  constructor(private options: PageCacheOptions = {}) {}
+  private readonly maxBytes: number
+
+  constructor(private options: PageCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? getEnv().PAGE_CACHE_MAX_BYTES
+  }
 
   private now() {
     return this.options.now?.() ?? Date.now()
@@ -92,9 +113,15 @@ export class PageCache {
     return this.entries.size
   }
 
+  /** Bytes held by the kept pages, as counted against `maxBytes`. */
+  get bytes() {
+    return this.totalBytes
+  }
+
   /** Empties the cache; `broadcast` tells other instances too. */
   clear({ broadcast = true } = {}) {
     this.entries.clear()
+    this.totalBytes = 0
     this.generation++
     if (broadcast) for (const listener of this.listeners) listener()
   }
@@ -129,6 +156,9 @@ export class PageCache {
       const cached = this.entries.get(key)
       if (cached && cached.expiresAt > this.now()) {
         this.hits++
+        // Most recently served goes last: eviction takes from the front.
+        this.entries.delete(key)
+        this.entries.set(key, cached)
         this.options.onHit?.(req, cached.hitValue)
         const ifNoneMatch = req.get('if-none-match')
         for (const [name, value] of cached.headers) res.setHeader(name, value)
@@ -160,7 +190,7 @@ export class PageCache {
           () => res.end(cached.body),
         )
       }
-      if (cached) this.entries.delete(key)
+      if (cached) this.remove(cached)
       this.misses++
       this.capture(key, req, res, takeHitValue)
       next()
@@ -213,8 +243,33 @@ export class PageCache {
             })
           : gzip(page.body)
       page.encoded[encoding] = body
+      void body.then(
+        (encoded) => {
+          // Counted while the page is still kept (not emptied or evicted meanwhile).
+          if (this.entries.get(page.key) !== page) return
+          page.bytes += encoded.length
+          this.totalBytes += encoded.length
+          this.evict()
+        },
+        () => {},
+      )
     }
     return body
+  }
+
+  private remove(page: CachedPage) {
+    if (this.entries.get(page.key) !== page) return
+    this.entries.delete(page.key)
+    this.totalBytes -= page.bytes
+  }
+
+  /** Drops the least recently served pages until both bounds hold. */
+  private evict() {
+    const maxEntries = this.options.maxEntries ?? DEFAULT_MAX_ENTRIES
+    for (const page of this.entries.values()) {
+      if (this.entries.size <= maxEntries && this.totalBytes <= this.maxBytes) return
+      this.remove(page)
+    }
   }
 
   private capture(
@@ -263,9 +318,15 @@ export class PageCache {
       if (next) expiresAt = Math.min(expiresAt, next.getTime())
       // A write that landed while this page was rendered makes it stale.
       if (expiresAt <= this.now() || generation !== this.generation) return
-      const max = this.options.maxEntries ?? 500
-      if (this.entries.size >= max) this.entries.delete(this.entries.keys().next().value as string)
-      this.entries.set(key, { status: 200, headers, body, expiresAt, encoded: {}, hitValue })
+      let bytes = ENTRY_OVERHEAD_BYTES + key.length + body.length
+      for (const [name, value] of headers) bytes += name.length + value.length
+      if (bytes > this.maxBytes) return
+      const previous = this.entries.get(key)
+      if (previous) this.remove(previous)
+      const page = { key, status: 200, headers, body, expiresAt, encoded: {}, hitValue, bytes }
+      this.entries.set(key, page)
+      this.totalBytes += bytes
+      this.evict()
     })()
     this.pending.add(pending)
     void pending.finally(() => this.pending.delete(pending))

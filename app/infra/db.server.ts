@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -33,13 +34,39 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'db/mig
 // Every statement passes the in-process caches' write watch (memo-cache.server.ts).
 const logger = { logQuery: (query: string) => noteDatabaseStatement(query) }
 
+const MEMORY_SETTING = /^\d+\s*(?:kB|MB|GB)$/
+
+/**
+ * PostgreSQL's start settings inside PGlite: its own, with smaller shared buffers. Initdb writes a
+ * server's `shared_buffers = 128MB` into postgresql.conf, and the embedded PostgreSQL touches all
+ * of it at start: ~115 MiB of the process's resident memory before the first page, for a site
+ * whose whole database is a few MB (demo content: 9 MB). A database larger than the buffers
+ * reads the rest from the data folder, through the operating system's file cache;
+ * PGLITE_SHARED_BUFFERS raises them for a large site (docs/performance.md).
+ */
+export function pgliteStartParams(
+  sharedBuffers = process.env.PGLITE_SHARED_BUFFERS || '16MB',
+): string[] {
+  if (!MEMORY_SETTING.test(sharedBuffers)) {
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got "${sharedBuffers}")`)
+  }
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers.replace(/\s/g, '')}`]
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
   // PGlite does not create parent folders itself.
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, relaxedDurability: false })
+  const client = new PGlite({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    relaxedDurability: false,
+    startParams: pgliteStartParams(),
+    // Trigrams: the back office's title filter reads an index (migration 0007).
+    extensions: { pg_trgm },
+  })
   await client.waitReady
   return wrapPglite(client)
 }

@@ -6,6 +6,17 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
+const SIZE_UNITS = { '': 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const
+
+/** A size in bytes, or with PostgreSQL's units: `33554432`, `32MB`, `512kB`. */
+const byteSize = z
+  .string()
+  .regex(/^\d+\s*(?:kB|MB|GB)?$/, 'a size such as 32MB, 512kB or a number of bytes')
+  .transform((v) => {
+    const [, amount, unit = ''] = /^(\d+)\s*(kB|MB|GB)?$/.exec(v)!
+    return Number(amount) * SIZE_UNITS[unit as keyof typeof SIZE_UNITS]
+  })
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -24,6 +35,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  PAGE_CACHE_MAX_BYTES: byteSize.default(32 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Broadsheet <no-reply@localhost>'),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag,

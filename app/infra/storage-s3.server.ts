@@ -1,16 +1,5 @@
 import type { Readable } from 'node:stream'
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3'
+import type * as S3Sdk from '@aws-sdk/client-s3'
 import { isVariantName } from '~/lib/image-variants'
 import {
   assertSafeName,
@@ -43,15 +32,25 @@ function isMissing(error: unknown) {
  * an object is keyed `{bucket}/{name}` (variants `{bucket}/_v/…`).
  */
 export function createS3Storage(options: S3StorageOptions): StorageDriver {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // Checksums only where S3 requires them: self-hosted S3 servers often reject the newer ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  // The SDK loads with the first request: it costs ~20 MiB resident, which a site on the local
+  // disk never needs.
+  let ready: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined
+  const s3 = () =>
+    (ready ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: options.endpoint,
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        credentials: {
+          accessKeyId: options.accessKeyId,
+          secretAccessKey: options.secretAccessKey,
+        },
+        // Checksums only where S3 requires them: self-hosted S3 servers often reject the newer ones.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })))
   const Bucket = options.bucket
   const key = (bucket: Bucket, name: string) => {
     assertSafeName(name)
@@ -59,6 +58,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
   }
 
   async function putStream(objectKey: string, body: Readable, contentType?: string) {
+    const { sdk, client } = await s3()
     let buffered: Buffer[] = []
     let size = 0
     let uploadId: string | undefined
@@ -69,13 +69,17 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
       size = 0
       if (!uploadId) {
         const created = await client.send(
-          new CreateMultipartUploadCommand({ Bucket, Key: objectKey, ContentType: contentType }),
+          new sdk.CreateMultipartUploadCommand({
+            Bucket,
+            Key: objectKey,
+            ContentType: contentType,
+          }),
         )
         uploadId = created.UploadId
       }
       const PartNumber = parts.length + 1
       const result = await client.send(
-        new UploadPartCommand({
+        new sdk.UploadPartCommand({
           Bucket,
           Key: objectKey,
           UploadId: uploadId,
@@ -95,7 +99,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
       if (!uploadId) {
         // Small enough for one request.
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: objectKey,
             Body: Buffer.concat(buffered),
@@ -106,7 +110,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
       }
       if (size > 0) await flush()
       await client.send(
-        new CompleteMultipartUploadCommand({
+        new sdk.CompleteMultipartUploadCommand({
           Bucket,
           Key: objectKey,
           UploadId: uploadId,
@@ -116,7 +120,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
     } catch (error) {
       if (uploadId) {
         await client
-          .send(new AbortMultipartUploadCommand({ Bucket, Key: objectKey, UploadId: uploadId }))
+          .send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: objectKey, UploadId: uploadId }))
           .catch(() => {})
       }
       throw error
@@ -126,11 +130,12 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
   return {
     kind: 's3',
     async list(bucket, listOptions = {}) {
+      const { sdk, client } = await s3()
       const files: StoredFile[] = []
       let ContinuationToken: string | undefined
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: `${bucket}/`, ContinuationToken }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: `${bucket}/`, ContinuationToken }),
         )
         for (const object of page.Contents ?? []) {
           const name = object.Key!.slice(bucket.length + 1)
@@ -148,16 +153,25 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
       )
     },
     async put(bucket, name, body, contentType) {
+      const { sdk, client } = await s3()
       const objectKey = key(bucket, name)
       if (Buffer.isBuffer(body)) {
         await client.send(
-          new PutObjectCommand({ Bucket, Key: objectKey, Body: body, ContentType: contentType }),
+          new sdk.PutObjectCommand({
+            Bucket,
+            Key: objectKey,
+            Body: body,
+            ContentType: contentType,
+          }),
         )
       } else await putStream(objectKey, body, contentType)
     },
     async get(bucket, name) {
+      const { sdk, client } = await s3()
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key(bucket, name) }))
+        const result = await client.send(
+          new sdk.GetObjectCommand({ Bucket, Key: key(bucket, name) }),
+        )
         return (result.Body as Readable | undefined) ?? null
       } catch (error) {
         if (isMissing(error)) return null
@@ -165,8 +179,11 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
       }
     },
     async stat(bucket, name) {
+      const { sdk, client } = await s3()
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key(bucket, name) }))
+        const head = await client.send(
+          new sdk.HeadObjectCommand({ Bucket, Key: key(bucket, name) }),
+        )
         return { name, size: head.ContentLength ?? 0, updatedAt: head.LastModified ?? new Date(0) }
       } catch (error) {
         if (isMissing(error)) return null
@@ -174,7 +191,8 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
       }
     },
     async remove(bucket, name) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key(bucket, name) }))
+      const { sdk, client } = await s3()
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key(bucket, name) }))
     },
     publicUrl(bucket, name) {
       if (options.publicUrl) return `${options.publicUrl.replace(/\/+$/, '')}/${bucket}/${name}`
