@@ -193,7 +193,7 @@ async function prepare(build: string, port: number): Promise<Subject> {
 async function main() {
   console.log(describeMachine())
   for (const build of BUILDS) {
-    if (!fs.existsSync(path.resolve(build, 'server/index.js'))) {
+    if (!fs.existsSync(path.resolve(build, 'server/main.js'))) {
       throw new Error(`No build in ${build}: run BUILD_DIR=${build} npm run build first.`)
     }
   }

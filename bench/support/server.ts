@@ -15,13 +15,10 @@ import { processCpuMs } from '../machine'
 /**
  * How the production server is started: the ONE place to change it. `pid` (the spawned
  * process) is what /proc is read for, so the command must be the server process itself, not a
- * shell or npm around it. A build that carries the compiled server (<build>/server/main.js) is
- * started with plain node; an older build, from source through tsx.
+ * shell or npm around it. The build carries the compiled server (docs/decisions/0029).
  */
 function serverCommand(buildDir: string): { command: string; args: string[] } {
-  const compiled = path.resolve(buildDir, 'server/main.js')
-  if (fs.existsSync(compiled)) return { command: process.execPath, args: [compiled] }
-  return { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] }
+  return { command: process.execPath, args: [path.resolve(buildDir, 'server/main.js')] }
 }
 
 export const BENCH_ADMIN = {
@@ -80,7 +77,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   )
   if (answered) throw new Error(`Something already answers on ${base}; set BENCH_PORT.`)
   const buildDir = options.buildDir ?? process.env.BUILD_DIR ?? 'build'
-  if (!fs.existsSync(path.resolve(buildDir, 'server/index.js'))) {
+  if (!fs.existsSync(path.resolve(buildDir, 'server/main.js'))) {
     throw new Error(`No build in ${buildDir}: run \`BUILD_DIR=${buildDir} npm run build\` first.`)
   }
   const dataDir = options.dataDir ?? tempDir('broadsheet-bench-')
