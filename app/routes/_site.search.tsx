@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     })
   }
   const query = normalizeSearchQuery(typed)
-  const [{ results, total }, editions, site] = await Promise.all([
+  const [{ results, total, more }, editions, site] = await Promise.all([
     searchArticles(query, { limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE }),
     // The print editions head the first page of results only.
     page === 1 ? searchNewspaperEditions(query) : Promise.resolve([]),
@@ -75,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     results,
     total,
+    more,
     editions: editions.map(toEditionSearchView),
     page,
     pageCount: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
@@ -82,7 +83,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SearchPage() {
-  const { typed, query, results, total, editions, page, pageCount } = useLoaderData<typeof loader>()
+  const { typed, query, results, total, more, editions, page, pageCount } =
+    useLoaderData<typeof loader>()
   return (
     <div className={`${gutterClass} max-w-3xl py-10`}>
       <h1 className="font-serif text-4xl font-black tracking-tight">Search</h1>
@@ -124,7 +126,8 @@ export default function SearchPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" role="status">
-              {total} {total === 1 ? 'result' : 'results'} for &quot;{typed}&quot;
+              {more ? `${total}+` : total} {total === 1 && !more ? 'result' : 'results'} for &quot;
+              {typed}&quot;
             </p>
             <ul className="mt-4 divide-y border-y">
               {results.map((result) => (

@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     )
   }
   const query = normalizeSearchQuery(raw)
-  const { results, total } = await searchArticles(query, { limit })
-  const body: SearchResponse = { query, results, total }
+  const { results, total, more } = await searchArticles(query, { limit })
+  const body: SearchResponse = { query, results, total, more }
   return Response.json(body, { headers: { 'Cache-Control': CACHE_CONTROL } })
 }

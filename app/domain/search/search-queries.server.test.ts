@@ -1,6 +1,15 @@
+import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { articles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
 import { clearContent, insertArticle, insertCategory } from '../../../tests/setup/content-fixtures'
-import { searchArticles } from './search-queries.server'
+import {
+  chooseSearchPlan,
+  findRankedIds,
+  searchArticles,
+  searchTsQuery,
+} from './search-queries.server'
+import { SEARCH_MAX_RESULTS } from './search-schema'
 
 beforeEach(clearContent)
 
@@ -71,7 +80,7 @@ describe('searchArticles', () => {
 
   it('answers nothing for a blank query, without touching the database', async () => {
     await insertArticle({ title: 'Anything' })
-    expect(await searchArticles('   ')).toEqual({ results: [], total: 0 })
+    expect(await searchArticles('   ')).toEqual({ results: [], total: 0, more: false })
   })
 
   it('treats search syntax and odd characters as text, never as an error', async () => {
@@ -81,5 +90,64 @@ describe('searchArticles', () => {
     }
     expect((await searchArticles('rock & roll')).results).toHaveLength(1)
     expect((await searchArticles('rock -roll')).results).toHaveLength(0)
+  })
+})
+
+describe('searchArticles at scale', () => {
+  it('ranks alike whichever way it finds the matches (newest first, or from the index)', async () => {
+    const titles = ['Harbour budget', 'Weekend harbour walk', 'Harbour restored', 'Old news']
+    for (const [i, title] of titles.entries()) {
+      await insertArticle({
+        title,
+        excerpt: i === 3 ? 'The harbour, again' : 'Nothing',
+        content: `<p>${'harbour '.repeat(i + 1)}</p>`,
+        hoursAgo: i + 1,
+      })
+    }
+    await insertArticle({ title: 'Unrelated' })
+    for (const query of ['harbour', 'harb', 'harbour budget', 'weekend harb']) {
+      const tsQuery = searchTsQuery(query)
+      const walked = await findRankedIds(tsQuery, 'walk')
+      expect(walked.length, query).toBeGreaterThan(0)
+      expect(await findRankedIds(tsQuery, 'index'), query).toEqual(walked)
+      expect(await findRankedIds(tsQuery), query).toEqual(walked)
+    }
+  })
+
+  it(`ranks the newest ${SEARCH_MAX_RESULTS} matches and says there are more`, async () => {
+    const now = Date.now()
+    // The oldest mentions the word in its title: outside the newest it is not ranked.
+    const rows = Array.from({ length: SEARCH_MAX_RESULTS + 3 }, (_, i) => ({
+      title: i === SEARCH_MAX_RESULTS + 2 ? 'Ferry title' : `Story ${i}`,
+      slug: `scale-story-${i}`,
+      excerpt: '',
+      content: '<p>The ferry runs.</p>',
+      status: 'published' as const,
+      publishedAt: new Date(now - (i + 1) * 60_000),
+    }))
+    await getDb().insert(articles).values(rows)
+    await getDb().execute(sql`analyze articles`)
+    const first = await searchArticles('ferry', { limit: 3 })
+    expect(first).toMatchObject({ total: SEARCH_MAX_RESULTS, more: true })
+    expect(first.results.map((r) => r.title)).toEqual(['Story 0', 'Story 1', 'Story 2'])
+    const last = await searchArticles('ferry', { limit: 10, offset: SEARCH_MAX_RESULTS - 1 })
+    expect(last.results.map((r) => r.title)).toEqual([`Story ${SEARCH_MAX_RESULTS - 1}`])
+    expect((await searchArticles('ferry', { offset: SEARCH_MAX_RESULTS })).results).toEqual([])
+    expect(await searchArticles('ferry title')).toMatchObject({ total: 1, more: false })
+  })
+})
+
+describe('chooseSearchPlan', () => {
+  it('walks the newest articles for a common word, and reads the index for a rare one', () => {
+    expect(chooseSearchPlan({ matching: 58_000, total: 100_000 }, 201)).toEqual({
+      plan: 'walk',
+      rows: 694,
+    })
+    expect(chooseSearchPlan({ matching: 500, total: 100_000 }, 201)).toEqual({ plan: 'index' })
+    // A small site: every match from the index costs less than any walk.
+    expect(chooseSearchPlan({ matching: 900, total: 1_000 }, 201)).toEqual({ plan: 'index' })
+    // No statistics yet.
+    expect(chooseSearchPlan({ matching: 0, total: 0 }, 201)).toEqual({ plan: 'index' })
+    expect(chooseSearchPlan({ matching: NaN, total: 100 }, 201)).toEqual({ plan: 'index' })
   })
 })

@@ -1,10 +1,14 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
-import { isPublicArticle } from '~/domain/articles/published.server'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
 import { formatLongDate } from '~/lib/dates'
-import { lastSearchWord, normalizeSearchQuery, type SearchResult } from './search-schema'
+import {
+  lastSearchWord,
+  normalizeSearchQuery,
+  SEARCH_MAX_RESULTS,
+  type SearchResult,
+} from './search-schema'
 
 /**
  * The whole query in web-search syntax, or — for as-you-type — the words before the last
@@ -21,48 +25,153 @@ export function searchTsQuery(query: string): SQL {
 }
 
 /**
- * Published articles matching the query, best first (title matches outrank excerpt matches,
- * which outrank body matches: the stored vector weighs them A, B, C). A blank query matches
- * nothing and never reaches the database.
+ * Reading one article's stored vector (kept out of line, a few KB) costs about as much as
+ * fifteen articles' rows: what walking the newest articles costs per row against collecting
+ * every match from the index. Measured at 100,000 articles (docs/performance.md).
+ */
+const VECTOR_READ_COST = 15
+
+/**
+ * Which way to find the newest matches. "walk": newest public articles first, testing each,
+ * until enough match — cheap for a common word, ruinous for a rare one (it reads every
+ * article). "index": every match from the full-text index, then sorted by date — cheap for a
+ * rare word, slow for one in half the articles. The planner's own choice between the two
+ * misjudges both (it prices testing a row as nearly free, and guesses a word it has no
+ * statistics for at 0.5 % of rows), so the choice is made here from its row estimates.
+ */
+export function chooseSearchPlan(
+  estimate: { matching: number; total: number },
+  wanted: number,
+): { plan: 'walk'; rows: number } | { plan: 'index' } {
+  const { matching, total } = estimate
+  if (!(matching > 0) || !(total > 0)) return { plan: 'index' }
+  const share = Math.min(1, matching / total)
+  const walkRows = wanted / share
+  if (walkRows * VECTOR_READ_COST >= matching) return { plan: 'index' }
+  // The estimate may be wrong for the newest articles: the walk stops after twice what it
+  // expects, and the index answers instead.
+  return { plan: 'walk', rows: Math.ceil(walkRows * 2) }
+}
+
+/** Newest matches first, up to `limit`: the candidates search ranks. */
+function walkCandidates(tsQuery: SQL, rows: number, limit: number): SQL {
+  // The LIMIT on the inner list keeps the planner from moving the match into it: the walk
+  // reads at most `rows` articles whatever the planner thinks.
+  return sql`select r.id, r.published_at, r.search_vector from (
+      select a.id, a.published_at, a.search_vector from ${articles} a
+      where a.status = 'published' and a.published_at <= now()
+      order by a.published_at desc, a.id desc limit ${rows}
+    ) r where r.search_vector @@ ${tsQuery} limit ${limit}`
+}
+
+function indexCandidates(tsQuery: SQL, limit: number): SQL {
+  // "Public" in a form no ordered index answers, so the full-text index is the way in.
+  return sql`select a.id, a.published_at, a.search_vector from ${articles} a
+    where coalesce(a.status = 'published' and a.published_at <= now(), false)
+      and a.search_vector @@ ${tsQuery}
+    order by a.published_at desc, a.id desc limit ${limit}`
+}
+
+/**
+ * The newest SEARCH_MAX_RESULTS matches (plus one, to tell whether there are more), ranked:
+ * ids in result order, the one beyond the last (when there is one) last.
+ */
+function rankedIds(tsQuery: SQL, candidates: SQL): SQL {
+  return sql`select c.id from (
+      select w.id, w.published_at, w.age,
+        case when w.age <= ${SEARCH_MAX_RESULTS} then ts_rank(w.search_vector, ${tsQuery}) end as rank
+      from (
+        select m.*, row_number() over (order by m.published_at desc, m.id desc) as age
+        from (${candidates}) m
+      ) w
+    ) c order by c.age > ${SEARCH_MAX_RESULTS}, c.rank desc, c.published_at desc, c.id desc`
+}
+
+/**
+ * Ids of the matches in result order (see searchArticles), one more than SEARCH_MAX_RESULTS
+ * when there are more. `plan` forces a way in (tests: both must answer alike).
+ */
+export async function findRankedIds(tsQuery: SQL, plan?: 'walk' | 'index'): Promise<number[]> {
+  const db = getDb()
+  const wanted = SEARCH_MAX_RESULTS + 1
+  let choice: ReturnType<typeof chooseSearchPlan>
+  if (plan === 'walk') choice = { plan, rows: 2 ** 31 - 1 }
+  else if (plan === 'index') choice = { plan }
+  else {
+    const [estimate] = (
+      await db.execute<{ matching: number; total: number }>(
+        sql`select matching, total from articles_search_estimate(${tsQuery})`,
+      )
+    ).rows
+    choice = chooseSearchPlan(
+      { matching: Number(estimate?.matching), total: Number(estimate?.total) },
+      wanted,
+    )
+  }
+  if (choice.plan === 'walk') {
+    const walked = (
+      await db.execute<{ id: number }>(
+        rankedIds(tsQuery, walkCandidates(tsQuery, choice.rows, wanted)),
+      )
+    ).rows
+    if (walked.length === wanted || plan === 'walk') return walked.map((row) => Number(row.id))
+  }
+  // Only the index and sequential reads would answer the query as written; sequential reads
+  // are turned off for it (testing every article's vector is the slowest way there is).
+  const indexed = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    return (await tx.execute<{ id: number }>(rankedIds(tsQuery, indexCandidates(tsQuery, wanted))))
+      .rows
+  })
+  return indexed.map((row) => Number(row.id))
+}
+
+/**
+ * Published articles matching the query, best first: among the newest SEARCH_MAX_RESULTS
+ * matches (all of them on most sites), title matches outrank excerpt matches, which outrank
+ * body matches (the stored vector weighs them A, B, C), then the newest first. `total` counts
+ * them, at most SEARCH_MAX_RESULTS; `more` says there are older matches beyond. A blank query
+ * matches nothing and never reaches the database.
  */
 export async function searchArticles(
   rawQuery: string,
   options: { limit?: number; offset?: number } = {},
-): Promise<{ results: SearchResult[]; total: number }> {
+): Promise<{ results: SearchResult[]; total: number; more: boolean }> {
   const query = normalizeSearchQuery(rawQuery)
-  if (query === '') return { results: [], total: 0 }
-  const db = getDb()
-  const tsQuery = searchTsQuery(query)
-  const where = and(isPublicArticle, sql`${articles.searchVector} @@ ${tsQuery}`)
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: articles.id,
-        slug: articles.slug,
-        title: articles.title,
-        excerpt: articles.excerpt,
-        categoryName: categories.name,
-        ...bylineColumns,
-        publishedAt: articles.publishedAt,
-      })
-      .from(articles)
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
-      .leftJoin(profiles, eq(profiles.id, articles.authorId))
-      .where(where)
-      .orderBy(
-        desc(sql`ts_rank(${articles.searchVector}, ${tsQuery})`),
-        desc(articles.publishedAt),
-        desc(articles.id),
-      )
-      .limit(options.limit ?? 10)
-      .offset(options.offset ?? 0),
-    db.select({ total: count() }).from(articles).where(where),
-  ])
+  if (query === '') return { results: [], total: 0, more: false }
+  const ids = await findRankedIds(searchTsQuery(query))
+  const more = ids.length > SEARCH_MAX_RESULTS
+  const ranked = ids.slice(0, SEARCH_MAX_RESULTS)
+  const offset = options.offset ?? 0
+  const pageIds = ranked.slice(offset, offset + (options.limit ?? 10))
+  if (pageIds.length === 0) return { results: [], total: ranked.length, more }
+  const rows = await getDb()
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      categoryName: categories.name,
+      ...bylineColumns,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(inArray(articles.id, pageIds))
+  const byId = new Map(rows.map((row) => [row.id, row]))
   // The date arrives worded: the dialog needs no date library (the reader's bundle budget).
-  const results = rows.map(({ publishedAt, ...row }) => ({
-    ...row,
-    publishedIso: publishedAt?.toISOString() ?? null,
-    publishedLabel: formatLongDate(publishedAt),
-  }))
-  return { results, total }
+  const results = pageIds.flatMap((id) => {
+    const row = byId.get(id)
+    if (!row) return []
+    const { publishedAt, ...rest } = row
+    return [
+      {
+        ...rest,
+        publishedIso: publishedAt?.toISOString() ?? null,
+        publishedLabel: formatLongDate(publishedAt),
+      },
+    ]
+  })
+  return { results, total: ranked.length, more }
 }

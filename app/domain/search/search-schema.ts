@@ -8,6 +8,13 @@ export const SEARCH_QUERY_MAX_LENGTH = 200
 export const SEARCH_DIALOG_LIMIT = 8
 export const SEARCH_PAGE_SIZE = 10
 
+/**
+ * Search ranks the newest this many matches and counts no further: more read "200+ results"
+ * (on a site with 100,000 articles a common word matches half of them; ranking them all took
+ * a second).
+ */
+export const SEARCH_MAX_RESULTS = 200
+
 /** Trimmed, lower-cased, inner whitespace collapsed: "  Transit  Levy " → "transit levy". */
 export function normalizeSearchQuery(raw: string | null | undefined): string {
   return (raw ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
@@ -42,5 +49,7 @@ export interface SearchResult {
 export interface SearchResponse {
   query: string
   results: SearchResult[]
+  /** Matches counted, at most SEARCH_MAX_RESULTS; `more`: there are older ones beyond. */
   total: number
+  more: boolean
 }
