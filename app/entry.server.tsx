@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext } from 'react-router'
+import { deferAppScripts, isReaderPage, readerRoutes } from '~/infra/deferred-scripts.server'
 import { documentCacheControl, etagMatches, weakEtag } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '~/infra/security-headers.server'
@@ -39,7 +40,9 @@ export default async function handleRequest(
   context: EntryContext,
 ) {
   const { html: body, failed } = await renderToString(context, request.url)
-  const html = body.startsWith('<!DOCTYPE') ? body : `<!DOCTYPE html>${body}`
+  const page = body.startsWith('<!DOCTYPE') ? body : `<!DOCTYPE html>${body}`
+  // The reader's pages ask for the app's scripts after their first paint (deferred-scripts).
+  const html = isReaderPage(context) ? deferAppScripts(page, readerRoutes(context)) : page
   const finalStatus = failed && status < 400 ? 500 : status
   headers.set('Content-Type', 'text/html; charset=utf-8')
   if (process.env.NODE_ENV === 'production') {

@@ -1,0 +1,142 @@
+import type { EntryContext } from 'react-router'
+
+/**
+ * The reader's pages paint before the app's script arrives (docs/performance.md, "Lighthouse").
+ *
+ * React Router's `<Scripts>` asks for every module of the page at once, at high priority, as the
+ * head is parsed: `<link rel="modulepreload">` for each (some 120 KiB gzip on an article page),
+ * then an inline `<script type="module">` that imports the route modules and starts the app. On
+ * a slow phone link those scripts share the line with the stylesheet and the lead image, and the
+ * text and the picture wait for them, although none of them is needed to show the page: it is
+ * rendered on the server, its links and forms work without script, and its first image does not
+ * fade in (CardImage's `priority`).
+ *
+ * So on the reader's pages the HTML is rewritten to ask for the scripts after the page has
+ * painted: the modulepreload links are taken out, the boot module becomes an inert data block
+ * (same text, so the same CSP hash), and a small inline script runs it, with the preloads, once
+ * the page has loaded (stylesheet and lead image in) and the next frame has been drawn, or after
+ * BOOT_TIMEOUT_MS whatever happens, so that a stalled image never holds the app back for long.
+ * The modules, their number and their bytes are unchanged; only when they are asked for moves.
+ *
+ * The reader's routes are also made known up front. React Router's boot module carries a partial
+ * route manifest (the page's own routes); once hydrated, the app asks the server for the routes
+ * of every link on the page (`/__manifest`) and, when new ones come back, re-renders the whole
+ * page to take them in: some 250 components and 600 elements on the home page, the longest task
+ * after hydration. With the reader layout's routes in the boot manifest (READER_LAYOUT_ID and
+ * its children: some 1.8 KiB gzip of HTML, no script) that answer brings nothing new and
+ * nothing re-renders; the back office's routes are still discovered when a link leads there.
+ */
+
+/** The boot module's id once it is a data block. */
+export const DEFERRED_BOOT_ID = 'app-boot'
+export const DEFERRED_BOOT_TYPE = 'text/x-deferred-module'
+/** The longest the app waits for the page's load event, from the end of the HTML. */
+export const BOOT_TIMEOUT_MS = 3000
+
+/** The reader's layout route: its children are the routes a reader's page links to. */
+export const READER_LAYOUT_ID = 'routes/_site'
+
+const BOOT_SCRIPT = /<script type="module" async="">/
+// How the boot module sets its partial manifest (pretty-printed JSON), and what follows it.
+const MANIFEST_START = 'window.__reactRouterManifest = '
+const MANIFEST_END = ';\n  window.__reactRouterRouteModules'
+
+type ManifestRoute = EntryContext['manifest']['routes'][string]
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g
+
+/**
+ * Whether a page is one of the reader's: its leaf route says so with `handle.deferToaster` (the
+ * pages kept within the article page's JavaScript budget, which load sonner only when needed).
+ * The back office and the account forms keep the scripts as React Router sends them.
+ */
+export function isReaderPage(context: EntryContext) {
+  const matches = context.staticHandlerContext.matches
+  const leaf = matches[matches.length - 1]
+  if (!leaf) return false
+  const handle = context.routeModules[leaf.route.id]?.handle as
+    { deferToaster?: boolean } | undefined
+  return handle?.deferToaster === true
+}
+
+/**
+ * A page's HTML with its app scripts asked for after the first paint (see above). Anything
+ * it does not recognise (no boot module, more than one, a modulepreload with other attributes
+ * such as `integrity`) is left as it is: the page then loads as React Router sends it.
+ */
+export function deferAppScripts(
+  html: string,
+  knownRoutes: Record<string, ManifestRoute | undefined> = {},
+): string {
+  const boots = html.match(new RegExp(BOOT_SCRIPT.source, 'g'))
+  if (!boots || boots.length !== 1) return html
+  if (/<link rel="modulepreload"(?! href="[^"]+"\/>)/.test(html)) return html
+  const hrefs = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]))]
+  const withoutPreloads = html.replace(MODULEPRELOAD, '')
+  const bootStart = withoutPreloads.search(BOOT_SCRIPT)
+  const bootEnd = withoutPreloads.indexOf('</script>', bootStart)
+  if (bootEnd === -1) return html
+  const afterBoot = bootEnd + '</script>'.length
+  const dataBlock = withKnownRoutes(
+    withoutPreloads.slice(bootStart, afterBoot),
+    knownRoutes,
+  ).replace(BOOT_SCRIPT, `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">`)
+  return (
+    withoutPreloads.slice(0, bootStart) +
+    dataBlock +
+    `<script>${bootLoader(hrefs)}</script>` +
+    withoutPreloads.slice(afterBoot)
+  )
+}
+
+/** The root, the reader's layout and its children, from the app's full route manifest. */
+export function readerRoutes(context: EntryContext): Record<string, ManifestRoute> {
+  const routes: Record<string, ManifestRoute> = {}
+  for (const route of Object.values(context.manifest.routes)) {
+    if (!route) continue
+    if (route.id === 'root' || route.id === READER_LAYOUT_ID || route.parentId === READER_LAYOUT_ID)
+      routes[route.id] = route
+  }
+  return routes
+}
+
+/**
+ * The boot module with `routes` added to its partial manifest (the page's own entries kept as
+ * they are). A boot module whose manifest it cannot find or read is returned unchanged.
+ */
+function withKnownRoutes(boot: string, routes: Record<string, ManifestRoute | undefined>) {
+  if (Object.keys(routes).length === 0) return boot
+  const start = boot.indexOf(MANIFEST_START)
+  const end = start === -1 ? -1 : boot.indexOf(MANIFEST_END, start)
+  if (end === -1) return boot
+  let manifest: { routes?: Record<string, unknown> }
+  try {
+    manifest = JSON.parse(boot.slice(start + MANIFEST_START.length, end)) as typeof manifest
+  } catch {
+    return boot
+  }
+  if (!manifest.routes || typeof manifest.routes !== 'object') return boot
+  manifest.routes = { ...routes, ...manifest.routes }
+  // JSON in a script: `<` escaped so that no `</script>` can close it early.
+  const json = JSON.stringify(manifest).replace(/</g, '\\u003c')
+  return boot.slice(0, start + MANIFEST_START.length) + json + boot.slice(end)
+}
+
+/**
+ * The inline script that starts the app: classic, old-browser-safe JavaScript. It preloads the
+ * modules (in parallel, as the links did) and runs the boot module's text as a module script.
+ */
+export function bootLoader(hrefs: string[]) {
+  // JSON in a script: `<` escaped so that no `</script>` can close it early.
+  const list = JSON.stringify(hrefs).replace(/</g, '\\u003c')
+  return (
+    '(function(h){var d=document,w=window,done=false;' +
+    'function boot(){if(done)return;done=true;' +
+    'for(var i=0;i<h.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.href=h[i];d.head.appendChild(l)}' +
+    `var c=d.getElementById(${JSON.stringify(DEFERRED_BOOT_ID)}),s=d.createElement("script");` +
+    's.type="module";s.textContent=c?c.textContent:"";d.head.appendChild(s)}' +
+    'function later(){w.requestAnimationFrame(function(){setTimeout(boot,0)})}' +
+    'if(d.readyState==="complete")later();else w.addEventListener("load",later);' +
+    `setTimeout(boot,${BOOT_TIMEOUT_MS})` +
+    `})(${list})`
+  )
+}
