@@ -1,4 +1,8 @@
+import { once } from 'node:events'
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDatabaseHandle, installDatabase } from '~/infra/db.server'
 import { createApp } from './app'
@@ -24,6 +28,32 @@ beforeAll(async () => {
 afterAll(() => close())
 
 describe('the Express server', () => {
+  it('serves the files of public/ by name, and leaves every other path to the routes', async () => {
+    const client = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-client-'))
+    fs.writeFileSync(path.join(client, 'robots-test.txt'), 'User-agent: *')
+    fs.mkdirSync(path.join(client, 'assets'))
+    const app = createApp({
+      mode: 'production',
+      clientDir: client,
+      getBuild: () => {
+        throw new Error('no React Router build in this test')
+      },
+    })
+    const server = app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const file = await fetch(`${base}/robots-test.txt`)
+      expect(file.status).toBe(200)
+      expect(await file.text()).toBe('User-agent: *')
+      // Not a file there: the route handler answers (here it fails: no build in this test).
+      expect((await fetch(`${base}/robots-missing.txt`)).status).toBe(500)
+    } finally {
+      server.close()
+      fs.rmSync(client, { recursive: true, force: true })
+    }
+  })
+
   it('answers /healthz with the database driver', async () => {
     const res = await fetch(`${baseUrl}/healthz`)
     expect(res.status).toBe(200)
