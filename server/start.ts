@@ -45,8 +45,6 @@ async function start({ dev, clientDir }: StartOptions) {
   // Awaited once the database is open; a failure before that must not go unhandled.
   production?.catch(() => {})
   const database = await prepareDatabase('server')
-  // PDFs stored before print editions existed become editions, in the background.
-  void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
   const stopMaintenance = scheduleEmbeddedMaintenance()
   // Views are counted in memory and written every few seconds, and once more at shutdown.
   const stopCountingViews = viewCounter.start()
@@ -74,6 +72,9 @@ async function start({ dev, clientDir }: StartOptions) {
       `Broadsheet is running at ${env.siteUrl}`,
     )
     if (!process.env.CI && !dev) process.stdout.write(`Broadsheet is running at ${env.siteUrl}\n`)
+    // PDFs stored before print editions existed become editions, in the background once the
+    // server answers (the back office's edition list runs it too if it has not finished).
+    void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
   })
 
   let stopping = false
