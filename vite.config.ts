@@ -70,11 +70,13 @@ function compiledServer(): Plugin {
             'class-variance-authority',
             'clsx',
             'tailwind-merge',
-            // better-auth's entries load every adapter and plugin helper; bundled, a tenth less
-            // start-up time for the whole build.
+            // better-auth's entries load every adapter and plugin helper, drizzle-orm and zod
+            // many small modules: bundled, about a fifth less start-up time together.
             'better-auth',
             /^@better-auth\//,
             'better-call',
+            'drizzle-orm',
+            'zod',
           ],
         },
         build: {
