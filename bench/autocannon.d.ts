@@ -21,6 +21,12 @@ declare module 'autocannon' {
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number
     headers?: Record<string, string>
+    /** Requests each connection sends in turn; `setupRequest` may change one before it goes. */
+    requests?: {
+      method?: string
+      path?: string
+      setupRequest?: (request: { method: string; path: string }) => { method: string; path: string }
+    }[]
   }
 
   export interface Result {
