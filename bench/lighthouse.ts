@@ -8,7 +8,7 @@
  * data folder (demo content, as the e2e server), then runs Lighthouse's default (mobile)
  * preset BENCH_RUNS times on the home page, a category and an article, the pages taking turns
  * run by run, each run in a fresh headless Chromium (Debian's, CHROMIUM_PATH). Writes the
- * median performance, accessibility, best-practices and SEO scores with LCP, TBT and CLS into
+ * median performance, accessibility, best-practices and SEO scores with FCP, LCP, TBT and CLS into
  * docs/performance.md between its markers (BENCH_DOC=false only prints them), with the date and
  * the load average. Every process it starts is stopped when it ends, fails or is interrupted;
  * each Lighthouse run is bounded (RUN_TIMEOUT_MS).
@@ -25,6 +25,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import lighthouse from 'lighthouse'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
+import { writeDocSection } from './support/doc'
 import { startServer, stopServer } from './support/server'
 
 const PORT = positiveInt('BENCH_PORT', 3204)
@@ -36,9 +37,6 @@ const REPORTS_DIR = process.env.BENCH_REPORTS
 const BASE = `http://127.0.0.1:${PORT}`
 const RUN_TIMEOUT_MS = 180_000
 const RETRIES = 2
-const DOC = path.resolve('docs/performance.md')
-const DOC_START = '<!-- bench:lighthouse:start -->'
-const DOC_END = '<!-- bench:lighthouse:end -->'
 
 // Demo content (app/domain/seed/demo-content.ts), as tests/e2e/site/site-support.ts names it.
 const PAGES = [
@@ -146,6 +144,7 @@ async function startChromium(): Promise<{ child: ChildProcess; port: number }> {
 
 interface RunResult {
   scores: Record<(typeof CATEGORIES)[number], number>
+  fcpMs: number
   lcpMs: number
   tbtMs: number
   cls: number
@@ -195,6 +194,7 @@ async function runLighthouse(url: string, label: string): Promise<RunResult> {
         'best-practices': score('best-practices'),
         seo: score('seo'),
       },
+      fcpMs: numeric('first-contentful-paint'),
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
@@ -226,6 +226,7 @@ function summarize(runs: RunResult[]) {
     accessibility: median(runs.map((r) => r.scores.accessibility)),
     bestPractices: median(runs.map((r) => r.scores['best-practices'])),
     seo: median(runs.map((r) => r.scores.seo)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     cls: median(runs.map((r) => r.cls)),
@@ -233,19 +234,6 @@ function summarize(runs: RunResult[]) {
       ...runs.map((r) => r.scores.performance),
     )}`,
   }
-}
-
-function writeDoc(markdown: string) {
-  const doc = fs.readFileSync(DOC, 'utf8')
-  const start = doc.indexOf(DOC_START)
-  const end = doc.indexOf(DOC_END)
-  if (start === -1 || end < start) {
-    throw new Error(`docs/performance.md has no ${DOC_START} … ${DOC_END} markers`)
-  }
-  fs.writeFileSync(
-    DOC,
-    `${doc.slice(0, start + DOC_START.length)}\n${markdown}\n\n${doc.slice(end)}`,
-  )
 }
 
 async function main() {
@@ -267,7 +255,7 @@ async function main() {
         results.get(page.name)!.push(result)
         const s = result.scores
         console.log(
-          `  ${page.name} #${run}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}; LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`,
+          `  ${page.name} #${run}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}; FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`,
         )
         if (result.flagged.length) console.log(`    flagged: ${result.flagged.join(', ')}`)
       }
@@ -285,13 +273,24 @@ async function main() {
       s.accessibility,
       s.bestPractices,
       s.seo,
+      `${Math.round(s.fcpMs).toLocaleString('en-US')} ms`,
       `${Math.round(s.lcpMs).toLocaleString('en-US')} ms`,
       `${Math.round(s.tbtMs)} ms`,
       s.cls.toFixed(3),
     ]
   })
   const table = markdownTable(
-    ['page', 'performance (range)', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
+    [
+      'page',
+      'performance (range)',
+      'accessibility',
+      'best practices',
+      'SEO',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+    ],
     rows,
   )
   const markdown = [
@@ -311,7 +310,7 @@ async function main() {
     )
   }
   if (WRITE_DOC) {
-    writeDoc(markdown)
+    await writeDocSection('lighthouse', markdown)
     console.log('Written to docs/performance.md')
   }
 }
