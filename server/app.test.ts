@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getDatabaseHandle, installDatabase } from '~/infra/db.server'
 import { createApp } from './app'
 
@@ -46,8 +46,15 @@ describe('the Express server', () => {
       const file = await fetch(`${base}/robots-test.txt`)
       expect(file.status).toBe(200)
       expect(await file.text()).toBe('User-agent: *')
-      // Not a file there: the route handler answers (here it fails: no build in this test).
-      expect((await fetch(`${base}/robots-missing.txt`)).status).toBe(500)
+      // A page's address is not looked up on disk: the route handler answers (here it
+      // fails, as there is no build in this test).
+      const stat = vi.spyOn(fs, 'stat')
+      try {
+        expect((await fetch(`${base}/article/some-story`)).status).toBe(500)
+        expect(stat).not.toHaveBeenCalled()
+      } finally {
+        stat.mockRestore()
+      }
     } finally {
       server.close()
       fs.rmSync(client, { recursive: true, force: true })

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
@@ -78,7 +79,10 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
       '/assets',
       express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }),
     )
-    app.use(express.static(client, { maxAge: '1h' }))
+    // The few files of public/ by name: a page's address never costs a file lookup.
+    const publicFiles = express.static(client, { maxAge: '1h', index: false })
+    const publicNames = new Set(listFiles(client).map((name) => `/${name}`))
+    app.use((req, res, next) => (publicNames.has(req.path) ? publicFiles(req, res, next) : next()))
   }
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 
@@ -104,6 +108,18 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
     res.status(500).type('text/plain').send(`Something went wrong. Reference: ${req.id}`)
   })
   return app
+}
+
+/** The files (not folders) directly in `dir`; none when it does not exist. */
+function listFiles(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+  } catch {
+    return []
+  }
 }
 
 /** Stored files under /media/{bucket}/{name}; names are random, so they never change. */
