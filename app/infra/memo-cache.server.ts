@@ -146,6 +146,8 @@ export function clearMemoCaches() {
 // writing them keeps the caches.
 const READ_ONLY =
   /^\s*(?:select|begin|commit|rollback|savepoint|release|show|explain|set|listen|notify|vacuum|analyze|checkpoint)\b/i
+const WITH_QUERY = /^\s*with\b/i
+const WRITING_CLAUSE = /\b(?:insert\s+into|delete\s+from|update\s+"?\w+"?\s+set|merge\s+into)\b/i
 const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i
 const UNCACHED_TABLES = new Set([
   'sessions',
@@ -161,6 +163,8 @@ const UNCACHED_TABLES = new Set([
 /** The database's query hook: a statement that may write empties the caches. */
 export function noteDatabaseStatement(statement: string) {
   if (READ_ONLY.test(statement)) return
+  // A query with common table expressions reads, unless one of them writes.
+  if (WITH_QUERY.test(statement) && !WRITING_CLAUSE.test(statement)) return
   const table = WRITTEN_TABLE.exec(statement)?.[1]
   if (table && UNCACHED_TABLES.has(table)) return
   const memo = registry()
