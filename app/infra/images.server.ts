@@ -1,7 +1,17 @@
 import crypto from 'node:crypto'
-import sharp from 'sharp'
+import type Sharp from 'sharp'
 import { IMAGE_WIDTHS, variantName } from '~/lib/image-variants'
 import { getStorage } from './storage.server'
+
+let sharpLoading: Promise<typeof Sharp> | undefined
+
+/**
+ * sharp (libvips) loads with the first image handled, not at start: ~25 MiB of resident memory
+ * that serving readers never needs (docs/performance.md, memory).
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  return (sharpLoading ??= import('sharp').then((module) => module.default))
+}
 
 export interface StoredImage {
   name: string
@@ -24,6 +34,7 @@ export function randomObjectName(extension: string) {
  */
 export async function storeImage(data: Buffer, extension: string): Promise<StoredImage> {
   const storage = getStorage()
+  const sharp = await loadSharp()
   const image = sharp(data, { failOn: 'error' }).rotate()
   const meta = await image.metadata()
   const name = randomObjectName(extension)

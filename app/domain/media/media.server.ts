@@ -2,11 +2,16 @@ import { createReadStream } from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import { mediaFiles, profiles } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
-import { contentTypeFor, randomObjectName, removeImage, storeImage } from '~/infra/images.server'
+import {
+  contentTypeFor,
+  loadSharp,
+  randomObjectName,
+  removeImage,
+  storeImage,
+} from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
 import type { Bucket } from '~/infra/storage-driver.server'
 import { getStorage, readAll } from '~/infra/storage.server'
@@ -85,6 +90,7 @@ export async function storeUpload(
     let stored
     try {
       // Decoding the whole image proves it is one (and not a valid header before junk).
+      const sharp = await loadSharp()
       const meta = await sharp(data, { failOn: 'error' }).metadata()
       if (!meta.width || !meta.height) throw new Error('no dimensions')
       stored = await storeImage(data, storedExtension(file.fileName, type))
@@ -288,6 +294,7 @@ async function backfillDimensions(bucket: Bucket, name: string, size: number) {
   try {
     const stream = await getStorage().get(bucket, name)
     if (!stream) return undefined
+    const sharp = await loadSharp()
     const meta = await sharp(await readAll(stream)).metadata()
     const width = meta.autoOrient?.width ?? meta.width ?? null
     const height = meta.autoOrient?.height ?? meta.height ?? null

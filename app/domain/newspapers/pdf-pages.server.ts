@@ -2,8 +2,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
-import sharp from 'sharp'
 import { domainErrors } from '~/domain/domain-error'
+import { loadSharp } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
 
 /** A PDF that pdf.js cannot open: broken, or locked with a password. Nothing is kept of it. */
@@ -214,6 +214,7 @@ async function renderCover(page: PdfPage): Promise<PdfCover | null> {
       viewport,
     }).promise
     const png = await canvas.encode('png')
+    const sharp = await loadSharp()
     const { data, info } = await sharp(png).webp({ quality: 80 }).toBuffer({
       resolveWithObject: true,
     })

@@ -1,5 +1,4 @@
 import { asc, eq, max, ne } from 'drizzle-orm'
-import sharp from 'sharp'
 import {
   articles,
   articleTags,
@@ -14,7 +13,7 @@ import {
 import { ingestStoredPdf } from '~/domain/newspapers/editions.server'
 import { formatEditionDate, type EditionMeta } from '~/domain/newspapers/editions-schema'
 import { getDb, type Transaction } from '~/infra/db.server'
-import { storeImage } from '~/infra/images.server'
+import { loadSharp, storeImage } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage } from '~/infra/storage.server'
 import { slugify } from '~/lib/slugify'
@@ -282,6 +281,7 @@ ${shapes.join('\n')}
 }
 
 async function storeCategoryImages() {
+  const sharp = await loadSharp()
   const urls = new Map<string, string[]>()
   for (const { name } of DEMO_CATEGORIES) {
     const list: string[] = []
