@@ -23,6 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { DatabaseHandle } from '~/infra/db.server'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
+import { wholeNumber } from './support/settings'
 
 const ARTICLES = wholeNumber('BENCH_ARTICLES', 10_000)
 const RUNS = Math.max(1, wholeNumber('BENCH_RUNS', 15))
@@ -31,14 +32,6 @@ const VACUUM = process.env.BENCH_VACUUM !== 'false'
 const COMMON_TERM = 'council'
 // One demo article is about it; the bulk bodies never mention it.
 const RARE_TERM = process.env.BENCH_RARE_TERM ?? 'ransomware'
-
-function wholeNumber(name: string, fallback: number) {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
-  return value
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-bench-data-'))
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR || path.join(dataDir, 'pglite')

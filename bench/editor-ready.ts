@@ -27,6 +27,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
+import { wholeNumber } from './support/settings'
 import {
   BENCH_ADMIN as ADMIN,
   startServer,
@@ -35,22 +36,14 @@ import {
   type RunningServer,
 } from './support/server'
 
-const PORT = positiveInt('BENCH_PORT', 3203)
-const RUNS = Math.max(1, positiveInt('BENCH_RUNS', 15))
-const DWELL_MS = positiveInt('BENCH_DWELL_MS', 2000)
+const PORT = wholeNumber('BENCH_PORT', 3203)
+const RUNS = Math.max(1, wholeNumber('BENCH_RUNS', 15))
+const DWELL_MS = wholeNumber('BENCH_DWELL_MS', 2000)
 const BUILDS = (process.env.BENCH_BUILDS ?? process.env.BUILD_DIR ?? 'build')
   .split(',')
   .map((dir) => dir.trim())
   .filter(Boolean)
 const READY_TIMEOUT_MS = 30_000
-
-function positiveInt(name: string, fallback: number) {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
-  return value
-}
 
 // ---------------------------------------------------------------------------------------------
 // In the page

@@ -53,6 +53,7 @@ import {
   processCpuMs,
   residentMemoryMiB,
 } from './machine'
+import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
 
 const PORT = wholeNumber('BENCH_PORT', 3201)
 const NGINX_PORT = wholeNumber('BENCH_NGINX_PORT', 8201)
@@ -73,19 +74,9 @@ if (ENCODING !== 'identity' && ENCODING !== 'gzip') {
 // What a reader's browser sends (so the site counts views, as for real readers), with the
 // compression chosen above.
 const BROWSER_HEADERS: Record<string, string> = {
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  ...BROWSER_PAGE_HEADERS,
   'accept-language': 'en-US,en;q=0.9',
   ...(ENCODING === 'gzip' ? { 'accept-encoding': 'gzip' } : {}),
-}
-
-function wholeNumber(name: string, fallback: number) {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
-  return value
 }
 
 // ---------------------------------------------------------------------------------------------

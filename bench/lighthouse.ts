@@ -25,11 +25,12 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import lighthouse from 'lighthouse'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
+import { wholeNumber } from './support/settings'
 import { writeDocSection } from './support/doc'
 import { startServer, stopServer } from './support/server'
 
-const PORT = positiveInt('BENCH_PORT', 3204)
-const RUNS = Math.max(1, positiveInt('BENCH_RUNS', 5))
+const PORT = wholeNumber('BENCH_PORT', 3204)
+const RUNS = Math.max(1, wholeNumber('BENCH_RUNS', 5))
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WRITE_DOC = process.env.BENCH_DOC !== 'false'
@@ -48,14 +49,6 @@ const PAGES = [
   },
 ]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-
-function positiveInt(name: string, fallback: number) {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
-  return value
-}
 
 // ---------------------------------------------------------------------------------------------
 // Processes

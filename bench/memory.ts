@@ -29,6 +29,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { describeMachine, loadAverage, markdownTable, resetPeakMemory } from './machine'
+import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
 import { writeDocSection } from './support/doc'
 import { startServer, stopServer, type RunningServer } from './support/server'
 
@@ -43,9 +44,7 @@ const CRAWL_ADDRESSES = 2000
 // What a reader's browser sends: a user agent (so views are counted) and the encodings it takes
 // (so the server compresses, and keeps compressed copies, as it does for readers).
 const BROWSER_HEADERS: Record<string, string> = {
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  ...BROWSER_PAGE_HEADERS,
   'accept-encoding': 'gzip, deflate, br',
 }
 
@@ -55,14 +54,6 @@ const LOADS: { name: LoadName; pageCache: boolean; describe: string }[] = [
   { name: 'uncached', pageCache: false, describe: 'home, article; page cache off' },
   { name: 'crawl', pageCache: true, describe: `${CRAWL_ADDRESSES} addresses; page cache on` },
 ]
-
-function wholeNumber(name: string, fallback: number) {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`)
-  return value
-}
 
 interface Build {
   label: string
