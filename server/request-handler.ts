@@ -24,12 +24,18 @@ export function createRequestHandler(
       const response = await handle(request, {
         clientIp: req.ip ?? null,
         requestId: req.id ?? crypto.randomUUID(),
+        ...(isDocumentRequest(req) ? { documentHtml: new Map<string, string>() } : {}),
       })
       await sendResponse(res, response)
     } catch (error) {
       next(error)
     }
   }
+}
+
+/** A page the browser will draw from HTML, not a React Router data request (`.data`). */
+function isDocumentRequest(req: ExpressRequest) {
+  return !req.path.endsWith('.data')
 }
 
 function toFetchRequest(req: RequestWithBody, res: ExpressResponse): Request {
