@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
+import { cdnPurgeFromEnv } from '~/infra/cdn-purge.server'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
@@ -105,6 +106,9 @@ async function createPageCache(driver: 'pglite' | 'postgres') {
   })
   // A write request's clear comes after its commit: the chrome kept in memory goes with it.
   cache.onClear(clearMemoCaches)
+  // A CDN in front is told too (CDN_PURGE_URL): only by the instance that took the write.
+  const purge = cdnPurgeFromEnv(getEnv().siteUrl)
+  if (purge) cache.onClear(() => purge.request())
   const url = getEnv().DATABASE_URL
   if (driver === 'postgres' && url) await syncPageCacheThroughPostgres(cache, url)
   return cache
