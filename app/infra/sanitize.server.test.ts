@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest'
+import { XSS_VECTORS } from '../../tests/setup/xss-vectors'
 import { htmlToPlainText, sanitizeArticleHtml, sanitizePageHtml } from './sanitize.server'
 
 const REL = 'rel="noopener noreferrer nofollow"'
@@ -29,6 +30,32 @@ function expectOnlyAllowedMarkup(html: string) {
     }
   }
   expect(html.replace(TAG, ''), 'stray "<" outside an allowed tag').not.toContain('<')
+}
+
+/**
+ * Belt and braces beside the allow-list check, reading attributes as a browser does: no event
+ * handler attribute, no value whose URL scheme (entities decoded, leading controls and spaces
+ * and inner tabs and newlines dropped, as the URL parser does) runs script or carries a
+ * document, and no script, frame, object or other active element.
+ */
+function expectNoActiveContent(html: string) {
+  const TAG = /<([a-z][a-z0-9]*)((?:\s+[a-z-]+(?:="[^"]*")?)*)\s*\/?>/g
+  for (const [, , attrs] of html.matchAll(TAG)) {
+    for (const [, name, value = ''] of attrs.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)) {
+      expect(name, 'event handler attribute').not.toMatch(/^on/i)
+      const url = value
+        .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+        .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+        .replace(/&colon;/gi, ':')
+        .replace(/&tab;/gi, '\t')
+        .replace(/&newline;/gi, '\n')
+        // eslint-disable-next-line no-control-regex -- what the URL parser strips in front
+        .replace(/^[\x00-\x20]+/, '')
+        .replace(/[\t\n\r]/g, '')
+      expect(url).not.toMatch(/^(?:javascript|vbscript|livescript|data):/i)
+    }
+  }
+  expect(html).not.toMatch(/<(?:script|iframe|object|embed|svg|math|style|base|meta|link|form)\b/i)
 }
 
 const HOSTILE: Array<[string, string, string]> = [
@@ -123,7 +150,30 @@ describe('sanitizeArticleHtml: hostile input', () => {
     expect(() => expectOnlyAllowedMarkup('<a href="javascript:a()">x</a>')).toThrow()
     expect(() => expectOnlyAllowedMarkup('<script>a()</script>')).toThrow()
     expect(() => expectOnlyAllowedMarkup('<p>ok</p>')).not.toThrow()
+    expect(() => expectNoActiveContent('<p title="x" onclick="a()">t</p>')).toThrow()
+    expect(() => expectNoActiveContent('<a href="java&#x09;script:a()">x</a>')).toThrow()
+    expect(() => expectNoActiveContent('<svg></svg>')).toThrow()
+    expect(() => expectNoActiveContent('<a href="&#x6A;avascript:a()">x</a>')).toThrow()
+    expect(() => expectNoActiveContent('<p>onclick=a() javascript:a()</p>')).not.toThrow()
+    expect(() => expectNoActiveContent('<a title="&lt;img onerror=a()&gt;">x</a>')).not.toThrow()
   })
+})
+
+describe('sanitizeArticleHtml: the XSS vector list (tests/setup/xss-vectors.ts)', () => {
+  it('holds at least 150 vectors, each with its own number', () => {
+    expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(150)
+    expect(new Set(XSS_VECTORS.map((v) => v.id)).size).toBe(XSS_VECTORS.length)
+  })
+
+  it.each(XSS_VECTORS.map((v) => [v.id, v.family, v.html] as const))(
+    'vector %i (%s) leaves only allowed markup and is a fixed point',
+    (_id, _family, html) => {
+      const once = sanitizeArticleHtml(html)
+      expect(sanitizeArticleHtml(once)).toBe(once)
+      expectOnlyAllowedMarkup(once)
+      expectNoActiveContent(once)
+    },
+  )
 })
 
 describe('sanitizeArticleHtml: links', () => {

@@ -27,6 +27,15 @@ function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
   return { tagName, attribs: kept }
 }
 
+/**
+ * Allowed as the editor allows it, and also once every kind of white space and invisible
+ * format character is taken out: "javascript\u2028:" is no scheme to a browser today, but a
+ * stored body should hold nothing that any URL reader could take for one.
+ */
+function isSafeHref(href: string) {
+  return isAllowedLinkHref(href) && isAllowedLinkHref(href.replace(/[\s\p{Cc}\p{Cf}]+/gu, ''))
+}
+
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -71,7 +80,7 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => {
-      if (attribs.href === undefined || !isAllowedLinkHref(attribs.href)) {
+      if (attribs.href === undefined || !isSafeHref(attribs.href)) {
         // A refused href would be dropped after this transform; drop it here instead so the
         // anchor does not keep a target and rel with nothing to open.
         const { href: _href, target: _target, rel: _rel, ...rest } = attribs
