@@ -78,6 +78,16 @@ describe('deferAppScripts', () => {
       '<link rel="modulepreload" href="/assets/root-A.js" integrity="sha384-x"/>',
     )
     expect(deferAppScripts(withIntegrity)).toBe(withIntegrity)
+    // Links are looked for in the head, the boot module in the body: elsewhere, hands off.
+    const preloadInBody = PAGE.replace(
+      '<main>',
+      '<main><link rel="modulepreload" href="/assets/late-E.js"/>',
+    )
+    expect(deferAppScripts(preloadInBody)).toBe(preloadInBody)
+    const bootInHead = PAGE.replace('</body>', '')
+      .replace(`<script type="module" async="">${BOOT}</script>`, '')
+      .replace('</head>', `<script type="module" async="">${BOOT}</script></head>`)
+    expect(deferAppScripts(bootInHead)).toBe(bootInHead)
   })
 
   it('escapes `<` in the module list, so no URL can close the loader early', () => {
@@ -245,6 +255,14 @@ describe('the reader routes in the boot manifest', () => {
     expect({ ...manifest, routes: undefined }).toEqual({ ...PARTIAL, routes: undefined })
     expect(boot.startsWith(';\nimport * as route0 from "/assets/root-A.js";\n')).toBe(true)
     expect(boot.endsWith('import("/assets/entry.client-C.js");')).toBe(true)
+  })
+
+  it('are added once per boot module: the next page of the same routes gets the same text', () => {
+    const routes = readerRoutes(context)
+    expect(readerRoutes(context)).toBe(routes)
+    expect(deferAppScripts(page, routes)).toBe(deferAppScripts(page, routes))
+    const other = page.replace('"version": "1"', '"version": "2"')
+    expect(manifestOf(bootOf(deferAppScripts(other, routes))).version).toBe('2')
   })
 
   it('leave a boot module without a readable manifest as it is', () => {

@@ -36,7 +36,7 @@ export const BOOT_TIMEOUT_MS = 3000
 /** The reader's layout route: its children are the routes a reader's page links to. */
 export const READER_LAYOUT_ID = 'routes/_site'
 
-const BOOT_SCRIPT = /<script type="module" async="">/
+const BOOT_TAG = '<script type="module" async="">'
 // How the boot module sets its partial manifest (pretty-printed JSON), and what follows it.
 const MANIFEST_START = 'window.__reactRouterManifest = '
 const MANIFEST_END = ';\n  window.__reactRouterRouteModules'
@@ -67,37 +67,51 @@ export function deferAppScripts(
   html: string,
   knownRoutes: Record<string, ManifestRoute | undefined> = {},
 ): string {
-  const boots = html.match(new RegExp(BOOT_SCRIPT.source, 'g'))
-  if (!boots || boots.length !== 1) return html
-  if (/<link rel="modulepreload"(?! href="[^"]+"\/>)/.test(html)) return html
-  const hrefs = [...new Set([...html.matchAll(MODULEPRELOAD)].map((m) => m[1]))]
-  const withoutPreloads = html.replace(MODULEPRELOAD, '')
-  const bootStart = withoutPreloads.search(BOOT_SCRIPT)
-  const bootEnd = withoutPreloads.indexOf('</script>', bootStart)
+  // The links are in the head (React hoists them there), the boot module in the body: each
+  // is looked for only where it is, the page being some 70 KB and this done on every render.
+  const headEnd = html.indexOf('</head>')
+  if (headEnd === -1) return html
+  const head = html.slice(0, headEnd)
+  const body = html.slice(headEnd)
+  const bootStart = body.indexOf(BOOT_TAG)
+  if (bootStart === -1 || body.includes(BOOT_TAG, bootStart + 1) || head.includes(BOOT_TAG))
+    return html
+  if (body.includes('<link rel="modulepreload"')) return html
+  if (/<link rel="modulepreload"(?! href="[^"]+"\/>)/.test(head)) return html
+  const bootEnd = body.indexOf('</script>', bootStart)
   if (bootEnd === -1) return html
+  const hrefs = [...new Set([...head.matchAll(MODULEPRELOAD)].map((m) => m[1]))]
   const afterBoot = bootEnd + '</script>'.length
-  const dataBlock = withKnownRoutes(
-    withoutPreloads.slice(bootStart, afterBoot),
-    knownRoutes,
-  ).replace(BOOT_SCRIPT, `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">`)
+  const dataBlock = withKnownRoutes(body.slice(bootStart, afterBoot), knownRoutes).replace(
+    BOOT_TAG,
+    `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">`,
+  )
   return (
-    withoutPreloads.slice(0, bootStart) +
+    head.replace(MODULEPRELOAD, '') +
+    body.slice(0, bootStart) +
     dataBlock +
     `<script>${bootLoader(hrefs)}</script>` +
-    withoutPreloads.slice(afterBoot)
+    body.slice(afterBoot)
   )
 }
 
 /** The root, the reader's layout and its children, from the app's full route manifest. */
 export function readerRoutes(context: EntryContext): Record<string, ManifestRoute> {
-  const routes: Record<string, ManifestRoute> = {}
-  for (const route of Object.values(context.manifest.routes)) {
+  const manifest = context.manifest.routes
+  let routes = readerRoutesOf.get(manifest)
+  if (routes) return routes
+  routes = {}
+  for (const route of Object.values(manifest)) {
     if (!route) continue
     if (route.id === 'root' || route.id === READER_LAYOUT_ID || route.parentId === READER_LAYOUT_ID)
       routes[route.id] = route
   }
+  readerRoutesOf.set(manifest, routes)
   return routes
 }
+
+// The manifest is the build's, the same object for every request: so are these.
+const readerRoutesOf = new WeakMap<object, Record<string, ManifestRoute>>()
 
 /**
  * The boot module with `routes` added to its partial manifest (the page's own entries kept as
@@ -105,6 +119,21 @@ export function readerRoutes(context: EntryContext): Record<string, ManifestRout
  */
 function withKnownRoutes(boot: string, routes: Record<string, ManifestRoute | undefined>) {
   if (Object.keys(routes).length === 0) return boot
+  // A route's pages share one boot module: its rewrite is kept, per set of routes.
+  let rewrites = bootRewrites.get(routes)
+  if (!rewrites) bootRewrites.set(routes, (rewrites = new Map()))
+  let rewritten = rewrites.get(boot)
+  if (rewritten === undefined) {
+    if (rewrites.size >= BOOT_REWRITES_KEPT) rewrites.clear()
+    rewrites.set(boot, (rewritten = rewriteBoot(boot, routes)))
+  }
+  return rewritten
+}
+
+const BOOT_REWRITES_KEPT = 100
+const bootRewrites = new WeakMap<object, Map<string, string>>()
+
+function rewriteBoot(boot: string, routes: Record<string, ManifestRoute | undefined>) {
   const start = boot.indexOf(MANIFEST_START)
   const end = start === -1 ? -1 : boot.indexOf(MANIFEST_END, start)
   if (end === -1) return boot

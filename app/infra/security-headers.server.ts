@@ -4,12 +4,28 @@ export function sha256Source(content: string) {
   return `'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`
 }
 
+/*
+ * A page's scripts repeat from one render to the next (the boot module, the loader data of
+ * an unchanged page): their hashes are kept, a bounded number.
+ */
+const HASHES_KEPT = 500
+const knownHashes = new Map<string, string>()
+
+function scriptHash(script: string) {
+  let hash = knownHashes.get(script)
+  if (hash === undefined) {
+    if (knownHashes.size >= HASHES_KEPT) knownHashes.clear()
+    knownHashes.set(script, (hash = sha256Source(script)))
+  }
+  return hash
+}
+
 /** Hashes of every inline `<script>` of a rendered page, for its Content-Security-Policy. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   const pattern = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
   for (const match of html.matchAll(pattern)) {
-    if (match[1].length > 0) hashes.add(sha256Source(match[1]))
+    if (match[1].length > 0) hashes.add(scriptHash(match[1]))
   }
   return [...hashes]
 }
