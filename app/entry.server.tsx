@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext } from 'react-router'
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { DocumentHtmlContext } from '~/components/site/server-html'
 import { deferAppScripts, isReaderPage, readerRoutes } from '~/infra/deferred-scripts.server'
 import { documentCacheControl, etagMatches, weakEtag } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
@@ -11,11 +12,17 @@ export const streamTimeout = 5_000
 function renderToString(
   context: EntryContext,
   url: string,
+  documentHtml: ReadonlyMap<string, string> | null,
 ): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false
     const chunks: Buffer[] = []
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} />, {
+    const page = (
+      <DocumentHtmlContext.Provider value={documentHtml}>
+        <ServerRouter context={context} url={url} />
+      </DocumentHtmlContext.Provider>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
       // Whole pages, not streams: the page is hashed for its CSP and ETag and cached whole.
       onAllReady() {
         const sink = new PassThrough()
@@ -38,8 +45,13 @@ export default async function handleRequest(
   status: number,
   headers: Headers,
   context: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
-  const { html: body, failed } = await renderToString(context, request.url)
+  const { html: body, failed } = await renderToString(
+    context,
+    request.url,
+    loadContext?.documentHtml ?? null,
+  )
   const page = body.startsWith('<!DOCTYPE') ? body : `<!DOCTYPE html>${body}`
   // The reader's pages ask for the app's scripts after their first paint (deferred-scripts).
   const html = isReaderPage(context) ? deferAppScripts(page, readerRoutes(context)) : page

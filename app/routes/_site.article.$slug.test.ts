@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { articleCorrections, socialLinks } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
-import { requestAs, runRoute, TEST_SITE_URL } from '../../tests/setup/auth-fixtures'
+import { requestAs, runRoute, TEST_SITE_URL, testContext } from '../../tests/setup/auth-fixtures'
 import {
   clearContent,
   insertArticle,
@@ -15,6 +15,7 @@ import { getPublicArticlePage } from '~/domain/articles/article-page-queries.ser
 import { nextPublicationAt } from '~/domain/articles/published.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
+import { articlePageView } from './+shared/article-page.server'
 import { loader } from './_site.article.$slug'
 
 // The article's end (issue 11): share links from the site's social links, "More in
@@ -132,5 +133,48 @@ describe('article page reads', () => {
     // A write empties the memory: the correction's change shows at once.
     await getDb().update(articleCorrections).set({ text: 'The levy is 2.5 %.' })
     expect((await open('levy')).html).toContain('The levy is 2.5 %.')
+  })
+})
+
+describe('article page markup', () => {
+  const load = (slug: string, documentHtml?: Map<string, string>) =>
+    loader({
+      request: requestAs(null, `/article/${slug}`),
+      params: { slug },
+      context: { ...testContext(), ...(documentHtml ? { documentHtml } : {}) },
+    } as Parameters<typeof loader>[0]) as unknown as Promise<{
+      data: { html: string | null; shareUrl: string }
+    }>
+
+  it('sends the drawn article once on a document request: in the page, not in its loader data', async () => {
+    await insertArticle({ slug: 'levy', title: 'Levy vote' })
+    const forData = (await load('levy')).data
+    expect(forData.html).toContain('Share this article')
+    const documentHtml = new Map<string, string>()
+    const forDocument = (await load('levy', documentHtml)).data
+    expect(forDocument.html).toBeNull()
+    expect(documentHtml.get('article')).toBe(forData.html)
+    expect(forDocument.shareUrl).toBe(forData.shareUrl)
+  })
+
+  it('draws an article once a minute, and again when its social links change', async () => {
+    await insertArticle({ slug: 'levy', title: 'Levy vote' })
+    const found = (await getPublicArticlePage('levy'))!
+    const site = await getSiteIdentity()
+    const links = await listActiveSocialLinks()
+    const now = new Date()
+    const first = articlePageView(found, site, links, now)
+    expect(articlePageView(found, site, links, new Date(now.getTime() + 59_000))).toBe(first)
+    const later = articlePageView(found, site, links, new Date(now.getTime() + 61_000))
+    expect(later).not.toBe(first)
+    expect(later.html).toBe(first.html)
+    const facebook = { platform: 'facebook', url: 'https://facebook.com/paper', icon: 'facebook' }
+    const withFacebook = [
+      ...links,
+      { ...facebook, id: 1, isActive: true } as (typeof links)[number],
+    ]
+    const redrawn = articlePageView(found, site, withFacebook, new Date(now.getTime() + 62_000))
+    expect(redrawn.html).toContain('Share on Facebook')
+    expect(later.html).not.toContain('Share on Facebook')
   })
 })

@@ -1,21 +1,51 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 import { useNavigate } from 'react-router'
 
 /**
+ * On the server, during a document request: the markup loaders drew and left in the load
+ * context's `documentHtml` rather than in their loader data (entry.server.tsx provides it).
+ * The page then carries that markup once, in its HTML, instead of twice (HTML and hydration
+ * data); the browser takes it back from the page as it hydrates.
+ */
+export const DocumentHtmlContext = createContext<ReadonlyMap<string, string> | null>(null)
+
+/** The markup for `name`: on the server from the load context, in the browser from the page. */
+function documentMarkup(name: string, documentHtml: ReadonlyMap<string, string> | null) {
+  if (documentHtml) return documentHtml.get(name) ?? ''
+  if (typeof document === 'undefined') return ''
+  return document.querySelector(`[data-server-html="${name}"]`)?.innerHTML ?? ''
+}
+
+/**
  * Markup the server rendered in full (article-page.server.tsx), shown without shipping the
- * components that drew it. A click on one of its own links navigates inside the app, as a
+ * components that drew it. `html` is null when the loader kept it out of a document request's
+ * data (load context `documentHtml`, under `name`): the markup is then the page's own. A click on one of its own links navigates inside the app, as a
  * <Link> would; its card images show at once (no script marks them loaded for the fade-in; the
  * featured image has none). `children`
  * draws the few interactive parts into it once mounted (portals into its slots); give the
  * component a `key` per page so they find the new markup's slots.
  */
 export function ServerHtml({
+  name,
   html,
   children,
 }: {
-  html: string
+  name: string
+  html: string | null
   children?: (root: HTMLElement) => ReactNode
 }) {
+  const documentHtml = useContext(DocumentHtmlContext)
+  // Read once, as the page hydrates; later loader data (a revalidation) always carries `html`.
+  const [fromDocument] = useState(() => (html === null ? documentMarkup(name, documentHtml) : ''))
+  const markup = html ?? fromDocument
   const navigate = useNavigate()
   const ref = useRef<HTMLDivElement>(null)
   const [root, setRoot] = useState<HTMLElement | null>(null)
@@ -43,9 +73,10 @@ export function ServerHtml({
     <>
       <div
         ref={ref}
+        data-server-html={name}
         className="[&_.fade-in-image]:opacity-100"
         onClick={followLink}
-        dangerouslySetInnerHTML={{ __html: html }}
+        dangerouslySetInnerHTML={{ __html: markup }}
       />
       {root && children ? children(root) : null}
     </>

@@ -178,3 +178,25 @@ test('without the Clipboard API, copy link selects the address for the reader', 
   ).toBe(`${E2E_BASE_URL}/article/${FEATURED.slug}`)
   await expect(share.getByRole('status')).toContainText('copy the selected link')
 })
+
+test('the drawn article comes once in the page and stays through hydration and in-app navigation', async ({
+  page,
+}) => {
+  const response = await page.goto(`/article/${FEATURED.slug}`)
+  // Once in the HTML, not again in the hydration data (ServerHtml, entry.server.tsx).
+  const html = await response!.text()
+  expect(html.split('Share this article').length - 1).toBe(1)
+  await waitForHydration(page)
+  const share = page.getByRole('region', { name: 'Share this article' })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED.title)
+  await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible()
+  // A related story opens inside the app (its data carries its markup), and back again.
+  const related = page.getByRole('region', { name: 'Related stories' })
+  const title = (await related.getByRole('heading', { level: 3 }).first().textContent())!
+  await related.getByRole('heading', { level: 3 }).first().getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED.title)
+  await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible()
+  await expect(page.getByRole('region', { name: `More in ${FEATURED.category}` })).toBeVisible()
+})

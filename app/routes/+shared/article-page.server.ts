@@ -1,0 +1,132 @@
+import { renderArticlePage } from '~/components/site/article-page.server'
+import { toCardViews } from '~/components/site/card-view.server'
+import type { PublicArticlePage } from '~/domain/articles/article-page-queries.server'
+import { toArticleView } from '~/domain/articles/article-view.server'
+import { toBylineAuthor } from '~/domain/authors/byline'
+import { newsArticleJsonLd, type getSiteIdentity } from '~/domain/seo/seo.server'
+import type { SocialLink } from '~/domain/settings/settings-queries.server'
+import { absoluteUrl, jsonLdMeta, seoMeta } from '~/lib/seo'
+import { emailShareHref, shareLinksFor } from '~/lib/share-links'
+
+type Site = Awaited<ReturnType<typeof getSiteIdentity>>
+
+/** What the article route shows: its meta tags, its address, and the page drawn to HTML. */
+export interface ArticlePageView {
+  meta: ReturnType<typeof seoMeta>
+  slug: string
+  shareUrl: string
+  html: string
+}
+
+/**
+ * How long a drawn page is kept: its cards word their times ("about 2 hours ago"), which a
+ * minute does not change by more than the shared caches already allow (s-maxage=60).
+ */
+export const DRAWN_PAGE_TTL_MS = 60_000
+
+interface Drawn {
+  view: ArticlePageView
+  socialLinks: readonly SocialLink[]
+  siteKey: string
+  at: number
+}
+
+/*
+ * Keyed by the article page the memo cache holds (article-page-queries.server.ts): a write
+ * empties that cache, the next request gets a new object, and the drawing kept for the old
+ * one goes with it.
+ */
+const drawn = new WeakMap<PublicArticlePage, Drawn>()
+
+/**
+ * The article page drawn for a reader: taken from the last drawing of the same article when
+ * the site's identity and social links are the same and it is under a minute old.
+ */
+export function articlePageView(
+  found: PublicArticlePage,
+  site: Site,
+  socialLinks: readonly SocialLink[],
+  now = new Date(),
+): ArticlePageView {
+  const siteKey = `${site.siteUrl}\n${site.brand}\n${site.logoUrl ?? ''}`
+  const kept = drawn.get(found)
+  if (
+    kept &&
+    kept.socialLinks === socialLinks &&
+    kept.siteKey === siteKey &&
+    now.getTime() - kept.at < DRAWN_PAGE_TTL_MS &&
+    now.getTime() >= kept.at
+  ) {
+    return kept.view
+  }
+  const view = drawArticlePage(found, site, socialLinks, now)
+  drawn.set(found, { view, socialLinks, siteKey, at: now.getTime() })
+  return view
+}
+
+function drawArticlePage(
+  { article, endings }: PublicArticlePage,
+  site: Site,
+  socialLinks: readonly SocialLink[],
+  now: Date,
+): ArticlePageView {
+  const shared = {
+    url: absoluteUrl(site.siteUrl, `/article/${article.slug}`),
+    title: article.title,
+  }
+  const view = toArticleView(article)
+  const publishedIso = article.publishedAt?.toISOString() ?? null
+  // The last change readers could see after publication ("Updated …"), else publication.
+  const modifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()
+  const keywords = article.tags.map((t) => t.name)
+  return {
+    meta: [
+      ...seoMeta({
+        site,
+        title: article.title,
+        description: article.excerpt,
+        path: `/article/${article.slug}`,
+        image: article.featuredImage,
+        type: 'article',
+        article: {
+          publishedTime: publishedIso,
+          modifiedTime: modifiedIso,
+          section: article.categoryName,
+          tags: keywords,
+        },
+      }),
+      jsonLdMeta(
+        newsArticleJsonLd(site, {
+          slug: article.slug,
+          title: article.title,
+          excerpt: article.excerpt,
+          image: view.image,
+          publishedIso,
+          modifiedIso,
+          author: toBylineAuthor(article),
+          section: article.categoryName,
+          keywords,
+          corrections: view.corrections,
+        }),
+      ),
+    ],
+    slug: article.slug,
+    shareUrl: shared.url,
+    html: renderArticlePage({
+      article: view,
+      share: {
+        ...shared,
+        emailHref: emailShareHref(shared),
+        links: shareLinksFor([...socialLinks], shared),
+      },
+      endings: {
+        category:
+          article.categoryName && article.categorySlug
+            ? { name: article.categoryName, slug: article.categorySlug }
+            : null,
+        moreInCategory: toCardViews(endings.moreInCategory, now),
+        related: toCardViews(endings.related, now),
+      },
+    }),
+  }
+}
