@@ -1358,6 +1358,8 @@ export function hashString(text: string) {
   return hash >>> 0
 }
 
+const LINK_ATTRIBUTES = 'target="_blank" rel="noopener noreferrer nofollow"'
+
 function escapeHtml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
@@ -1411,7 +1413,8 @@ export function buildArticleBody(input: BodyInput, seed = hashString(input.title
   const source = rng.pick(pool.sources)
   const sourceHtml = `<p>${fill(source.text).replace(/\{(\d)\}/g, (_, i: string) => {
     const [text, href] = source.links[Number(i)]
-    return `<a href="https://example.org/${href}">${escapeHtml(text)}</a>`
+    // As the editor stores links (spec §3): a new tab, noopener noreferrer nofollow.
+    return `<a href="https://example.org/${href}" ${LINK_ATTRIBUTES}>${escapeHtml(text)}</a>`
   })}</p>`
 
   const head = [paragraph(input.excerpt), paragraph(rng.pick(pool.intros))]

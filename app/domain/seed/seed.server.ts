@@ -200,8 +200,8 @@ const STATIC_PAGES = [
     slug: 'contact',
     title: 'Contact',
     content: [
-      '<p>Have a news tip, a correction or a question about a story? Email the newsroom at <a href="mailto:newsroom@example.org">newsroom@example.org</a> or call (555) 010-0199 on weekdays between 9 a.m. and 6 p.m.</p>',
-      '<p>Letters to the editor (under 250 words, with your name and neighborhood) go to <a href="mailto:letters@example.org">letters@example.org</a>. For advertising, write to <a href="mailto:advertising@example.org">advertising@example.org</a>.</p>',
+      '<p>Have a news tip, a correction or a question about a story? Email the newsroom at <a href="mailto:newsroom@example.org" target="_blank" rel="noopener noreferrer nofollow">newsroom@example.org</a> or call (555) 010-0199 on weekdays between 9 a.m. and 6 p.m.</p>',
+      '<p>Letters to the editor (under 250 words, with your name and neighborhood) go to <a href="mailto:letters@example.org" target="_blank" rel="noopener noreferrer nofollow">letters@example.org</a>. For advertising, write to <a href="mailto:advertising@example.org" target="_blank" rel="noopener noreferrer nofollow">advertising@example.org</a>.</p>',
       '<p>Our office: The Broadsheet, 120 Front Street, Calder Bay.</p>',
     ].join('\n'),
   },
@@ -211,7 +211,7 @@ const STATIC_PAGES = [
     content: [
       '<p>We collect as little information about readers as we can. Reading the Broadsheet needs no account, and we never sell personal data or share it with advertisers.</p>',
       '<p>If you create an account or subscribe to our newsletter, we keep your name and email address to provide that service. We count page views per article and per day without recording who read what, and we use only the cookies needed to keep you signed in and remember your theme.</p>',
-      '<p>To see, correct or delete the information we hold about you, write to <a href="mailto:privacy@example.org">privacy@example.org</a>.</p>',
+      '<p>To see, correct or delete the information we hold about you, write to <a href="mailto:privacy@example.org" target="_blank" rel="noopener noreferrer nofollow">privacy@example.org</a>.</p>',
     ].join('\n'),
   },
   {
