@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  UNSAFE_decodeViaTurboStream as decodeTurboStream,
+  UNSAFE_SingleFetchRedirectSymbol as SingleFetchRedirect,
+} from 'react-router'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { reviewActionSchema } from '~/domain/articles/review-schema'
@@ -18,10 +22,12 @@ import { userActionSchema } from '~/domain/users/user-roles-schema'
 import {
   createTestUser,
   requestAs,
+  TEST_SITE_URL,
   sessionCookie,
   testContext,
   toastFrom,
 } from '../setup/auth-fixtures'
+import { startTestServer } from '../setup/app-server'
 import { insertArticle } from '../setup/content-fixtures'
 import { loadRouteManifest, fakeParams, type ManifestRoute } from '../setup/route-manifest'
 
@@ -66,6 +72,11 @@ interface Probe {
   allowed: Who[]
   /** Sign in afresh for this probe: it may end the session it runs in. */
   freshSession?: boolean
+  /**
+   * Over HTTP, a document post renders the page after the action, so the page's loader has
+   * the last word: who gets past both, when that differs from `allowed`.
+   */
+  documentAllowed?: Who[]
 }
 
 const get = (allowed: Who[], extra: Partial<Probe> = {}): Probe => ({
@@ -144,7 +155,7 @@ const MATRIX: Record<string, Probe[]> = {
   // The second step of a sign-in: with none under way, everyone is sent back to sign in.
   'routes/_site.two-factor.tsx': [
     get([], { name: 'GET (no sign-in under way)' }),
-    post('empty form', EVERYONE),
+    { ...post('empty form', EVERYONE), documentAllowed: [] },
   ],
   'routes/_site.newsletter.tsx': [post('empty form', EVERYONE)],
   'routes/_site.newsletter_.confirm.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
@@ -367,6 +378,7 @@ const callers = new Map<Who, Caller>()
 const users = new Map<Who, Awaited<ReturnType<typeof createTestUser>>>()
 let otherStaff = ''
 let manifest: ManifestRoute[] = []
+let server: Awaited<ReturnType<typeof startTestServer>> | undefined
 
 async function callerFor(who: Who, fresh: boolean): Promise<Caller> {
   if (who === 'anonymous') return { who, id: null, cookie: null, other: otherStaff }
@@ -388,7 +400,10 @@ async function freshArticles(caller: Caller): Promise<Articles> {
   }
 }
 
+afterAll(() => server?.close())
+
 beforeAll(async () => {
+  server = await startTestServer()
   manifest = await loadRouteManifest()
   const other = await createTestUser({ role: 'author' })
   otherStaff = other.id
@@ -483,4 +498,138 @@ describe('role × route × intent', () => {
     expect(tried).toBeGreaterThan(500)
     expect(deviations).toEqual([])
   }, 600_000)
+})
+
+/** The route's pattern with these params filled in (others "x", a splat "x/y"). */
+function pathFor(pattern: string, params: Record<string, string>): string {
+  const filled = { ...fakeParams(pattern), ...params }
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') return filled['*']
+      const bare = segment.replace(/\?$/, '')
+      return bare.startsWith(':') ? encodeURIComponent(filled[bare.slice(1)]) : bare
+    })
+  return `/${segments.join('/')}`
+}
+
+/** A single-fetch data request's URL, as React Router's client builds it. */
+function dataUrl(pathname: string, query: string): string {
+  return `${pathname === '/' ? '/_' : pathname.replace(/\/$/, '/_')}.data${query}`
+}
+
+function withParam(query: string, param: string): string {
+  return query ? `${query}&${param}` : `?${param}`
+}
+
+interface HttpOutcome {
+  status: number
+  /** Where a redirect sends the caller (from Location, or a data request's redirect payload). */
+  location: string | null
+  response: Response
+}
+
+async function overHttp(
+  url: string,
+  cookie: string | null,
+  method: string,
+  fields?: Record<string, string>,
+): Promise<HttpOutcome> {
+  const headers: Record<string, string> = { origin: TEST_SITE_URL }
+  if (cookie) headers.cookie = cookie
+  let body: string | undefined
+  if (method !== 'GET') {
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(fields ?? {}).toString()
+  }
+  const response = await server!.fetch(url, { method, headers, body })
+  let location = response.headers.get('location')
+  if (response.status === 202 && response.headers.get('x-remix-response') === 'yes') {
+    const decoded = await decodeTurboStream(response.body!, globalThis)
+    const value = decoded.value as Record<string | symbol, unknown>
+    const redirect = (value[SingleFetchRedirect] ?? value) as { redirect?: string }
+    location = redirect.redirect ?? null
+  } else await response.body?.cancel()
+  return { status: response.status, location, response }
+}
+
+/** The same rule as isRefused, for an answer that came over HTTP. */
+async function refusedOverHttp(outcome: HttpOutcome): Promise<boolean> {
+  if (outcome.status === 401 || outcome.status === 403) return true
+  if (!outcome.location) return false
+  if (new URL(outcome.location, TEST_SITE_URL).pathname === '/signin') return true
+  return (await toastFrom(outcome.response))?.title === 'Access Denied'
+}
+
+describe('the same matrix over HTTP: documents, .data requests and their _routes form', () => {
+  it('has 0 deviations for every route × role × method × request form', async () => {
+    const deviations: string[] = []
+    const tried = { document: 0, data: 0, dataRoutes: 0 }
+    for (const route of manifest) {
+      const mod = (await import(/* @vite-ignore */ `../../app/${route.file}`)) as Record<
+        string,
+        Handler | undefined
+      >
+      for (const probe of MATRIX[route.file] ?? []) {
+        const method = probe.method ?? 'GET'
+        if (!(method === 'GET' ? mod.loader : mod.action)) continue
+        // A post to an index route names it (?index), or it goes to the layout above.
+        const query =
+          method !== 'GET' && route.index
+            ? withParam(probe.query ?? '', 'index')
+            : (probe.query ?? '')
+        const forms: [keyof typeof tried, (path: string) => string][] = [
+          ['document', (path) => `${path}${query}`],
+          ['data', (path) => dataUrl(path, query)],
+        ]
+        if (method === 'GET') {
+          forms.push([
+            'dataRoutes',
+            (path) => dataUrl(path, withParam(query, `_routes=${encodeURIComponent(route.id)}`)),
+          ])
+        }
+        for (const who of WHO) {
+          // A GET changes nothing (get-is-safe.test.ts), so its forms share one set of articles.
+          let shared: Articles | undefined
+          for (const [form, urlOf] of forms) {
+            const caller = await callerFor(who, !!probe.freshSession)
+            const articles =
+              method === 'GET'
+                ? (shared ??= await freshArticles(caller))
+                : await freshArticles(caller)
+            const path = pathFor(route.pattern, probe.params?.(articles) ?? {})
+            const url = urlOf(path)
+            const outcome = await overHttp(
+              url,
+              caller.cookie,
+              method,
+              probe.fields?.(articles, caller),
+            )
+            tried[form] += 1
+            if (probe.freshSession && who !== 'anonymous') {
+              callers.set(who, { ...caller, cookie: await sessionCookie(users.get(who)!) })
+            }
+            const what = `${method} ${url} (${route.file} ${probe.name}) as ${who}`
+            if (outcome.status >= 500) {
+              deviations.push(`${what}: answered ${outcome.status}`)
+              continue
+            }
+            const refused = await refusedOverHttp(outcome)
+            const allowed = (form === 'document' && probe.documentAllowed) || probe.allowed
+            const expected = allowed.includes(who)
+            if (refused === expected) {
+              deviations.push(
+                `${what}: ${refused ? 'refused' : `let through (${outcome.status})`}, expected ${expected ? 'allowed' : 'refused'}`,
+              )
+            }
+          }
+        }
+      }
+    }
+    console.info(`access over HTTP: ${JSON.stringify(tried)}`)
+    expect(tried.data).toBeGreaterThan(500)
+    expect(tried.dataRoutes).toBeGreaterThan(150)
+    expect(deviations).toEqual([])
+  }, 900_000)
 })

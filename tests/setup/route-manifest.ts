@@ -8,6 +8,10 @@ export interface ManifestRoute {
   url: string
   /** The route's full path pattern, e.g. "admin/edit-article/:id". */
   pattern: string
+  /** As in a server build: the parent route's id ("root" at the top), own path, index. */
+  parentId: string
+  path?: string
+  index?: boolean
 }
 
 interface Entry {
@@ -29,14 +33,22 @@ export async function loadRouteManifest(): Promise<ManifestRoute[]> {
     default: Entry[] | Promise<Entry[]>
   }
   const routes: ManifestRoute[] = []
-  const walk = (entries: Entry[], parent: string) => {
+  const walk = (entries: Entry[], parent: string, parentId: string) => {
     for (const entry of entries) {
       const pattern = [parent, entry.path ?? ''].filter(Boolean).join('/')
-      routes.push({ id: entry.id, file: entry.file, pattern, url: toUrl(pattern) })
-      if (entry.children) walk(entry.children, pattern)
+      routes.push({
+        id: entry.id,
+        file: entry.file,
+        pattern,
+        url: toUrl(pattern),
+        parentId,
+        path: entry.path,
+        index: entry.index,
+      })
+      if (entry.children) walk(entry.children, pattern, entry.id)
     }
   }
-  walk(await config, '')
+  walk(await config, '', 'root')
   return routes
 }
 
