@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { DocumentHtmlContext } from '~/components/site/server-html'
@@ -25,9 +25,16 @@ function renderToString(
     const { pipe, abort } = renderToPipeableStream(page, {
       // Whole pages, not streams: the page is hashed for its CSP and ETag and cached whole.
       onAllReady() {
-        const sink = new PassThrough()
-        sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-        sink.on('end', () => resolve({ html: Buffer.concat(chunks).toString('utf8'), failed }))
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk)
+            done()
+          },
+          final(done) {
+            resolve({ html: Buffer.concat(chunks).toString('utf8'), failed })
+            done()
+          },
+        })
         pipe(sink)
       },
       onShellError: reject,
@@ -68,10 +75,12 @@ export default async function handleRequest(
   }
   if (!headers.has('Cache-Control'))
     headers.set('Cache-Control', documentCacheControl(request, finalStatus))
-  const etag = weakEtag(html)
+  // Encoded once, for the ETag and the response both.
+  const bytes = Buffer.from(html)
+  const etag = weakEtag(bytes)
   headers.set('ETag', etag)
   if (finalStatus === 200 && etagMatches(request, etag))
     return new Response(null, { status: 304, headers })
   if (request.method === 'HEAD') return new Response(null, { status: finalStatus, headers })
-  return new Response(html, { status: finalStatus, headers })
+  return new Response(bytes, { status: finalStatus, headers })
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { inlineScriptHashes, sha256Source } from './security-headers.server'
+
+describe('inlineScriptHashes', () => {
+  it('hashes each inline script once, whatever its type, and no script loaded from a file', () => {
+    const page =
+      '<!DOCTYPE html><html><head><script>one()</script>' +
+      '<script type="application/ld+json">{"@type":"NewsArticle"}</script>' +
+      '<script type="module" src="/assets/a.js"></script><script async="" src="/b.js"></script>' +
+      '</head><body><p>a &lt;script&gt; in text</p><script></script>' +
+      '<script>one()</script><script type="module" async="">import("/c.js")</script></body></html>'
+    expect(inlineScriptHashes(page).sort()).toEqual(
+      ['one()', '{"@type":"NewsArticle"}', 'import("/c.js")'].map(sha256Source).sort(),
+    )
+  })
+
+  it('is not misled by other elements whose names begin with "script"', () => {
+    const page = '<scripts-list data-x="1">list</scripts-list><script>two()</script>'
+    expect(inlineScriptHashes(page)).toEqual([sha256Source('two()')])
+  })
+
+  it('reads a script across lines and with a `<` inside', () => {
+    const script = '\n  if (a < b) go()\n'
+    expect(inlineScriptHashes(`<body><script>${script}</script></body>`)).toEqual([
+      sha256Source(script),
+    ])
+  })
+
+  it('gives an unterminated script no hash', () => {
+    expect(inlineScriptHashes('<body><script>never()')).toEqual([])
+  })
+})
