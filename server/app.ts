@@ -5,15 +5,20 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
 import { csrfProtection } from '~/infra/csrf.server'
-import { pingDatabase } from '~/infra/db.server'
+import { getDatabaseHandle, pingDatabase } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
+import { metrics } from '~/infra/metrics.server'
+import { requestContext, requestIdFor } from '~/infra/request-context.server'
 import { baseSecurityHeaders, contentSecurityPolicy } from '~/infra/security-headers.server'
 import { PUBLIC_BUCKETS, type Bucket } from '~/infra/storage-driver.server'
 import { getStorage, storageRoot } from '~/infra/storage.server'
 import { inputHygiene } from './input-hygiene'
+import { lifecycle } from './lifecycle'
 import type { PageCache } from './page-cache'
-import { createRequestHandler } from './request-handler'
+import { createRequestHandler, sendUnavailable, databaseUnavailable } from './request-handler'
+import { routePattern } from './route-pattern'
+import { migrationsPending } from './startup'
 
 const VERSION = process.env.npm_package_version ?? '0.1.0'
 
@@ -36,24 +41,37 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
   app.set('trust proxy', env.TRUST_PROXY)
   const https = env.siteUrl.startsWith('https://')
 
+  // The build, once known, names the route of each request in the metrics.
+  let build: ServerBuild | undefined
+  const knowBuild = () =>
+    Promise.resolve()
+      .then(getBuild)
+      .then((b) => void (build = b))
+      .catch(() => {})
+
   app.use((req: Request & { id?: string }, res, next) => {
-    req.id = crypto.randomUUID()
+    // A proxy in front (TRUST_PROXY) may name the request; a client may not.
+    req.id = requestIdFor(req.headers['x-request-id'], env.TRUST_PROXY > 0)
     res.setHeader('X-Request-Id', req.id)
     res.set(baseSecurityHeaders({ https }))
     if (mode === 'production') res.setHeader('Content-Security-Policy', contentSecurityPolicy())
+    if (!build) void knowBuild()
     const started = performance.now()
     res.on('finish', () => {
+      const ms = performance.now() - started
+      metrics.observeRequest(req.method, routeLabel(req, res, build), res.statusCode, ms / 1000)
       const line = {
         requestId: req.id,
         method: req.method,
         url: req.originalUrl,
         status: res.statusCode,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
       }
       if (res.statusCode >= 500) logger.error(line, 'request failed')
       else logger.debug(line, 'request')
     })
-    next()
+    // Everything done for this request, to its last log line, knows its id.
+    requestContext.run({ requestId: req.id }, next)
   })
 
   app.get('/healthz', async (_req, res) => {
@@ -65,6 +83,21 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
       logger.error({ err: error }, 'health check: database did not answer')
       res.status(503).json({ status: 'error', db: 'unavailable', version: VERSION })
     }
+  })
+
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const state = await readiness()
+    res.status(state === 'ready' ? 200 : 503).json({ status: state, version: VERSION })
+  })
+
+  app.get('/metrics', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    if (!metricsAllowed(req)) {
+      res.status(404).type('text/plain').send('Not found')
+      return
+    }
+    res.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render())
   })
 
   app.use(compression())
@@ -82,7 +115,11 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
     // The few files of public/ by name: a page's address never costs a file lookup.
     const publicFiles = express.static(client, { maxAge: '1h', index: false })
     const publicNames = new Set(listFiles(client).map((name) => `/${name}`))
-    app.use((req, res, next) => (publicNames.has(req.path) ? publicFiles(req, res, next) : next()))
+    app.use((req, res, next) => {
+      if (!publicNames.has(req.path)) return next()
+      res.locals.route = 'public-file'
+      publicFiles(req, res, next)
+    })
   }
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'))
 
@@ -103,11 +140,67 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
         .send(status === 404 ? 'Not found' : 'Bad request')
       return
     }
-    logger.error({ err: error, requestId: req.id, url: req.originalUrl }, 'unhandled error')
-    if (res.headersSent) return res.end()
-    res.status(500).type('text/plain').send(`Something went wrong. Reference: ${req.id}`)
+    void (async () => {
+      // The database gone (stopped, restarting, unreachable): a 503 that says so, not a 500.
+      if (!res.headersSent && (await databaseUnavailable())) {
+        logger.warn({ err: error, url: req.originalUrl }, 'database unavailable')
+        sendUnavailable(res, req.id)
+        return
+      }
+      logger.error({ err: error, requestId: req.id, url: req.originalUrl }, 'unhandled error')
+      if (res.headersSent) return res.end()
+      res.status(500).type('text/plain').send(`Something went wrong. Reference: ${req.id}`)
+    })()
   })
   return app
+}
+
+let migrated = false
+
+/**
+ * `ready` when this instance may take requests: not draining, the database answers, and it
+ * holds every migration this build brings (checked until true once: it stays true).
+ */
+export async function readiness(): Promise<
+  'ready' | 'draining' | 'database unavailable' | 'migrating'
+> {
+  if (lifecycle.draining) return 'draining'
+  try {
+    await pingDatabase(1000)
+    if (!migrated) migrated = !(await migrationsPending(getDatabaseHandle()))
+  } catch {
+    return 'database unavailable'
+  }
+  if (lifecycle.draining) return 'draining'
+  return migrated ? 'ready' : 'migrating'
+}
+
+/** The metric label of a request's route: a few fixed names, else the React Router route id. */
+function routeLabel(req: Request, res: Response, build: ServerBuild | undefined): string {
+  const fixed = res.locals.route as string | undefined
+  if (fixed) return fixed
+  const path = req.path
+  if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path.slice(1)
+  if (path.startsWith('/assets/')) return 'assets'
+  if (path.startsWith('/media/')) return 'media'
+  return build ? routePattern(build, path) : 'unknown'
+}
+
+/**
+ * /metrics is for the operator: a request with `Authorization: Bearer METRICS_TOKEN`, or from an
+ * address in METRICS_ALLOW (the client's address as TRUST_PROXY resolves it). Anyone else gets
+ * the same 404 as for any unknown address.
+ */
+function metricsAllowed(req: Request): boolean {
+  const { METRICS_TOKEN, METRICS_ALLOW } = getEnv()
+  const auth = req.get('authorization') ?? ''
+  if (METRICS_TOKEN && auth.startsWith('Bearer ')) {
+    const given = crypto.createHash('sha256').update(auth.slice('Bearer '.length)).digest()
+    const expected = crypto.createHash('sha256').update(METRICS_TOKEN).digest()
+    if (crypto.timingSafeEqual(given, expected)) return true
+  }
+  const ip = (req.ip ?? '').replace(/^::ffff:/, '')
+  return ip !== '' && METRICS_ALLOW.includes(ip)
 }
 
 /** The files (not folders) directly in `dir`; none when it does not exist. */

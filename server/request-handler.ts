@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
+import { pingDatabase } from '~/infra/db.server'
+import { logger } from '~/infra/logger.server'
 
 type RequestWithBody = ExpressRequest & { rawBody?: Buffer; id?: string }
 
@@ -26,11 +28,54 @@ export function createRequestHandler(
         requestId: req.id ?? crypto.randomUUID(),
         ...(isDocumentRequest(req) ? { documentHtml: new Map<string, string>() } : {}),
       })
+      // A route that failed because the database is gone answers 503 with a short page that
+      // says so (the error page would cost a render, and tell the reader nothing useful).
+      if (response.status >= 500 && (await databaseUnavailable())) {
+        await response.body?.cancel()
+        logger.warn({ url: req.originalUrl, status: response.status }, 'database unavailable')
+        sendUnavailable(res, req.id)
+        return
+      }
       await sendResponse(res, response)
     } catch (error) {
       next(error)
     }
   }
+}
+
+/** True when the database does not answer a `select 1` within a second. */
+export async function databaseUnavailable(): Promise<boolean> {
+  try {
+    await pingDatabase(1000)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const RETRY_AFTER_SECONDS = 5
+
+/** The answer while the database is unavailable: 503, a plain page, and when to try again. */
+export function sendUnavailable(res: ExpressResponse, requestId?: string) {
+  if (res.headersSent) {
+    res.end()
+    return
+  }
+  res
+    .status(503)
+    .set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
+    .type('html')
+    .send(
+      '<!doctype html><html lang="en"><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+        '<title>Temporarily unavailable</title>' +
+        '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">' +
+        '<h1>We will be back in a moment</h1>' +
+        '<p>The site cannot reach its database just now. Please try again in a few seconds.</p>' +
+        (requestId ? `<p><small>Reference: ${requestId}</small></p>` : '') +
+        '</body></html>',
+    )
 }
 
 /** A page the browser will draw from HTML, not a React Router data request (`.data`). */

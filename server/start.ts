@@ -1,9 +1,12 @@
 import type { Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { cdnPurgeFromEnv } from '~/infra/cdn-purge.server'
+import type pg from 'pg'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
+import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
+import { addMetricsCollector, metrics } from '~/infra/metrics.server'
 import { clearMemoCaches } from '~/infra/memo-cache.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
 import { countCachedArticleView, VIEWED_ARTICLE_HEADER } from '~/domain/articles/trending.server'
@@ -11,6 +14,7 @@ import { viewCounter } from '~/domain/articles/view-counter.server'
 import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
 import { createApp } from './app'
 import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
+import { createShutdown, drainableServer } from './lifecycle'
 import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { prepareDatabase } from './startup'
@@ -50,7 +54,12 @@ async function start({ dev, clientDir }: StartOptions) {
   // Views are counted in memory and written every few seconds, and once more at shutdown.
   const stopCountingViews = viewCounter.start()
 
+  // What /metrics reports beyond requests: the database pools, the event loop's delay.
+  metrics.watchEventLoop()
+  addMetricsCollector(databasePoolSamples)
+
   let app
+  let stopSync: (() => Promise<void>) | undefined
   if (!production) {
     const vite = await import('vite').then((m) =>
       m.createServer({ server: { middlewareMode: true } }),
@@ -63,7 +72,8 @@ async function start({ dev, clientDir }: StartOptions) {
     })
   } else {
     const build = await production
-    const pageCache = env.PAGE_CACHE ? await createPageCache(database.handle.driver) : undefined
+    let pageCache: PageCache | undefined
+    if (env.PAGE_CACHE) ({ cache: pageCache, stopSync } = await createPageCache(database.handle))
     app = createApp({ mode: 'production', getBuild: () => build, pageCache, clientDir })
   }
 
@@ -78,25 +88,25 @@ async function start({ dev, clientDir }: StartOptions) {
     void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
   })
 
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    logger.info({ signal }, 'shutting down')
-    stopMaintenance()
-    server.close()
-    server.closeAllConnections()
-    await stopCountingViews()
-    await database
-      .close()
-      .catch((error) => logger.error({ err: error }, 'closing the database failed'))
-    process.exit(0)
-  }
+  const { drain } = drainableServer(server)
+  // SIGTERM: unready, drain, stop the background work, write the views, close the database.
+  const stop = createShutdown({
+    drain,
+    drainTimeoutMs: env.DRAIN_TIMEOUT * 1000,
+    async stopBackground() {
+      stopMaintenance()
+      await stopSync?.()
+    },
+    flush: stopCountingViews,
+    closeDatabase: () => database.close(),
+    exit: (code) => process.exit(code),
+    log: (message, details) => logger.info(details ?? {}, message),
+  })
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-async function createPageCache(driver: 'pglite' | 'postgres') {
+async function createPageCache(handle: DatabaseHandle) {
   const cache = new PageCache({
     nextScheduledPublication,
     // An article page served from the cache skips its loader: count the view here instead,
@@ -109,9 +119,40 @@ async function createPageCache(driver: 'pglite' | 'postgres') {
   // A CDN in front is told too (CDN_PURGE_URL): only by the instance that took the write.
   const purge = cdnPurgeFromEnv(getEnv().siteUrl)
   if (purge) cache.onClear(() => purge.request())
-  const url = getEnv().DATABASE_URL
-  if (driver === 'postgres' && url) await syncPageCacheThroughPostgres(cache, url)
-  return cache
+  addMetricsCollector(() => [
+    {
+      name: 'broadsheet_page_cache_hits_total',
+      help: 'Pages served from the page cache.',
+      type: 'counter',
+      value: cache.hits,
+    },
+    {
+      name: 'broadsheet_page_cache_misses_total',
+      help: 'Cacheable requests the page cache could not serve.',
+      type: 'counter',
+      value: cache.misses,
+    },
+    {
+      name: 'broadsheet_page_cache_entries',
+      help: 'Pages kept in the page cache.',
+      type: 'gauge',
+      value: cache.size,
+    },
+    {
+      name: 'broadsheet_page_cache_bytes',
+      help: 'Bytes held by the page cache.',
+      type: 'gauge',
+      value: cache.bytes,
+    },
+  ])
+  const url = handle.pool ? postgresUrlOf(handle.pool) : undefined
+  const stopSync = url ? await syncPageCacheThroughPostgres(cache, url) : undefined
+  return { cache, stopSync }
+}
+
+/** The URL the pool connects with (DATABASE_URL, or the one saved from Settings). */
+function postgresUrlOf(pool: pg.Pool): string | undefined {
+  return (pool.options as { connectionString?: string }).connectionString
 }
 
 /**

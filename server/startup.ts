@@ -8,6 +8,7 @@ import { ensureAuthSecret } from '~/infra/auth-secret.server'
 import { lockDataDir } from '~/infra/data-dir-lock.server'
 import { activeStoredDatabaseUrl } from '~/infra/database-url.server'
 import {
+  attachReadReplica,
   getDatabaseHandle,
   installDatabase,
   migrateDatabase,
@@ -34,8 +35,10 @@ export async function openConfiguredDatabase(owner: string): Promise<OpenedDatab
   // An admin may have switched the site to PostgreSQL from Settings (database-url.server.ts).
   const databaseUrl = env.DATABASE_URL || activeStoredDatabaseUrl(env.dataDir)
   if (databaseUrl) {
-    const handle = openPostgres(databaseUrl)
+    let handle = openPostgres(databaseUrl)
     await migrateIfPending(handle)
+    // Public reads go to a replica when one is named (db.server.ts `readDb`).
+    if (env.DATABASE_READ_URL) handle = attachReadReplica(handle, env.DATABASE_READ_URL)
     installDatabase(handle)
     // The database in use may have been switched since: close that one.
     return { handle, close: () => getDatabaseHandle().close() }

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '@db/schema/index'
 import { clearMemoCaches, noteDatabaseStatement } from './memo-cache.server'
+import type { MetricSample } from './metrics.server'
 import { getSingleton, setSingleton } from './singleton.server'
 
 /**
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   /** The embedded client, for dump/load; undefined on PostgreSQL. */
   pglite?: PGlite
   pool?: pg.Pool
+  /** A read replica (DATABASE_READ_URL) for public reads: see `readDb`. */
+  read?: { db: Database; pool: pg.Pool }
   close(): Promise<void>
 }
 
@@ -76,15 +79,51 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   return { db, driver: 'pglite', pglite: client, close: () => client.close() }
 }
 
+/**
+ * A pool on PostgreSQL. A query waits at most DATABASE_CONNECT_TIMEOUT seconds (3) for a
+ * connection, new or free in the pool, then fails: with the database stopped or unreachable,
+ * pages answer 503 at once (server/request-handler.ts) instead of queueing, and the pool
+ * connects again by itself for the first request after it is back.
+ */
+function openPool(url: string, max: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 3) * 1000,
+  })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  return pool
+}
+
 export function openPostgres(
   url: string,
   max = Number(process.env.DATABASE_POOL_SIZE ?? 10),
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max })
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {})
+  const pool = openPool(url, max)
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger })
   return { db, driver: 'postgres', pool, close: () => pool.end() }
+}
+
+/**
+ * Sends the handle's public reads (`readDb()`) to a replica at `url` (DATABASE_READ_URL);
+ * closing the handle closes both pools. Writes and everything else stay on the primary.
+ */
+export function attachReadReplica(
+  handle: DatabaseHandle,
+  url: string,
+  max = Number(process.env.DATABASE_POOL_SIZE ?? 10),
+): DatabaseHandle {
+  const pool = openPool(url, max)
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger })
+  const closePrimary = handle.close
+  return {
+    ...handle,
+    read: { db, pool },
+    async close() {
+      await Promise.all([closePrimary(), pool.end()])
+    },
+  }
 }
 
 export async function migrateDatabase(handle: DatabaseHandle) {
@@ -121,6 +160,54 @@ export function getDatabaseHandle(): DatabaseHandle {
 
 export function getDb(): Database {
   return getDatabaseHandle().db
+}
+
+/**
+ * The database for public reads (article pages, home, listings, search): the read replica
+ * when DATABASE_READ_URL is set, else the same as `getDb()`. A replica lags its primary by a
+ * little, so nothing that reads its own writes, and nothing behind a sign-in, reads here.
+ */
+export function readDb(): Database {
+  const handle = getDatabaseHandle()
+  return handle.read?.db ?? handle.db
+}
+
+/** The pools' connections for /metrics: total, idle, and queries waiting for one. */
+export function databasePoolSamples(): MetricSample[] {
+  const handle = getDatabaseHandle()
+  const pools: [string, pg.Pool | undefined][] = [
+    ['primary', handle.pool],
+    ['read', handle.read?.pool],
+  ]
+  const samples: MetricSample[] = []
+  for (const [name, pool] of pools) {
+    if (!pool) continue
+    const labels = { pool: name }
+    samples.push(
+      {
+        name: 'broadsheet_db_pool_connections',
+        help: 'Connections open in the pool.',
+        type: 'gauge',
+        value: pool.totalCount,
+        labels,
+      },
+      {
+        name: 'broadsheet_db_pool_idle',
+        help: 'Connections open and idle in the pool.',
+        type: 'gauge',
+        value: pool.idleCount,
+        labels,
+      },
+      {
+        name: 'broadsheet_db_pool_waiting',
+        help: 'Queries waiting for a connection.',
+        type: 'gauge',
+        value: pool.waitingCount,
+        labels,
+      },
+    )
+  }
+  return samples
 }
 
 export async function pingDatabase(timeoutMs = 2000): Promise<DatabaseDriver> {

@@ -23,6 +23,24 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** A read replica of DATABASE_URL: public reads (pages, listings, search) go there. */
+  DATABASE_READ_URL: z.string().optional(),
+  /** Seconds to wait for a database connection (or a free one in the pool) before a 503. */
+  DATABASE_CONNECT_TIMEOUT: z.coerce.number().positive().max(60).default(3),
+  /** Seconds a SIGTERM waits for requests in flight before closing what is left. */
+  DRAIN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
+  /** /metrics answers a request with `Authorization: Bearer <METRICS_TOKEN>`… */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** …or from one of these client addresses (comma-separated); else it is a 404. */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
   SITE_URL: z.string().url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),

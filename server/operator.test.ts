@@ -1,0 +1,177 @@
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import type { ServerBuild } from 'react-router'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { resetEnvCache } from '~/infra/env.server'
+import { createLogger } from '~/infra/logger.server'
+import { createApp } from './app'
+
+/** What the test logger wrote, one parsed object per line. */
+const lines: Record<string, unknown>[] = []
+const testLogger = createLogger({
+  level: 'info',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      done()
+    },
+  }),
+})
+
+/** A build with one resource route, /article/:slug, whose loader writes a log line. */
+function build(): ServerBuild {
+  return {
+    entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
+    routes: {
+      root: { id: 'root', path: '', module: {} },
+      'routes/article': {
+        id: 'routes/article',
+        parentId: 'root',
+        path: 'article/:slug',
+        module: {
+          loader: async ({ params }: { params: { slug: string } }) => {
+            await new Promise((resolve) => setImmediate(resolve))
+            testLogger.info({ slug: params.slug }, 'loader ran')
+            return new Response(`article ${params.slug}`)
+          },
+        },
+      },
+    },
+    assets: { entry: { module: '/e.js', imports: [] }, routes: {}, url: '/m.js', version: 't' },
+    basename: '/',
+    publicPath: '/',
+    assetsBuildDirectory: fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-operator-')),
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+  } as unknown as ServerBuild
+}
+
+const saved = { ...process.env }
+let base = ''
+let close = () => {}
+
+function startApp() {
+  const server = createApp({ mode: 'production', getBuild: build }).listen(0, '127.0.0.1')
+  return new Promise<{ url: string; close(): void }>((resolve) =>
+    server.once('listening', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => server.close(),
+      }),
+    ),
+  )
+}
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+  resetEnvCache()
+}
+
+beforeAll(async () => {
+  ;({ url: base, close } = await startApp())
+})
+afterAll(() => close())
+afterEach(() => {
+  setEnv({
+    METRICS_TOKEN: saved.METRICS_TOKEN,
+    METRICS_ALLOW: saved.METRICS_ALLOW,
+    TRUST_PROXY: saved.TRUST_PROXY,
+  })
+})
+
+describe('/readyz', () => {
+  it('answers 200 when the database answers and holds every migration', async () => {
+    const res = await fetch(`${base}/readyz`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect((await res.json()).status).toBe('ready')
+  })
+})
+
+describe('/metrics', () => {
+  it('is a 404 for anyone without the token or an allowed address', async () => {
+    setEnv({ METRICS_TOKEN: undefined, METRICS_ALLOW: undefined })
+    expect((await fetch(`${base}/metrics`)).status).toBe(404)
+    setEnv({ METRICS_TOKEN: 'a-long-enough-metrics-token', METRICS_ALLOW: '10.0.0.9' })
+    expect((await fetch(`${base}/metrics`)).status).toBe(404)
+    const wrong = await fetch(`${base}/metrics`, {
+      headers: { authorization: 'Bearer not-the-metrics-token-at-all' },
+    })
+    expect(wrong.status).toBe(404)
+  })
+
+  it('answers with the token, counting requests by route pattern and not by address', async () => {
+    setEnv({ METRICS_TOKEN: 'a-long-enough-metrics-token', METRICS_ALLOW: undefined })
+    for (const slug of ['one', 'two', 'three']) {
+      expect(await (await fetch(`${base}/article/${slug}`)).text()).toBe(`article ${slug}`)
+    }
+    const res = await fetch(`${base}/metrics`, {
+      headers: { authorization: 'Bearer a-long-enough-metrics-token' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+    const text = await res.text()
+    expect(text).toMatch(
+      /^broadsheet_http_requests_total\{method="GET",route="routes\/article",status="200"\} 3$/m,
+    )
+    expect(text).toMatch(
+      /^broadsheet_http_request_duration_seconds_count\{method="GET",route="routes\/article"\} 3$/m,
+    )
+    expect(text).toMatch(
+      /^broadsheet_http_request_duration_seconds_bucket\{method="GET",route="routes\/article",le="\+Inf"\} 3$/m,
+    )
+    expect(text).not.toContain('/article/one')
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m)
+    expect(text).toMatch(/^# TYPE broadsheet_http_requests_total counter$/m)
+  })
+
+  it('answers a client from an address in METRICS_ALLOW', async () => {
+    setEnv({ METRICS_TOKEN: undefined, METRICS_ALLOW: '192.0.2.1, 127.0.0.1' })
+    const res = await fetch(`${base}/metrics`)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('# TYPE broadsheet_http_request_duration_seconds histogram')
+  })
+})
+
+describe('request ids', () => {
+  it('names every response, and every log line written while the request is handled', async () => {
+    lines.length = 0
+    const res = await fetch(`${base}/article/logged`)
+    const id = res.headers.get('x-request-id')
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'loader ran', requestId: id }))
+  })
+
+  it('keeps the id a trusted proxy sent, and never a client’s own', async () => {
+    const headers = { 'x-request-id': 'proxy-7f3a9c21e0' }
+    setEnv({ TRUST_PROXY: '0' })
+    expect((await fetch(`${base}/healthz`, { headers })).headers.get('x-request-id')).not.toBe(
+      'proxy-7f3a9c21e0',
+    )
+    // The app reads TRUST_PROXY when it is made: a new one behind a proxy.
+    setEnv({ TRUST_PROXY: '1' })
+    const proxied = await startApp()
+    try {
+      const kept = await fetch(`${proxied.url}/article/proxied`, { headers })
+      expect(kept.headers.get('x-request-id')).toBe('proxy-7f3a9c21e0')
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'loader ran', requestId: 'proxy-7f3a9c21e0' }),
+      )
+      const odd = await fetch(`${proxied.url}/healthz`, {
+        headers: { 'x-request-id': 'has spaces <and> more' },
+      })
+      expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    } finally {
+      proxied.close()
+    }
+  })
+})
