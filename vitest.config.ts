@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
@@ -9,6 +9,12 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+    ],
+    // `*.pg.test.ts` need a PostgreSQL server of their own (LISTEN, advisory locks, replicas,
+    // pg_terminate_backend): collected only in the PostgreSQL pass (TEST_DATABASE_URL).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
     ],
     setupFiles: ['tests/setup/vitest-setup.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
