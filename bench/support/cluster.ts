@@ -215,7 +215,7 @@ export function restart(instance: Instance) {
 export interface Balancer {
   base: string
   kind: 'nginx' | 'node'
-  /** Requests sent again to another instance after an error (node balancer only). */
+  /** Upstream failures met and sent on to the next instance (nginx: its error-log lines). */
   retries(): number
   close(): Promise<void>
 }
@@ -291,7 +291,13 @@ ${nginxSiteConfig(ports, `127.0.0.1:${listenPort}`)}
       return {
         base,
         kind: 'nginx',
-        retries: () => NaN,
+        // Each upstream failure nginx met (and sent the request on from) is one error-log line.
+        retries: () => {
+          const log = fs.existsSync(`${prefix}/error.log`)
+            ? fs.readFileSync(`${prefix}/error.log`, 'utf8')
+            : ''
+          return log.split('\n').filter((line) => line.includes('upstream')).length
+        },
         close: () => stopGroup(child),
       }
     }
@@ -308,7 +314,11 @@ const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * keep-alive connections to the instances, and a GET or HEAD that meets an error or a 502/503
  * tried on the next instance (at most once per instance).
  */
-export async function startNodeBalancer(listenPort: number, ports: number[]): Promise<Balancer> {
+export async function startNodeBalancer(
+  listenPort: number,
+  ports: number[],
+  { retry = true }: { retry?: boolean } = {},
+): Promise<Balancer> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
   let next = 0
   let retried = 0
@@ -317,7 +327,7 @@ export async function startNodeBalancer(listenPort: number, ports: number[]): Pr
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const body = Buffer.concat(chunks)
-      const retryable = RETRYABLE_METHODS.has(req.method ?? '')
+      const retryable = retry && RETRYABLE_METHODS.has(req.method ?? '')
       const first = next++ % ports.length
       const attempt = (tries: number) => {
         const port = ports[(first + tries) % ports.length]
@@ -385,11 +395,12 @@ export async function startNodeBalancer(listenPort: number, ports: number[]): Pr
   }
 }
 
-/** nginx when it is installed (or `BALANCER=nginx`), else the in-process balancer. */
+/** nginx when it is installed (or `BALANCER=nginx`), else (or `BALANCER=node`) the in-process one. */
 export function startBalancer(listenPort: number, ports: number[]) {
   const wanted = process.env.BALANCER
   if (wanted === 'node' || (wanted !== 'nginx' && !nginxVersion())) {
-    return startNodeBalancer(listenPort, ports)
+    // BALANCER_RETRY=false: what readers would see from a balancer that never retries.
+    return startNodeBalancer(listenPort, ports, { retry: process.env.BALANCER_RETRY !== 'false' })
   }
   return startNginxBalancer(listenPort, ports)
 }
