@@ -146,8 +146,23 @@ async function createPageCache(handle: DatabaseHandle) {
     },
   ])
   const url = handle.pool ? postgresUrlOf(handle.pool) : undefined
-  const stopSync = url ? await syncPageCacheThroughPostgres(cache, url) : undefined
-  return { cache, stopSync }
+  if (!url) return { cache, stopSync: undefined }
+  const sync = await syncPageCacheThroughPostgres(cache, url)
+  addMetricsCollector(() => [
+    {
+      name: 'broadsheet_page_cache_listener_up',
+      help: '1 while the LISTEN connection that keeps page caches in step is open.',
+      type: 'gauge',
+      value: sync.listening ? 1 : 0,
+    },
+    {
+      name: 'broadsheet_page_cache_listener_reconnects_total',
+      help: 'Times the LISTEN connection was opened again after a loss.',
+      type: 'counter',
+      value: sync.reconnects,
+    },
+  ])
+  return { cache, stopSync: () => sync.stop() }
 }
 
 /** The URL the pool connects with (DATABASE_URL, or the one saved from Settings). */
