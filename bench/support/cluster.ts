@@ -232,7 +232,7 @@ export function nginxSiteConfig(ports: number[], listen: string) {
 }
 server {
   listen ${listen};
-  client_max_body_size 64m;
+  client_max_body_size 210m;
   location / {
     proxy_pass http://broadsheet;
     proxy_http_version 1.1;
