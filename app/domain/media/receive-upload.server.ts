@@ -87,7 +87,10 @@ export async function receiveSingleFile(
   const reader = request.body.getReader()
   try {
     while (!done) {
-      const { value, done: ended } = await reader.read()
+      const { value, done: ended } = await reader.read().catch(() => {
+        // The client went away (connection cut, request aborted): its fault, not ours.
+        throw new UploadError('BAD_REQUEST', 'The upload ended before the file did.')
+      })
       if (ended) break
       pending = pending.length ? Buffer.concat([pending, value]) : Buffer.from(value)
       if (fileName === null) {
@@ -125,7 +128,26 @@ export async function receiveSingleFile(
   } catch (error) {
     out.destroy()
     await discard()
-    await reader.cancel().catch(() => {})
+    const tooLong = error instanceof UploadError && error.code === 'TOO_LARGE'
+    if (!tooLong || !(await drained(reader, limit))) await reader.cancel().catch(() => {})
     throw error
   }
+}
+
+/**
+ * Reads and throws away the rest of a body, up to `bound` bytes. A body whose size was not
+ * announced is found too large only while reading it; cancelling the stream then closes the
+ * connection before the answer is written, and the client sees a reset instead of the 413.
+ * True when the body ended within the bound (the answer will reach the client).
+ */
+async function drained(reader: ReadableStreamDefaultReader<Uint8Array>, bound: number) {
+  let bytes = 0
+  try {
+    while (bytes <= bound) {
+      const { value, done } = await reader.read()
+      if (done) return true
+      bytes += value.byteLength
+    }
+  } catch {}
+  return false
 }
