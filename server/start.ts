@@ -15,8 +15,10 @@ import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
 import { createApp } from './app'
 import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
 import { createShutdown, drainableServer } from './lifecycle'
+import { HOUSEKEEPING_EVERY_MS, sweepExpiredAuthRows } from './housekeeping'
 import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
+import { schedulePeriodicJob } from './periodic'
 import { prepareDatabase } from './startup'
 
 export interface StartOptions {
@@ -58,6 +60,19 @@ async function start({ dev, clientDir }: StartOptions) {
   metrics.watchEventLoop()
   addMetricsCollector(databasePoolSamples)
 
+  // Work for one instance of the site at a time (advisory locks on PostgreSQL).
+  const jobs = [
+    schedulePeriodicJob(
+      {
+        name: 'auth-housekeeping',
+        everyMs: HOUSEKEEPING_EVERY_MS,
+        firstAfterMs: 5 * 60_000,
+        run: async () => void (await sweepExpiredAuthRows()),
+      },
+      database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
+    ),
+  ]
+
   let app
   let stopSync: (() => Promise<void>) | undefined
   if (!production) {
@@ -95,7 +110,7 @@ async function start({ dev, clientDir }: StartOptions) {
     drainTimeoutMs: env.DRAIN_TIMEOUT * 1000,
     async stopBackground() {
       stopMaintenance()
-      await stopSync?.()
+      await Promise.all([stopSync?.(), ...jobs.map((job) => job.stop())])
     },
     flush: stopCountingViews,
     closeDatabase: () => database.close(),
