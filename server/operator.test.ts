@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
 import type { ServerBuild } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { getDatabaseHandle, getDb, installDatabase, openPostgres } from '~/infra/db.server'
 import { resetEnvCache } from '~/infra/env.server'
 import { createLogger } from '~/infra/logger.server'
 import { createApp } from './app'
@@ -27,6 +29,17 @@ function build(): ServerBuild {
     entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
     routes: {
       root: { id: 'root', path: '', module: {} },
+      'routes/count': {
+        id: 'routes/count',
+        parentId: 'root',
+        path: 'count',
+        module: {
+          loader: async () => {
+            const { rows } = await getDb().execute<{ n: number }>(sql`select 41 + 1 as n`)
+            return new Response(`count ${rows[0]!.n}`)
+          },
+        },
+      },
       'routes/article': {
         id: 'routes/article',
         parentId: 'root',
@@ -173,5 +186,33 @@ describe('request ids', () => {
     } finally {
       proxied.close()
     }
+  })
+})
+
+describe('the database unavailable', () => {
+  it('answers 503 with a plain page and Retry-After, and serves again once it is back', async () => {
+    expect(await (await fetch(`${base}/count`)).text()).toBe('count 42')
+    const real = getDatabaseHandle()
+    // A server that refuses connections (as PostgreSQL stopped, or restarting, does).
+    const gone = openPostgres('postgres://broadsheet@127.0.0.1:1/gone', 2)
+    installDatabase(gone)
+    try {
+      const res = await fetch(`${base}/count`)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      const page = await res.text()
+      expect(page).toContain('cannot reach its database')
+      expect(page).not.toMatch(/ECONNREFUSED|at \w+ \(|node_modules/)
+      const ready = await fetch(`${base}/readyz`)
+      expect(ready.status).toBe(503)
+      expect((await ready.json()).status).toBe('database unavailable')
+    } finally {
+      installDatabase(real)
+      await gone.close()
+    }
+    // No restart: the next request is served.
+    expect(await (await fetch(`${base}/count`)).text()).toBe('count 42')
+    expect((await fetch(`${base}/readyz`)).status).toBe(200)
   })
 })
