@@ -12,6 +12,7 @@ import { metrics } from '~/infra/metrics.server'
 import { requestContext, requestIdFor } from '~/infra/request-context.server'
 import { baseSecurityHeaders, contentSecurityPolicy } from '~/infra/security-headers.server'
 import { PUBLIC_BUCKETS, type Bucket } from '~/infra/storage-driver.server'
+import { isStorageUnavailable } from '~/infra/storage-guard.server'
 import { getStorage, storageRoot } from '~/infra/storage.server'
 import { inputHygiene } from './input-hygiene'
 import { lifecycle } from './lifecycle'
@@ -242,7 +243,18 @@ function serveMedia(app: express.Express) {
 async function streamObject(bucket: Bucket, req: Request, res: Response) {
   const name = ([] as string[]).concat(req.params.name ?? []).join('/')
   const storage = getStorage()
-  const body = await storage.get(bucket, name).catch(() => null)
+  let body
+  try {
+    body = await storage.get(bucket, name)
+  } catch (error) {
+    // The storage away: a 503 the browser and any CDN try again, not a 404 they keep.
+    if (isStorageUnavailable(error)) {
+      res.status(503).set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+      res.type('text/plain').send('This file cannot be fetched just now. Please try again soon.')
+      return
+    }
+    body = null
+  }
   if (!body) {
     res.status(404).type('text/plain').send('Not found')
     return
