@@ -12,6 +12,7 @@ import {
   type StorageDriver,
   type StoredFile,
 } from './storage-driver.server'
+import { guardStorage } from './storage-guard.server'
 import { createS3Storage } from './storage-s3.server'
 
 export function createDiskStorage(root: string): StorageDriver {
@@ -95,15 +96,18 @@ export function getStorage(): StorageDriver {
   return singleton('storage', () => {
     const env = getEnv()
     if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-      return createS3Storage({
-        endpoint: env.S3_ENDPOINT || undefined,
-        region: env.S3_REGION,
-        bucket: env.S3_BUCKET,
-        accessKeyId: env.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        publicUrl: env.S3_PUBLIC_URL || undefined,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      })
+      // S3 away: uploads answer 503 with a message (storage-guard.server.ts), not a 500.
+      return guardStorage(
+        createS3Storage({
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }),
+      )
     }
     return createDiskStorage(storageRoot())
   })
