@@ -49,6 +49,8 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
         // Checksums only where S3 requires them: self-hosted S3 servers often reject the newer ones.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
+        // An unreachable endpoint fails within seconds rather than hanging an upload.
+        requestHandler: { connectionTimeout: 3000 },
       }),
     })))
   const Bucket = options.bucket
