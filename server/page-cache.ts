@@ -43,6 +43,11 @@ export interface PageCacheOptions {
   hitHeader?: string
   /** Called for every page served from the cache, with the page's `hitHeader` (view counting). */
   onHit?: (req: Request, hitValue: string | undefined) => void
+  /**
+   * false (PAGE_CACHE=false): no page is kept or served, but a successful write still empties
+   * what the process keeps and tells `onClear` listeners (the other instances, a CDN).
+   */
+  keepPages?: boolean
 }
 
 const DEFAULT_MAX_ENTRIES = 500
@@ -141,6 +146,7 @@ export class PageCache {
         })
         return next()
       }
+      if (this.options.keepPages === false) return next()
       const takeHitValue = this.withholdHitHeader(res)
       const fetchLike = {
         headers: { get: (name: string) => req.get(name) ?? null },

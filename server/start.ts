@@ -87,9 +87,15 @@ async function start({ dev, clientDir }: StartOptions) {
     })
   } else {
     const build = await production
-    let pageCache: PageCache | undefined
-    if (env.PAGE_CACHE) ({ cache: pageCache, stopSync } = await createPageCache(database.handle))
-    app = createApp({ mode: 'production', getBuild: () => build, pageCache, clientDir })
+    // Without PAGE_CACHE it keeps no pages, but writes still reach the other instances.
+    const pages = await createPageCache(database.handle, env.PAGE_CACHE)
+    stopSync = pages.stopSync
+    app = createApp({
+      mode: 'production',
+      getBuild: () => build,
+      pageCache: pages.cache,
+      clientDir,
+    })
   }
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
@@ -121,8 +127,9 @@ async function start({ dev, clientDir }: StartOptions) {
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-async function createPageCache(handle: DatabaseHandle) {
+async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
   const cache = new PageCache({
+    keepPages,
     nextScheduledPublication,
     // An article page served from the cache skips its loader: count the view here instead,
     // by the article id the page was rendered with (in memory, no database work).

@@ -61,6 +61,8 @@ let siteUrl: string
 let A: Instance
 let B: Instance
 let C: Instance
+/** Outside the balancer, with PAGE_CACHE=false: it keeps no pages, only the chrome and reads. */
+let D: Instance
 
 beforeAll(async () => {
   database = await freshDatabase(baseUrl, 'broadsheet_multi_instance')
@@ -72,11 +74,12 @@ beforeAll(async () => {
     freePort(),
     freePort(),
     freePort(),
+    freePort(),
   ])
   siteUrl = `http://127.0.0.1:${balancerPort}`
-  // All three at once on the empty database: they race to migrate, create the admin and seed.
+  // All at once on the empty database: they race to migrate, create the admin and seed.
   const started = performance.now()
-  ;[A, B, C] = ['A', 'B', 'C'].map((name, i) =>
+  ;[A, B, C, D] = ['A', 'B', 'C', 'D'].map((name, i) =>
     spawnInstance({
       name,
       port: ports[i],
@@ -84,11 +87,14 @@ beforeAll(async () => {
       databaseUrl: database.url,
       s3,
       seedDemo: true,
-      env: { CDN_PURGE_URL: `${receiver}?from=${name}` },
+      env: {
+        CDN_PURGE_URL: `${receiver}?from=${name}`,
+        ...(name === 'D' ? { PAGE_CACHE: 'false' } : {}),
+      },
     }),
   )
-  await Promise.all([A, B, C].map((instance) => waitUntilServing(instance, started)))
-  balancer = await startNodeBalancer(balancerPort, ports)
+  await Promise.all([A, B, C, D].map((instance) => waitUntilServing(instance, started)))
+  balancer = await startNodeBalancer(balancerPort, ports.slice(0, 3))
   db = new pg.Client({ connectionString: database.url })
   await db.connect()
 })
@@ -96,7 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end()
   await balancer?.close()
-  await Promise.all([A, B, C].filter(Boolean).map((instance) => terminate(instance)))
+  await Promise.all([A, B, C, D].filter(Boolean).map((instance) => terminate(instance)))
   await s3?.close()
   purgeReceiver.closeAllConnections()
   await new Promise((resolve) => purgeReceiver.close(resolve))
@@ -201,7 +207,7 @@ function untilCached(instance: Instance, path: string) {
 
 const seenAfter: Record<string, number> = {}
 
-describe('three instances started together on an empty database', () => {
+describe('four instances started together on an empty database', () => {
   it('migrated once, made one admin, seeded once, and all serve', async () => {
     const migrations = await db.query(
       'select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash',
@@ -212,7 +218,7 @@ describe('three instances started together on an empty database', () => {
     expect(admins.rows[0].n).toBe(1)
     const seeded = await db.query('select count(*)::int as n from articles')
     expect(seeded.rows[0].n).toBe(44)
-    for (const instance of [A, B, C]) {
+    for (const instance of [A, B, C, D]) {
       const home = await call(instance, '/')
       expect(home.status).toBe(200)
     }
@@ -225,10 +231,12 @@ describe('the page caches stay in step', () => {
   let cookie: string
   let id: number
 
-  it('publish through A: the article and the home page on B and C show it', async () => {
+  it('publish through A: the article and the home page on B, C and D show it', async () => {
     cookie = await signIn(A)
     // B and C keep their home pages in memory first: seeing the article proves they were told.
     for (const instance of [B, C]) await untilCached(instance, '/')
+    // D keeps no pages, but the lists a page is drawn from (for up to a minute).
+    expect((await call(D, '/')).status).toBe(200)
     // The sign-in's own clear may still be on its way to the receiver.
     await sleep(1000)
     purges.length = 0
@@ -244,7 +252,7 @@ describe('the page caches stay in step', () => {
     expect(created.status).toBe(302)
     const [row] = (await db.query('select id from articles where slug = $1', [slug])).rows
     id = row.id
-    for (const instance of [B, C]) {
+    for (const instance of [B, C, D]) {
       seenAfter[`article on ${instance.name}`] = await within(
         `article on ${instance.name}`,
         async () => {
@@ -264,14 +272,15 @@ describe('the page caches stay in step', () => {
     expect(purges[0].body.paths).toBe('all')
   })
 
-  it('unpublish through B: gone from A and C', async () => {
+  it('unpublish through B: gone from A, C and D', async () => {
     for (const instance of [A, C]) await untilCached(instance, `/article/${slug}`)
+    expect((await call(D, `/article/${slug}`)).status).toBe(200)
     const hidden = await call(B, '/admin?index', {
       cookie,
       form: { intent: 'hide', id: String(id) },
     })
     expect(hidden.status).toBe(200)
-    for (const instance of [A, C]) {
+    for (const instance of [A, C, D]) {
       seenAfter[`gone on ${instance.name}`] = await within(`gone on ${instance.name}`, async () => {
         return (await call(instance, `/article/${slug}`)).status === 404
       })
