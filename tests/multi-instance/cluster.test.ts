@@ -1,7 +1,7 @@
 /**
- * Three production instances (build/server/main.js) on one PostgreSQL database and one S3
- * server (s3rver), started together on an empty database, behind a load balancer: what one
- * instance does, the others see. Run after `npm run build` with TEST_DATABASE_URL set
+ * Production instances (build/server/main.js) on one PostgreSQL database and one S3 server
+ * (s3rver), started together on an empty database: A, B and C behind a load balancer, and D
+ * with PAGE_CACHE=false. What one instance does, the others see. Run after `npm run build` with TEST_DATABASE_URL set
  * (scripts/test.sh); bench/restart-under-load.ts is the full form of the last case.
  */
 import http from 'node:http'
