@@ -22,6 +22,9 @@ beforeAll(async () => {
   })
   app.post('/write', (_req, res) => res.status(204).end())
   app.post('/refused', (_req, res) => res.status(400).end())
+  for (const path of ['/signin', '/signout', '/api/auth/sign-in/email', '/api/auth/sign-out']) {
+    app.post(path, (_req, res) => res.redirect(302, '/'))
+  }
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -45,5 +48,16 @@ describe('a page cache that keeps no pages', () => {
     await expect.poll(() => clears).toBe(before + 1)
     expect((await fetch(`${base}/refused`, { method: 'POST' })).status).toBe(400)
     expect(clears).toBe(before + 1)
+  })
+
+  it('is not emptied, nor tells anyone, when a reader signs in or out', async () => {
+    const before = clears
+    for (const path of ['/signin', '/signout', '/api/auth/sign-in/email', '/api/auth/sign-out']) {
+      const res = await fetch(`${base}${path}`, { method: 'POST', redirect: 'manual' })
+      expect(res.status).toBe(302)
+    }
+    // A write after them is told: had they been, this would count five.
+    await fetch(`${base}/write`, { method: 'POST' })
+    await expect.poll(() => clears).toBe(before + 1)
   })
 })

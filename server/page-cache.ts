@@ -64,8 +64,18 @@ const SKIPPED_HEADERS = new Set([
 ])
 const S_MAXAGE = /s-maxage=(\d+)/
 // Writes that never change a public page. Autosave only ever saves drafts, every 10 s per open
-// editor: clearing on it would keep the cache nearly empty while the newsroom works.
-const PRIVATE_WRITES = new Set(['/admin/api/articles/autosave'])
+// editor: clearing on it would keep the cache nearly empty while the newsroom works. Signing in
+// and out only makes or ends a session: clearing on it emptied every instance's cache and
+// purged the CDN (CDN_PURGE_URL) for each reader who signed in.
+const PRIVATE_WRITES = new Set([
+  '/admin/api/articles/autosave',
+  '/signin',
+  '/signout',
+  '/two-factor',
+  '/verify-otp',
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-out',
+])
 // The types and the size floor the `compression` middleware compresses (its defaults).
 const COMPRESSIBLE =
   /^(?:text\/|application\/(?:json|xml|[\w.+-]+\+(?:json|xml)|javascript)\b|image\/svg\+xml)/
