@@ -12,7 +12,7 @@ import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
-import { getDb } from '~/infra/db.server'
+import { getDb, readDb } from '~/infra/db.server'
 import { memoized } from '~/infra/memo-cache.server'
 import type { ArticleStatus } from './articles-schema'
 import type { CorrectionRow } from './corrections-queries.server'
@@ -53,7 +53,7 @@ export const cardColumns = {
 
 /** Cards with their category: the start of a card list, to which a read model adds the rest. */
 export function selectCards() {
-  return getDb()
+  return readDb()
     .select(cardColumns)
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -82,7 +82,7 @@ export async function listPublishedArticles(
     pageSize?: number
   } = {},
 ): Promise<Page<ArticleCardData>> {
-  const db = getDb()
+  const db = readDb()
   const page = Math.max(1, options.page ?? 1)
   const pageSize = options.pageSize ?? 12
   const filters = [isPublicArticle]
@@ -157,7 +157,8 @@ export async function findArticleDetail(
   match: SQL,
   visibility: 'public' | 'any',
 ): Promise<ArticleDetail | null> {
-  const [row] = await getDb()
+  // The public page reads the replica (DATABASE_READ_URL); the back office its own writes.
+  const [row] = await (visibility === 'public' ? readDb() : getDb())
     .select({
       ...cardColumns,
       categoryId: articles.categoryId,
@@ -257,7 +258,7 @@ async function readBreakingNews(limit: number, now: Date = new Date()) {
 export async function listLatestPerCategory(
   perCategory = 3,
 ): Promise<Map<number, ArticleCardData[]>> {
-  const db = getDb()
+  const db = readDb()
   const ranked = db
     .select({
       id: articles.id,
@@ -287,7 +288,7 @@ export async function listLatestPerCategory(
 
 /** What a sitemap needs of every public article, newest first. */
 export async function listPublishedForSitemap(limit = 45_000) {
-  return getDb()
+  return readDb()
     .select({
       slug: articles.slug,
       publishedAt: articles.publishedAt,
@@ -301,7 +302,7 @@ export async function listPublishedForSitemap(limit = 45_000) {
 
 /** Public articles published at or after `since` (Google News sitemap: the last 2 days). */
 export async function listPublishedSince(since: Date, limit = 1000) {
-  return getDb()
+  return readDb()
     .select({
       slug: articles.slug,
       title: articles.title,

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
-import { getDb } from '~/infra/db.server'
+import { readDb } from '~/infra/db.server'
 import { BREAKING_NEWS_TAG, selectCards, type ArticleCardData } from './articles-queries.server'
 import { isPublicArticle } from './published.server'
 
@@ -60,7 +60,7 @@ export function listRelatedArticles(
   articleId: number,
   options: { excludeIds?: number[]; limit?: number } = {},
 ): Promise<ArticleCardData[]> {
-  const db = getDb()
+  const db = readDb()
   const own = db
     .select({ tagId: articleTags.tagId })
     .from(articleTags)

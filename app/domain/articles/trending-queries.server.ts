@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, notInArray, sql } from 'drizzle-orm'
 import { articles, articleTags, articleViews, tags } from '@db/schema/index'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
-import { getDb } from '~/infra/db.server'
+import { readDb } from '~/infra/db.server'
 import { selectCards, type ArticleCardData } from './articles-queries.server'
 import { isPublicArticle } from './published.server'
 import { utcToday } from './trending.server'
@@ -10,7 +10,7 @@ import { utcToday } from './trending.server'
 export const TRENDING_DAYS = 7
 
 function recentViews() {
-  return getDb()
+  return readDb()
     .select({
       articleId: articleViews.articleId,
       views: sql<number>`sum(${articleViews.views})::int`.as('views'),
@@ -54,7 +54,7 @@ export async function listTrendingArticles(
 
 /** Tags joined to the articles that carry them; the caller keeps the public ones. */
 function selectArticleTags() {
-  return getDb()
+  return readDb()
     .select(tagLinkColumns)
     .from(tags)
     .innerJoin(articleTags, eq(articleTags.tagId, tags.id))

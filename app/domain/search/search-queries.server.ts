@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
-import { getDb } from '~/infra/db.server'
+import { readDb } from '~/infra/db.server'
 import { formatLongDate } from '~/lib/dates'
 import {
   lastSearchWord,
@@ -92,7 +92,7 @@ function rankedIds(tsQuery: SQL, candidates: SQL): SQL {
  * when there are more. `plan` forces a way in (tests: both must answer alike).
  */
 export async function findRankedIds(tsQuery: SQL, plan?: 'walk' | 'index'): Promise<number[]> {
-  const db = getDb()
+  const db = readDb()
   const wanted = SEARCH_MAX_RESULTS + 1
   let choice: ReturnType<typeof chooseSearchPlan>
   if (plan === 'walk') choice = { plan, rows: 2 ** 31 - 1 }
@@ -145,7 +145,7 @@ export async function searchArticles(
   const offset = options.offset ?? 0
   const pageIds = ranked.slice(offset, offset + (options.limit ?? 10))
   if (pageIds.length === 0) return { results: [], total: ranked.length, more }
-  const rows = await getDb()
+  const rows = await readDb()
     .select({
       id: articles.id,
       slug: articles.slug,
