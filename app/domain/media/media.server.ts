@@ -77,7 +77,7 @@ async function recordFile(row: typeof mediaFiles.$inferInsert) {
 export async function storeUpload(
   kind: MediaKind,
   file: ReceivedFile,
-  options: { uploadedBy?: string | null } = {},
+  options: { uploadedBy?: string | null; name?: string } = {},
 ): Promise<StoredMedia> {
   const uploadedBy = options.uploadedBy ?? null
   checkSize(kind, file.size)
@@ -121,7 +121,8 @@ export async function storeUpload(
   }
   const detected = kind === 'pdf' ? (isPdf(file.head) ? 'pdf' : null) : sniffFont(file.head)
   if (!detected) wrongType(kind)
-  const name = randomObjectName(storedExtension(file.fileName, detected))
+  // A caller that must name the object before it exists (a pending-upload note) chooses it.
+  const name = options.name ?? randomObjectName(storedExtension(file.fileName, detected))
   const bucket = BUCKET_OF[kind]
   await storage.put(bucket, name, createReadStream(file.path), contentTypeFor(name))
   await recordFile({

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { domainErrors } from '~/domain/domain-error'
-import { getEnv } from '~/infra/env.server'
+import { uploadsDir } from './interrupted-uploads.server'
 
 /** A request body that is not the one file the upload form sends, or one past the limit. */
 export class UploadError extends domainErrors('UploadError', {
@@ -69,7 +69,7 @@ export async function receiveSingleFile(
   const opening = Buffer.from(`--${boundary}\r\n`)
   const delimiter = Buffer.from(`\r\n--${boundary}`)
 
-  const dir = path.join(getEnv().dataDir, 'tmp', 'uploads')
+  const dir = uploadsDir()
   await fsp.mkdir(dir, { recursive: true })
   const target = path.join(dir, `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`)
   const out = fs.createWriteStream(target)

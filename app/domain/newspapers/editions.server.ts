@@ -2,6 +2,13 @@ import fsp from 'node:fs/promises'
 import { desc, eq, inArray, like, or } from 'drizzle-orm'
 import { newspaperEditions, newspaperPages } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { isPdf, storedExtension } from '~/domain/media/file-types.server'
+import {
+  notePendingObjects,
+  sweepInterruptedUploads,
+  type PendingObject,
+} from '~/domain/media/interrupted-uploads.server'
+import { WRONG_TYPE_MESSAGE } from '~/domain/media/media-schema'
 import { deleteMedia, MediaError, storeUpload } from '~/domain/media/media.server'
 import type { ReceivedFile } from '~/domain/media/receive-upload.server'
 import { getDb, type Transaction } from '~/infra/db.server'
@@ -51,6 +58,10 @@ export interface IngestInput {
   data: Uint8Array
   meta: EditionMeta
   uploadedBy?: string | null
+  /** Its pages when already read (an upload reads them before storing anything). */
+  contents?: PdfContents
+  /** The cover's object name when chosen already (named in the upload's pending note). */
+  coverName?: string
 }
 
 /** What ingestion made: the row, or null when another process had already made it. */
@@ -65,9 +76,9 @@ export type IngestResult = { id: number; slug: string; pageCount: number } | nul
  * meanwhile is retried with the next one. The caller removes the PDF if this throws.
  */
 export async function ingestStoredPdf(input: IngestInput): Promise<IngestResult> {
-  const contents = await readPdf(input.data)
+  const contents = input.contents ?? (await readPdf(input.data))
   const storage = getStorage()
-  const coverName = contents.cover ? randomObjectName('webp') : null
+  const coverName = contents.cover ? (input.coverName ?? randomObjectName('webp')) : null
   if (contents.cover && coverName) {
     await storage.put(BUCKET, coverName, contents.cover.data, 'image/webp')
   }
@@ -130,31 +141,48 @@ async function insertEdition(
 }
 
 /**
- * An upload from the back office: stored as a PDF (its content checked: "Invalid file type"
- * otherwise), then made an edition. When the PDF cannot be read, nothing is kept: the stored
- * file and its media record are removed and the PdfError (422) goes on to the caller.
+ * An upload from the back office: checked to be a PDF ("Invalid file type" otherwise) and read
+ * (pages, cover; a PdfError, 422, for one pdf.js cannot open) before anything is stored, then
+ * stored and made an edition. The objects it stores are named in a pending note first, so
+ * that a process killed before the edition's row commits leaves nothing a restart would keep
+ * (interrupted-uploads.server.ts). When a step fails, what was stored is removed.
  */
 export async function createEditionFromUpload(
   file: ReceivedFile,
   meta: EditionMeta,
   options: { uploadedBy?: string | null } = {},
 ): Promise<AdminEdition> {
-  const stored = await storeUpload('pdf', file, { uploadedBy: options.uploadedBy })
+  if (!isPdf(file.head)) throw new MediaError('INVALID_TYPE', WRONG_TYPE_MESSAGE.pdf)
+  const data = await fsp.readFile(file.path)
+  const contents = await readPdf(data)
+  const pdfName = randomObjectName(storedExtension(file.fileName, 'pdf'))
+  const coverName = randomObjectName('webp')
+  const done = await notePendingObjects([
+    { bucket: BUCKET, name: pdfName },
+    { bucket: BUCKET, name: coverName },
+  ])
   try {
-    const made = await ingestStoredPdf({
-      fileName: stored.name,
-      data: await fsp.readFile(file.path),
-      meta,
-      uploadedBy: options.uploadedBy,
-    })
-    // A fresh random name cannot have an edition already.
-    if (!made) throw new Error(`An edition already exists for ${stored.name}`)
-    return getAdminEdition(made.id)
-  } catch (error) {
-    await removePdf(stored.name).catch((err: unknown) =>
-      logger.error({ err, name: stored.name }, 'a refused PDF could not be removed'),
-    )
-    throw error
+    const stored = await storeUpload('pdf', file, { uploadedBy: options.uploadedBy, name: pdfName })
+    try {
+      const made = await ingestStoredPdf({
+        fileName: stored.name,
+        data,
+        meta,
+        uploadedBy: options.uploadedBy,
+        contents,
+        coverName,
+      })
+      // A fresh random name cannot have an edition already.
+      if (!made) throw new Error(`An edition already exists for ${stored.name}`)
+      return await getAdminEdition(made.id)
+    } catch (error) {
+      await removePdf(stored.name).catch((err: unknown) =>
+        logger.error({ err, name: stored.name }, 'a refused PDF could not be removed'),
+      )
+      throw error
+    }
+  } finally {
+    await done()
   }
 }
 
@@ -284,6 +312,9 @@ export function adoptedEditionDate(name: string, uploadedAt: Date) {
  * it was public before. Safe to run twice and from two instances (the file name is unique).
  */
 export async function adoptOrphanPdfs(options: { log?: (msg: string) => void } = {}) {
+  // An upload a previous process was killed in must not become an edition: its leftovers go
+  // first (what its note names, unless its edition committed).
+  await sweepInterruptedUploads(isPartOfAnEdition)
   const storage = getStorage()
   const files = (await storage.list(BUCKET)).filter((f) => /\.pdf$/i.test(f.name))
   if (files.length === 0) return { adopted: 0 }
@@ -326,6 +357,15 @@ export async function adoptOrphanPdfs(options: { log?: (msg: string) => void } =
   }
   if (adopted > 0) options.log?.(`Print editions: adopted ${adopted} stored PDFs`)
   return { adopted }
+}
+
+async function isPartOfAnEdition({ bucket, name }: PendingObject) {
+  if (bucket !== BUCKET) return false
+  const [row] = await getDb()
+    .select({ id: newspaperEditions.id })
+    .from(newspaperEditions)
+    .where(or(eq(newspaperEditions.fileName, name), eq(newspaperEditions.coverName, name)))
+  return row !== undefined
 }
 
 let adoption: Promise<unknown> | undefined
