@@ -26,31 +26,38 @@ const assetUrl = z
   .transform((v) => (v === '' ? null : v))
 
 /** Spec §5: logo_type text or image; the other fields are optional. */
-export const logoSettingsSchema = z.object({
-  logoType: z.enum(['text', 'image'], { message: 'Logo type must be text or image' }),
-  logoText: z.string().trim().max(80, 'Logo text is too long').default(''),
-  logoTextColor: z
-    .string()
-    .trim()
-    .regex(HEX_COLOUR, 'Colour must look like #000000')
-    .default('#000000'),
-  // The masthead's colour on the dark theme's page (the light one is usually unreadable there).
-  logoTextColorDark: z
-    .string()
-    .trim()
-    .regex(HEX_COLOUR, 'Colour must look like #000000')
-    .default('#F5F5F5'),
-  logoFontFamily: z
-    .string()
-    .trim()
-    .max(100)
-    // Goes into a CSS font-family value: letters, digits, spaces, dashes and underscores only.
-    .regex(/^[\w .-]*$/, 'Font name may only contain letters, digits, spaces and dashes')
-    .transform((v) => (v === '' ? null : v))
-    .default(''),
-  logoFontUrl: assetUrl.default(''),
-  logoImageUrl: assetUrl.default(''),
-})
+export const logoSettingsSchema = z
+  .object({
+    logoType: z.enum(['text', 'image'], { message: 'Logo type must be text or image' }),
+    logoText: z.string().trim().max(80, 'Logo text is too long').default(''),
+    logoTextColor: z
+      .string()
+      .trim()
+      .regex(HEX_COLOUR, 'Colour must look like #000000')
+      .default('#000000'),
+    // The masthead's colour on the dark theme's page (the light one is usually unreadable there).
+    logoTextColorDark: z
+      .string()
+      .trim()
+      .regex(HEX_COLOUR, 'Colour must look like #000000')
+      .default('#F5F5F5'),
+    logoFontFamily: z
+      .string()
+      .trim()
+      .max(100)
+      // Goes into a CSS font-family value: letters, digits, spaces, dashes and underscores only.
+      .regex(/^[\w .-]*$/, 'Font name may only contain letters, digits, spaces and dashes')
+      .transform((v) => (v === '' ? null : v))
+      .default(''),
+    logoFontUrl: assetUrl.default(''),
+    logoImageUrl: assetUrl.default(''),
+  })
+  // A text logo needs its text: an empty one was taken as "keep the old one", so the form
+  // said "saved" and changed nothing.
+  .refine((logo) => logo.logoType !== 'text' || logo.logoText !== '', {
+    message: 'Logo text is required',
+    path: ['logoText'],
+  })
 
 export type LogoSettingsValues = z.output<typeof logoSettingsSchema>
 
