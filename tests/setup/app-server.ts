@@ -97,12 +97,16 @@ export async function startTestServer(): Promise<TestServer> {
   await new Promise<void>((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   const host = new URL(process.env.SITE_URL ?? 'http://localhost:3000').host
+  // Kept-alive connections, as browsers use: a refused body is then read to its end by the
+  // server rather than cut off with a reset that can swallow the answer.
+  const agent = new http.Agent({ keepAlive: true })
   return {
     url: `http://127.0.0.1:${port}`,
     manifest,
-    fetch: (pathname, init = {}) => request(port, host, pathname, init),
+    fetch: (pathname, init = {}) => request(agent, port, host, pathname, init),
     close: () =>
       new Promise<void>((resolve) => {
+        agent.destroy()
         server.closeAllConnections()
         server.close(() => resolve())
         fs.rmSync(clientDir, { recursive: true, force: true })
@@ -111,6 +115,7 @@ export async function startTestServer(): Promise<TestServer> {
 }
 
 function request(
+  agent: http.Agent,
   port: number,
   host: string,
   pathname: string,
@@ -118,10 +123,14 @@ function request(
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const body = typeof init.body === 'string' ? Buffer.from(init.body) : init.body
+    // A server that refuses a large body answers early and closes the connection while the
+    // body is still being sent (as it does to browsers): the answer counts, not the reset.
+    let answered = false
     const req = http.request(
       {
         host: '127.0.0.1',
         port,
+        agent,
         path: pathname,
         method: init.method ?? 'GET',
         headers: {
@@ -131,6 +140,7 @@ function request(
         },
       },
       (res) => {
+        answered = true
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('error', reject)
@@ -153,7 +163,9 @@ function request(
         })
       },
     )
-    req.on('error', reject)
+    req.on('error', (error) => {
+      if (!answered) reject(error)
+    })
     req.end(body)
   })
 }
