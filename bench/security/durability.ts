@@ -1,0 +1,484 @@
+/**
+ * Durability under kill -9 (issue 13, item 5), on the production build:
+ *
+ * 1. Article saves through the back office's own action (POST /admin/new-article, answered by
+ *    a redirect once committed) and article views (GET /article/…, counted in memory and
+ *    written every VIEW_FLUSH_INTERVAL_MS), several writers at once; the server is killed
+ *    with SIGKILL at a random moment, several times. After each kill, before the restart, the
+ *    database is read directly: every acknowledged save must be there, and the stored views
+ *    may lack at most the views acknowledged within one flush interval of the kill (the
+ *    documented bound), and never count more than were sent.
+ * 2. A large PDF edition upload, killed at random moments from the first byte to the answer:
+ *    after the kill and again after the restart, no temporary or half file is left in the data
+ *    folder or the bucket, and no edition, media row or PDF of that upload exists.
+ *
+ * Embedded database by default; PostgreSQL too when TEST_DATABASE_URL is set (a fresh
+ * database on that server). Settings: BUILD_DIR, BENCH_PORT (3310), DURABILITY_WRITES (1000),
+ * DURABILITY_KILLS (5), DURABILITY_UPLOAD_KILLS (5), DURABILITY_UPLOAD_MB (50).
+ *
+ *   BUILD_DIR=/tmp/x/build node --import tsx bench/security/durability.ts
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { pathToFileURL } from 'node:url'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { VIEW_FLUSH_INTERVAL_MS } from '~/domain/articles/view-counter.server'
+import { buildPdf } from '~/domain/seed/seed.server'
+import { openPglite, openPostgres, type DatabaseHandle } from '~/infra/db.server'
+import { slugify } from '~/lib/slugify'
+import { wholeNumber, BROWSER_PAGE_HEADERS } from '../support/settings'
+import { BENCH_ADMIN, startServer, tempDir, type RunningServer } from '../support/server'
+
+export interface DurabilityOptions {
+  port: number
+  buildDir?: string
+  /** Acknowledged article saves to reach, in all. */
+  writes: number
+  /** Kills during the writes (the writes are spread over kills + 1 runs of the server). */
+  kills: number
+  uploadKills: number
+  uploadMb: number
+  /** Demo content on the first start (the default); off, the first start is quicker. */
+  seed?: boolean
+  /** PostgreSQL (a fresh, empty database) instead of the embedded one. */
+  databaseUrl?: string
+  log?: (line: string) => void
+}
+
+export interface DurabilityReport {
+  database: 'pglite' | 'postgres'
+  acknowledgedSaves: number
+  unacknowledgedSaves: number
+  /** Acknowledged saves missing after a kill: must be 0. */
+  lostSaves: number
+  kills: number
+  /** Per kill: views acknowledged, stored after the kill, acknowledged within one interval of it. */
+  views: { sent: number; stored: number; lastInterval: number }[]
+  viewBoundBroken: number
+  /** Per kill during the upload: what was there right after it, and what a restart left. */
+  uploadKills: { atMs: number; phase: string; afterKill: string[]; leftovers: string[] }[]
+  uploadMs: number
+  restartMs: number[]
+}
+
+const WRITERS = 4
+const READERS = 2
+// A flush started just before the kill may still be writing: one interval, plus its own time.
+const FLUSH_SLACK_MS = 1500
+
+interface Client {
+  base: string
+  cookie: string
+}
+
+async function signIn(base: string): Promise<Client> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(BENCH_ADMIN),
+  })
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status}`)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  return { base, cookie }
+}
+
+/** One article save through the new-article action: true once acknowledged (the redirect). */
+async function saveArticle(client: Client, title: string, content: string) {
+  const response = await fetch(`${client.base}/admin/new-article`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      cookie: client.cookie,
+      origin: client.base,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ title, content, status: 'published' }).toString(),
+  })
+  await response.arrayBuffer()
+  if (response.status !== 302) throw new Error(`save answered ${response.status}`)
+}
+
+async function viewArticle(base: string, slug: string) {
+  const response = await fetch(`${base}/article/${slug}`, { headers: BROWSER_PAGE_HEADERS })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`view answered ${response.status}`)
+}
+
+/** The database of a stopped (or killed) server, read directly. */
+async function openStopped(server: RunningServer, databaseUrl?: string): Promise<DatabaseHandle> {
+  if (databaseUrl) return openPostgres(databaseUrl, 2)
+  // The killed server's lock names a dead process: the data folder is free.
+  return openPglite(path.join(server.dataDir, 'db'))
+}
+
+async function rowsOf<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) {
+  return (await handle.db.execute(query)).rows as T[]
+}
+
+function killNow(server: RunningServer) {
+  try {
+    process.kill(-server.pid, 'SIGKILL')
+  } catch {}
+  return new Promise<void>((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) resolve()
+    else server.child.once('exit', () => resolve())
+  })
+}
+
+export async function runDurability(options: DurabilityOptions): Promise<DurabilityReport> {
+  const log = options.log ?? (() => {})
+  const run = `d${Date.now().toString(36)}`
+  const dataDir = tempDir('broadsheet-durability-')
+  const env: Record<string, string> = {
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.seed === false ? { SEED_DEMO: 'false' } : {}),
+  }
+  const start = async () => {
+    const began = performance.now()
+    const server = await startServer({
+      port: options.port,
+      buildDir: options.buildDir,
+      dataDir,
+      env,
+    })
+    report.restartMs.push(Math.round(performance.now() - began))
+    return server
+  }
+  const report: DurabilityReport = {
+    database: options.databaseUrl ? 'postgres' : 'pglite',
+    acknowledgedSaves: 0,
+    unacknowledgedSaves: 0,
+    lostSaves: 0,
+    kills: 0,
+    views: [],
+    viewBoundBroken: 0,
+    uploadKills: [],
+    uploadMs: 0,
+    restartMs: [],
+  }
+
+  let server = await start()
+  const acknowledged: string[] = []
+  let next = 0
+
+  const perRun = Math.ceil(options.writes / (options.kills + 1))
+  for (let cycle = 0; cycle <= options.kills; cycle++) {
+    const client = await signIn(server.base)
+    // This run's views go to articles of its own, which start at none.
+    const viewTargets: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const title = `Durable ${run} ${next++}`
+      await saveArticle(client, title, `<p>${run} viewed</p>`)
+      acknowledged.push(title)
+      viewTargets.push(title)
+    }
+    const slugs = viewTargets.map((title) => slugify(title))
+    const killing = cycle < options.kills
+    const target = killing
+      ? acknowledged.length + perRun * (0.6 + Math.random() * 0.8)
+      : options.writes
+    let alive = true
+    const viewsAt: number[] = []
+    const writer = async () => {
+      while (alive && acknowledged.length < target) {
+        const n = next++
+        const title = `Durable ${run} ${n}`
+        try {
+          await saveArticle(client, title, `<p>${run} body ${n}</p>`)
+          if (alive) acknowledged.push(title)
+        } catch {
+          report.unacknowledgedSaves++
+          if (alive) throw new Error(`a save failed while the server was up: ${title}`)
+        }
+      }
+    }
+    const reader = async () => {
+      let i = 0
+      while (alive && acknowledged.length < target) {
+        try {
+          await viewArticle(server.base, slugs[i++ % slugs.length])
+          viewsAt.push(performance.now())
+        } catch {
+          if (alive) throw new Error('a view failed while the server was up')
+        }
+      }
+    }
+    const work = Promise.all([
+      ...Array.from({ length: WRITERS }, writer),
+      ...Array.from({ length: READERS }, reader),
+    ])
+    if (!killing) {
+      await work
+      break
+    }
+    let crashed: unknown
+    const settled = work.catch((error: unknown) => {
+      crashed = error
+    })
+    // The kill comes at a random moment of this run's writes.
+    while (acknowledged.length < target && !crashed) await sleep(5)
+    if (crashed) throw crashed
+    const killedAt = performance.now()
+    alive = false
+    await killNow(server)
+    report.kills++
+    await settled
+    const db = await openStopped(server, options.databaseUrl)
+    try {
+      const titles = new Set(
+        (
+          await rowsOf<{ title: string }>(
+            db,
+            sql`select title from articles where title like ${`Durable ${run} %`}`,
+          )
+        ).map((row) => row.title),
+      )
+      const lost = acknowledged.filter((title) => !titles.has(title))
+      report.lostSaves += lost.length
+      const [{ stored }] = await rowsOf<{ stored: number }>(
+        db,
+        sql`select coalesce(sum(v.views), 0)::integer as stored
+            from article_views v join articles a on a.id = v.article_id
+            where a.title in (${sql.join(
+              viewTargets.map((title) => sql`${title}`),
+              sql`, `,
+            )})`,
+      )
+      const sent = viewsAt.length
+      const lastInterval = viewsAt.filter(
+        (at) => at > killedAt - VIEW_FLUSH_INTERVAL_MS - FLUSH_SLACK_MS,
+      ).length
+      report.views.push({ sent, stored, lastInterval })
+      if (stored > sent || sent - stored > lastInterval) report.viewBoundBroken++
+      log(
+        `kill ${report.kills}: ${acknowledged.length} saves acknowledged, ${lost.length} missing; ` +
+          `views ${sent} acknowledged, ${stored} stored, ${lastInterval} in the last interval`,
+      )
+    } finally {
+      await db.close()
+    }
+    server = await start()
+  }
+  report.acknowledgedSaves = acknowledged.length
+
+  // The upload: one whole (its time sets the window), then killed at random moments.
+  const pdf = largePdf(options.uploadMb)
+  let client = await signIn(server.base)
+  const began = performance.now()
+  const whole = await uploadEdition(client, pdf, `Whole ${run}`)
+  report.uploadMs = Math.round(performance.now() - began)
+  if (whole !== 201) throw new Error(`the whole upload answered ${whole}`)
+  const afterWhole = await uploadCensus(server, options.databaseUrl, true)
+  for (let k = 0; k < options.uploadKills; k++) {
+    // Spread over the whole upload, from the first bytes to the answer.
+    const atMs = Math.round(
+      (report.uploadMs * (k + 0.25 + Math.random() * 0.5)) / options.uploadKills,
+    )
+    let phase = 'sending'
+    const upload = uploadEdition(
+      client,
+      pdf,
+      `Killed ${run} ${k}`,
+      () => (phase = 'processing'),
+    ).catch(() => 'cut' as const)
+    await sleep(atMs)
+    await killNow(server)
+    const status = await upload
+    if (status !== 'cut') phase = `answered ${status}`
+    const afterKill = await uploadCensus(server, options.databaseUrl, false)
+    server = await start()
+    client = await signIn(server.base)
+    // Start-up work (adopting stored PDFs) runs once the server answers: give it its turn.
+    await sleep(2000)
+    const afterRestart = await uploadCensus(server, options.databaseUrl, true)
+    const expected = status === 201 ? null : afterWhole
+    // Right after the kill a whole stored PDF, its media row or a received body may still be
+    // there (nobody has cleaned up yet); after the restart nothing of the upload may be.
+    const afterKillNote = [
+      ...differences('', afterKill, expected ?? afterKill),
+      ...afterKill.temporary,
+    ]
+    const leftovers = [
+      ...differences('after the restart', afterRestart, expected ?? afterRestart),
+      ...afterRestart.temporary.map((name) => `temporary file after the restart: ${name}`),
+    ]
+    report.uploadKills.push({ atMs, phase, afterKill: afterKillNote, leftovers })
+    log(
+      `upload kill at ${atMs} ms (${phase}): after the kill ${afterKillNote.join(', ') || 'nothing'}; ` +
+        `after the restart ${leftovers.join('; ') || 'nothing'}`,
+    )
+    if (status === 201) {
+      // It finished before the kill: the new baseline.
+      Object.assign(afterWhole, afterRestart)
+    }
+  }
+  process.kill(-server.pid, 'SIGTERM')
+  await new Promise((resolve) => server.child.once('exit', resolve))
+  return report
+}
+
+/** A valid PDF of about `mb` MiB: a small PDF, a long comment, then its trailer again. */
+function largePdf(mb: number) {
+  const small = buildPdf([{ heading: 'Durability', lines: ['A large edition'] }], {
+    title: 'Durability',
+  })
+  const startxref = /startxref\s+(\d+)/.exec(small.toString('latin1'))?.[1]
+  if (!startxref) throw new Error('no startxref in the generated PDF')
+  const padding = Buffer.alloc(mb * 1024 * 1024, 0x20)
+  padding[0] = 0x25 // "%": the padding is one comment line
+  return Buffer.concat([
+    small,
+    Buffer.from('\n'),
+    padding,
+    Buffer.from(`\nstartxref\n${startxref}\n%%EOF\n`),
+  ])
+}
+
+/** POST the PDF as an edition, 1 MiB at a time; resolves with the status (rejects if cut). */
+function uploadEdition(client: Client, pdf: Buffer, title: string, sent?: () => void) {
+  const boundary = `----durability${Math.random().toString(16).slice(2)}`
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="edition.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  )
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  const body = Buffer.concat([head, pdf, tail])
+  const query = new URLSearchParams({ title, editionDate: '2026-11-20' })
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(`${client.base}/admin/api/editions?${query}`, {
+      method: 'POST',
+      headers: {
+        cookie: client.cookie,
+        origin: client.base,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(body.length),
+      },
+    })
+    request.on('response', (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    const write = (at: number) => {
+      if (at >= body.length) {
+        request.end(() => sent?.())
+        return
+      }
+      request.write(body.subarray(at, at + 1024 * 1024), () => write(at + 1024 * 1024))
+    }
+    write(0)
+  })
+}
+
+interface Census {
+  files: string[]
+  temporary: string[]
+  editions: string[]
+  media: string[]
+}
+
+/** What the data folder, the bucket and the tables hold of uploads (read directly). */
+async function uploadCensus(
+  server: RunningServer,
+  databaseUrl: string | undefined,
+  running: boolean,
+): Promise<Census> {
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(server.dataDir, path.join(e.parentPath, e.name)))
+      : []
+  const bucket = walk(path.join(server.dataDir, 'storage', 'pdf_newspapers'))
+  const temporary = [
+    ...walk(path.join(server.dataDir, 'tmp', 'uploads')),
+    ...walk(path.join(server.dataDir, 'storage')).filter((name) => /\.tmp$/.test(name)),
+  ]
+  let editions: string[] = []
+  let media: string[] = []
+  // The embedded database can only be read while the server is down; while it runs, its
+  // tables are read from the back office's own list (the bucket listing stands for media).
+  if (!running || databaseUrl) {
+    const db = await openStopped(server, databaseUrl)
+    try {
+      editions = (
+        await rowsOf<{ name: string }>(db, sql`select file_name as name from newspaper_editions`)
+      ).map((row) => row.name)
+      media = (
+        await rowsOf<{ name: string }>(db, sql`select name from media_files where kind = 'pdf'`)
+      ).map((row) => row.name)
+    } finally {
+      await db.close()
+    }
+  } else {
+    const client = await signIn(server.base)
+    const response = await fetch(`${server.base}/admin/api/editions`, {
+      headers: { cookie: client.cookie },
+    })
+    const { editions: list } = (await response.json()) as { editions: { pdfUrl: string }[] }
+    editions = list.map((e) => e.pdfUrl.split('/').pop()!)
+    media = bucket.filter((name) => name.endsWith('.pdf')).map((name) => path.basename(name))
+  }
+  return {
+    files: bucket.filter((name) => !/\.tmp$/.test(name)).sort(),
+    temporary,
+    editions: editions.sort(),
+    media: media.sort(),
+  }
+}
+
+function differences(when: string, actual: Census, expected: Census) {
+  const out: string[] = []
+  for (const key of ['files', 'editions', 'media'] as const) {
+    const extra = actual[key].filter((name) => !expected[key].includes(name))
+    if (extra.length) out.push(`${when}: ${key} ${extra.join(', ')}`)
+  }
+  return out
+}
+
+async function main() {
+  const options = {
+    port: wholeNumber('BENCH_PORT', 3310),
+    buildDir: process.env.BUILD_DIR,
+    writes: wholeNumber('DURABILITY_WRITES', 1000),
+    kills: wholeNumber('DURABILITY_KILLS', 5),
+    uploadKills: wholeNumber('DURABILITY_UPLOAD_KILLS', 5),
+    uploadMb: wholeNumber('DURABILITY_UPLOAD_MB', 50),
+    log: (line: string) => process.stdout.write(`${line}\n`),
+  }
+  const reports = [await runDurability(options)]
+  const base = process.env.TEST_DATABASE_URL
+  if (base) {
+    const name = `broadsheet_durability_${Date.now().toString(36)}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(base)
+    url.pathname = `/${name}`
+    try {
+      reports.push(await runDurability({ ...options, databaseUrl: url.href }))
+    } finally {
+      const cleanup = new pg.Client({ connectionString: base })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    }
+  }
+  process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`)
+  const failed = reports.some(
+    (r) =>
+      r.lostSaves > 0 || r.viewBoundBroken > 0 || r.uploadKills.some((u) => u.leftovers.length > 0),
+  )
+  process.exit(failed ? 1 : 0)
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()
