@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getDatabaseHandle, getDb, installDatabase, openPostgres } from '~/infra/db.server'
 import { resetEnvCache } from '~/infra/env.server'
 import { createLogger } from '~/infra/logger.server'
+import { addMetricsCollector, metrics } from '~/infra/metrics.server'
 import { createApp } from './app'
 
 /** What the test logger wrote, one parsed object per line. */
@@ -145,6 +146,43 @@ describe('/metrics', () => {
     expect(text).not.toContain('/article/one')
     expect(text).toMatch(/^process_resident_memory_bytes \d+$/m)
     expect(text).toMatch(/^# TYPE broadsheet_http_requests_total counter$/m)
+  })
+
+  it('reports the event loop’s delay once watched, and what collectors add, one family each', async () => {
+    metrics.watchEventLoop()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const stop = [
+      addMetricsCollector(() => [
+        {
+          name: 'test_pool_things',
+          help: 'Things.',
+          type: 'gauge',
+          value: 1,
+          labels: { pool: 'a' },
+        },
+        { name: 'test_pool_other', help: 'Other.', type: 'gauge', value: 2 },
+      ]),
+      addMetricsCollector(() => [
+        {
+          name: 'test_pool_things',
+          help: 'Things.',
+          type: 'gauge',
+          value: 3,
+          labels: { pool: 'b' },
+        },
+      ]),
+    ]
+    try {
+      const text = metrics.render()
+      expect(text).toMatch(/^nodejs_eventloop_lag_seconds\{quantile="0\.99"\} [\d.e-]+$/m)
+      // Samples of one metric sit together under one HELP/TYPE, whichever collector gave them.
+      expect(text).toContain(
+        '# TYPE test_pool_things gauge\ntest_pool_things{pool="a"} 1\ntest_pool_things{pool="b"} 3\n',
+      )
+      expect(text.match(/# TYPE test_pool_things/g)).toHaveLength(1)
+    } finally {
+      for (const remove of stop) remove()
+    }
   })
 
   it('answers a client from an address in METRICS_ALLOW', async () => {

@@ -18,6 +18,9 @@ export interface MetricSample {
   labels?: Labels
 }
 
+/** How often the event loop's delay is sampled, ms. */
+const LOOP_SAMPLE_MS = 20
+
 /** Seconds: from a cached page (~1 ms) to a slow render or a database waiting. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
@@ -65,7 +68,7 @@ class Metrics {
   /** Starts sampling the event loop's delay (once; the sampler keeps no process alive). */
   watchEventLoop() {
     if (this.loopDelay) return
-    this.loopDelay = monitorEventLoopDelay({ resolution: 20 })
+    this.loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS })
     this.loopDelay.enable()
   }
 
@@ -142,7 +145,9 @@ class Metrics {
         ['0.99', delay.percentile(99)],
         ['1', delay.max],
       ] as const) {
-        yield gauge('nodejs_eventloop_lag_seconds', help, ns / 1e9, { quantile })
+        // The sampler records the time between its ticks: the lag is what exceeds the tick.
+        const lag = Math.max(0, ns / 1e9 - LOOP_SAMPLE_MS / 1000)
+        yield gauge('nodejs_eventloop_lag_seconds', help, lag, { quantile })
       }
       // Each scrape reports the delay since the one before.
       delay.reset()
