@@ -32,3 +32,39 @@ describe('PAGE_CACHE_MAX_BYTES', () => {
     expect(() => maxBytes('32 mb')).toThrow(/PAGE_CACHE_MAX_BYTES/)
   })
 })
+
+describe('operator settings', () => {
+  const keys = ['DRAIN_TIMEOUT', 'METRICS_ALLOW', 'METRICS_TOKEN', 'DATABASE_CONNECT_TIMEOUT']
+  const before = Object.fromEntries(keys.map((key) => [key, process.env[key]]))
+  afterEach(() => {
+    for (const key of keys) {
+      if (before[key] === undefined) delete process.env[key]
+      else process.env[key] = before[key]
+    }
+    resetEnvCache()
+  })
+  const read = (values: Record<string, string | undefined>) => {
+    for (const key of keys) delete process.env[key]
+    Object.assign(process.env, values)
+    resetEnvCache()
+    return getEnv()
+  }
+
+  it('drains 10 s, waits 3 s for a connection, and opens /metrics to no one unless told', () => {
+    const env = read({})
+    expect(env.DRAIN_TIMEOUT).toBe(10)
+    expect(env.DATABASE_CONNECT_TIMEOUT).toBe(3)
+    expect(env.METRICS_ALLOW).toEqual([])
+    expect(env.METRICS_TOKEN).toBeUndefined()
+  })
+
+  it('reads a list of addresses, and refuses a token too short to guess at', () => {
+    expect(read({ METRICS_ALLOW: '127.0.0.1, ::1,,10.0.0.5 ' }).METRICS_ALLOW).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.5',
+    ])
+    expect(() => read({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+    expect(() => read({ DRAIN_TIMEOUT: 'soon' })).toThrow(/DRAIN_TIMEOUT/)
+  })
+})
