@@ -97,7 +97,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /** /signin with the way back to where the reader was. */
 export function signInUrl(request: Request) {
   const url = new URL(request.url)
-  return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+  // A single-fetch data request (/page.data?_routes=…, the root as /_.data) comes back to the
+  // page itself after sign-in, not to its data.
+  const pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '')
+  if (url.searchParams.has('_routes')) url.searchParams.delete('_routes')
+  return `/signin?redirectTo=${encodeURIComponent(pathname + url.search)}`
 }
 
 export async function requireUser(request: Request): Promise<SessionUser> {
