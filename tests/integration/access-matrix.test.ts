@@ -615,6 +615,13 @@ describe('the same matrix over HTTP: documents, .data requests and their _routes
               deviations.push(`${what}: answered ${outcome.status}`)
               continue
             }
+            // After signing in, the reader comes back to the page, never to its data.
+            const back = /[?&]redirectTo=([^&]*)/.exec(outcome.location ?? '')?.[1]
+            if (back && /\.data\b|_routes/.test(decodeURIComponent(back))) {
+              deviations.push(
+                `${what}: sent to sign in with redirectTo=${decodeURIComponent(back)}`,
+              )
+            }
             const refused = await refusedOverHttp(outcome)
             const allowed = (form === 'document' && probe.documentAllowed) || probe.allowed
             const expected = allowed.includes(who)
