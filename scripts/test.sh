@@ -18,11 +18,20 @@ echo "== unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== integration tests (PostgreSQL)"
-  npx vitest run
+  # The same suite again, on PostgreSQL and on the current LTS of Node.js (npm's `node`
+  # package, a binary in npm's cache: nothing installed on the system), so that both the
+  # machine's Node.js and the current one run every unit and integration test.
+  echo "== unit and integration tests (PostgreSQL, Node.js ${NODE_LTS:-26} from npm's node package)"
+  npx --yes --package="node@${NODE_LTS:-26}" -- node --version
+  npx --yes --package="node@${NODE_LTS:-26}" -- node node_modules/vitest/vitest.mjs run
 fi
 
 echo "== build" && npm run --silent build
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== several instances on one PostgreSQL and one S3 server"
+  npx vitest run --config tests/multi-instance/vitest.config.ts
+fi
 echo "== end-to-end tests (Chromium)"
 npx playwright test
 
