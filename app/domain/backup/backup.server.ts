@@ -127,12 +127,33 @@ export async function unpackBackup(archivePath: string) {
     if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
       throw new RestoreError('BAD_ARCHIVE', 'This file is not a Broadsheet backup.')
     }
+    await checkComplete(dir, manifest)
     return { dir, manifest }
   } catch (error) {
-    await fsp.rm(dir, { recursive: true, force: true })
+    // tar may still be writing what it unpacked when it gives up on a damaged archive.
+    await fsp.rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {})
     if (error instanceof RestoreError) throw error
     logger.info({ err: error }, 'backup archive could not be read')
     throw new RestoreError('BAD_ARCHIVE', 'This file is not a readable Broadsheet backup.')
+  }
+}
+
+/**
+ * Every table dump holds the rows and every file the size its manifest says, before anything
+ * is replaced: a damaged or cut archive is refused with the site untouched.
+ */
+async function checkComplete(dir: string, manifest: BackupManifest) {
+  const incomplete = () =>
+    new RestoreError('BAD_ARCHIVE', 'This backup is incomplete or damaged: nothing was changed.')
+  for (const table of manifest.tables) {
+    const text = await fsp.readFile(path.join(dir, 'db', `${table.name}.ndjson`), 'utf8')
+    if (text.split('\n').filter(Boolean).length !== table.rows) throw incomplete()
+  }
+  for (const bucket of FILE_BUCKETS) {
+    for (const file of manifest.files[bucket] ?? []) {
+      const stat = await fsp.stat(path.join(dir, 'files', bucket, file.name)).catch(() => null)
+      if (stat?.size !== file.size) throw incomplete()
+    }
   }
 }
 
