@@ -14,7 +14,8 @@
  *
  * Embedded database by default; PostgreSQL too when TEST_DATABASE_URL is set (a fresh
  * database on that server). Settings: BUILD_DIR, BENCH_PORT (3310), DURABILITY_WRITES (1000),
- * DURABILITY_KILLS (5), DURABILITY_UPLOAD_KILLS (5), DURABILITY_UPLOAD_MB (50).
+ * DURABILITY_KILLS (5), DURABILITY_UPLOAD_KILLS (5), DURABILITY_UPLOAD_MB (50),
+ * DURABILITY_DATABASES (pglite,postgres).
  *
  *   BUILD_DIR=/tmp/x/build node --import tsx bench/security/durability.ts
  */
@@ -454,9 +455,12 @@ async function main() {
     uploadMb: wholeNumber('DURABILITY_UPLOAD_MB', 50),
     log: (line: string) => process.stdout.write(`${line}\n`),
   }
-  const reports = [await runDurability(options)]
+  // DURABILITY_DATABASES=pglite,postgres (the default: both, PostgreSQL when it is there).
+  const wanted = (process.env.DURABILITY_DATABASES ?? 'pglite,postgres').split(',')
+  const reports: DurabilityReport[] = []
+  if (wanted.includes('pglite')) reports.push(await runDurability(options))
   const base = process.env.TEST_DATABASE_URL
-  if (base) {
+  if (base && wanted.includes('postgres')) {
     const name = `broadsheet_durability_${Date.now().toString(36)}`
     const admin = new pg.Client({ connectionString: base })
     await admin.connect()
