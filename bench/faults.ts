@@ -80,6 +80,14 @@ const instance = await startInstance({
   env: { METRICS_ALLOW: '127.0.0.1', DRAIN_TIMEOUT: '10', TRUST_PROXY: '0' },
 })
 console.log(`instance up in ${Math.round(instance.startMs)} ms`)
+let expectExit = false
+instance.child.once('exit', (code, signal) => {
+  if (expectExit) return
+  console.error(
+    `the instance exited (code ${code}, signal ${signal}):\n${instance.output().slice(-20_000)}`,
+  )
+  process.exit(1)
+})
 
 async function metric(name: string): Promise<number | undefined> {
   const text = await fetch(`${siteUrl}/metrics`).then((r) => r.text())
@@ -270,6 +278,7 @@ const drainLoad = load(
 await sleep(3000)
 draining = true
 signalAt = now()
+expectExit = true
 const ended = await terminate(instance, 30_000)
 await drainLoad
 const inFlight = drainOutcomes.filter((o) => o.at < signalAt && o.at + o.ms > signalAt)

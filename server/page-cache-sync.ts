@@ -44,6 +44,7 @@ export async function syncPageCacheThroughPostgres(
 ): Promise<PageCacheSync> {
   const notifier = new pg.Pool({ connectionString: databaseUrl, max: 1 })
   notifier.on('error', () => {})
+  notifier.on('connect', (client) => client.on('error', () => {}))
   let listener: pg.Client | undefined
   let stopped = false
   let reconnects = 0

@@ -93,6 +93,10 @@ function openPool(url: string, max: number) {
   })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  // Nor may a client checked out between two statements (a transaction, a lock held): the pool
+  // listens to idle clients only, and an 'error' with no listener ends the process. The
+  // statement that uses the dead client fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }
 
