@@ -14,7 +14,7 @@
  * PostgreSQL database instead of PGlite.
  */
 import { describeMachine, loadAverage, residentMemoryMiB } from '../machine'
-import { startServer, stopServer } from '../support/server'
+import { stopServer } from '../support/server'
 import { wholeNumber } from '../support/settings'
 import {
   buildEnv,
@@ -23,6 +23,7 @@ import {
   percentile,
   prepare,
   runTraffic,
+  startWarmServer,
   statusesText,
   TRAFFIC_SERVER_ENV,
   type Kind,
@@ -42,7 +43,7 @@ async function main() {
     `Load: ${SECONDS} s × ${CONNECTIONS} connections of mixed traffic; ${machine.cores} cores, ` +
       `Node ${machine.node}, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ${loadBefore}`,
   )
-  const server = await startServer({
+  const server = await startWarmServer({
     port: PORT,
     buildDir,
     env: { ...buildEnv(buildDir), ...TRAFFIC_SERVER_ENV, DATABASE_URL },

@@ -23,13 +23,14 @@
  * BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of PGlite.
  */
 import { describeMachine, loadAverage, median, residentMemoryMiB } from '../machine'
-import { startServer, stopServer } from '../support/server'
+import { stopServer } from '../support/server'
 import { wholeNumber } from '../support/settings'
 import {
   buildEnv,
   judge,
   prepare,
   runTraffic,
+  startWarmServer,
   statusesText,
   TRAFFIC_SERVER_ENV,
 } from './support/traffic'
@@ -65,7 +66,7 @@ async function main() {
       `RSS every ${SAMPLE_S} s; ${machine.cores} cores, Node ${machine.node}, ` +
       `${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ${loadBefore}`,
   )
-  const server = await startServer({
+  const server = await startWarmServer({
     port: PORT,
     buildDir,
     env: { ...buildEnv(buildDir), ...TRAFFIC_SERVER_ENV, DATABASE_URL },

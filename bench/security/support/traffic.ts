@@ -15,7 +15,13 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { BENCH_ADMIN, type RunningServer } from '../../support/server'
+import {
+  BENCH_ADMIN,
+  startServer,
+  stopServer,
+  type RunningServer,
+  type ServerOptions,
+} from '../../support/server'
 import { BROWSER_PAGE_HEADERS } from '../../support/settings'
 
 export type Kind =
@@ -199,6 +205,17 @@ export function buildEnv(buildDir: string): Record<string, string> {
     return { MIGRATIONS_DIR: path.resolve('db/migrations') }
   }
   return {}
+}
+
+/**
+ * The server as production runs it: on a data folder made by an earlier start (migrations, demo
+ * content), so that the first start's seeding (demo images through sharp) is not in the memory
+ * measured.
+ */
+export async function startWarmServer(options: ServerOptions) {
+  const seeding = await startServer(options)
+  await stopServer(seeding)
+  return startServer({ ...options, dataDir: seeding.dataDir })
 }
 
 async function signIn(client: Client, email: string, password: string) {
