@@ -53,15 +53,13 @@ describe('sweepInterruptedUploads', () => {
     const storage = getStorage()
     await storage.put('pdf_newspapers', 'orphan.pdf', Buffer.from('%PDF-1.7'))
     await storage.put('pdf_newspapers', 'kept.pdf', Buffer.from('%PDF-1.7'))
-    await getDb()
-      .insert(mediaFiles)
-      .values({
-        bucket: 'pdf_newspapers',
-        name: 'orphan.pdf',
-        kind: 'pdf',
-        contentType: 'application/pdf',
-        size: 8,
-      })
+    await getDb().insert(mediaFiles).values({
+      bucket: 'pdf_newspapers',
+      name: 'orphan.pdf',
+      kind: 'pdf',
+      contentType: 'application/pdf',
+      size: 8,
+    })
     await notePendingObjects([
       { bucket: 'pdf_newspapers', name: 'orphan.pdf' },
       { bucket: 'pdf_newspapers', name: 'kept.pdf' },
