@@ -143,6 +143,36 @@ describe('draining on SIGTERM', () => {
     }
   })
 
+  it('answers a request that arrives on an idle keep-alive connection, closing the connection after it', async () => {
+    const app = createApp({
+      mode: 'production',
+      getBuild: () => slowBuild(() => {}, Promise.resolve()),
+    })
+    const server = http.createServer(app)
+    const { drain } = drainableServer(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    // One connection, kept alive between requests (as a balancer keeps its upstream ones).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const first = await get(`${base}/healthz`, agent)
+      expect(first.headers.connection).toBe('keep-alive')
+      // A long grace: the connection stays open for as long as this test needs it.
+      const drained = drain(10_000, 10_000)
+      // Sent on the connection already open, after the drain began: answered, and told to close.
+      const late = await get(`${base}/slow`, agent)
+      expect(late.status).toBe(200)
+      expect(late.body).toBe('done')
+      expect(late.headers.connection).toBe('close')
+      // With that connection closed nothing is left open, and the drain ends.
+      expect(await drained).toMatchObject({ inFlight: 0, cut: 0 })
+      expect(server.listening).toBe(false)
+    } finally {
+      agent.destroy()
+      server.close()
+    }
+  })
+
   it('cuts what is still running at the drain timeout, and goes on with the shutdown', async () => {
     const inFlight = deferred()
     const never = new Promise<void>(() => {})

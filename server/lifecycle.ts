@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http'
+import net from 'node:net'
 import { singleton } from '~/infra/singleton.server'
 
 /**
@@ -6,6 +7,9 @@ import { singleton } from '~/infra/singleton.server'
  * a load balancer stops sending it new requests, while the ones in flight finish.
  */
 export const lifecycle = singleton('lifecycle', () => ({ draining: false }))
+
+/** How long a draining server keeps an idle keep-alive connection open for a request on its way. */
+export const IDLE_GRACE_MS = 1000
 
 export interface DrainResult {
   /** Milliseconds from the start of the drain until the last connection closed (or was cut). */
@@ -20,10 +24,12 @@ export interface DrainResult {
  * Follows an HTTP server's requests so that `drain` can end it politely: call it right after
  * the server is created, before it listens.
  *
- * `drain(timeoutMs)`: stops accepting connections; closes idle keep-alive connections at once;
- * answers the requests in flight (and any that still arrive on an open connection) with
- * `Connection: close`, so that each connection closes after its response; resolves when every
- * connection has closed, or at `timeoutMs`, when whatever is left is cut.
+ * `drain(timeoutMs)`: stops accepting connections; answers the requests in flight, and any
+ * that still arrive on an open keep-alive connection, with `Connection: close`, so that each
+ * connection closes after its response; closes the connections still idle after
+ * `IDLE_GRACE_MS` (a request a balancer already sent on one is answered, not met by a closed
+ * connection: it would not send a POST again); resolves when every connection has closed, or
+ * at `timeoutMs`, when whatever is left is cut.
  */
 export function drainableServer(server: Server) {
   const inFlight = new Set<ServerResponse>()
@@ -35,7 +41,7 @@ export function drainableServer(server: Server) {
     if (draining) res.shouldKeepAlive = false
   })
 
-  async function drain(timeoutMs: number): Promise<DrainResult> {
+  async function drain(timeoutMs: number, idleGraceMs = IDLE_GRACE_MS): Promise<DrainResult> {
     const started = performance.now()
     draining = true
     const atStart = inFlight.size
@@ -44,9 +50,16 @@ export function drainableServer(server: Server) {
       // connection after it; a response already streaming ends its connection when done.
       res.shouldKeepAlive = false
     }
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    // Connections that turn idle after their last response (keep-alive) are closed as they do.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50)
+    // net.Server's close: no new connections, the open ones left be (http.Server's own close
+    // would also close the idle keep-alive ones at once, racing requests already sent on them).
+    const closed = new Promise<void>((resolve) =>
+      net.Server.prototype.close.call(server, () => resolve()),
+    )
+    // After the grace, connections are closed as they turn idle (keep-alive between requests).
+    const graceEnds = performance.now() + Math.min(idleGraceMs, timeoutMs)
+    const sweep = setInterval(() => {
+      if (performance.now() >= graceEnds) server.closeIdleConnections()
+    }, 50)
     let timer: NodeJS.Timeout | undefined
     const deadline = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs)
