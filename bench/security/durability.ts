@@ -445,6 +445,25 @@ function differences(when: string, actual: Census, expected: Census) {
   return out
 }
 
+/** Runs `run` with a new, empty database on the PostgreSQL server of `base`, dropped after. */
+export async function withFreshPostgres<T>(base: string, run: (url: string) => Promise<T>) {
+  const name = `broadsheet_durability_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  try {
+    return await run(url.href)
+  } finally {
+    const cleanup = new pg.Client({ connectionString: base })
+    await cleanup.connect()
+    await cleanup.query(`drop database if exists ${name} with (force)`)
+    await cleanup.end()
+  }
+}
+
 async function main() {
   const options = {
     port: wholeNumber('BENCH_PORT', 3310),
@@ -461,21 +480,9 @@ async function main() {
   if (wanted.includes('pglite')) reports.push(await runDurability(options))
   const base = process.env.TEST_DATABASE_URL
   if (base && wanted.includes('postgres')) {
-    const name = `broadsheet_durability_${Date.now().toString(36)}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(base)
-    url.pathname = `/${name}`
-    try {
-      reports.push(await runDurability({ ...options, databaseUrl: url.href }))
-    } finally {
-      const cleanup = new pg.Client({ connectionString: base })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    }
+    reports.push(
+      await withFreshPostgres(base, (url) => runDurability({ ...options, databaseUrl: url })),
+    )
   }
   process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`)
   const failed = reports.some(
