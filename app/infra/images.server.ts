@@ -32,12 +32,16 @@ export function randomObjectName(extension: string) {
  * Stores an image in the media bucket with its webp variants (spec §9: 640/828/1200/1920,
  * quality 80). Variants are never wider than the original.
  */
-export async function storeImage(data: Buffer, extension: string): Promise<StoredImage> {
+export async function storeImage(
+  data: Buffer,
+  extension: string,
+  // A caller that notes the names before storing (an interrupted upload is swept) chooses it.
+  name = randomObjectName(extension),
+): Promise<StoredImage> {
   const storage = getStorage()
   const sharp = await loadSharp()
   const image = sharp(data, { failOn: 'error' }).rotate()
   const meta = await image.metadata()
-  const name = randomObjectName(extension)
   await storage.put('media', name, data, contentTypeFor(extension))
   for (const width of IMAGE_WIDTHS) {
     const variant = await sharp(data)
