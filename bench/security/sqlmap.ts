@@ -1,6 +1,5 @@
 /**
- * `npm run bench:sqlmap` (part of `npm run bench:security`): sqlmap (Debian's, `apt-get install -y
- * sqlmap`) at `--level 3 --risk 2` against every parameter of the reader's search, listings and
+ * The first half of `npm run bench:security`: sqlmap (Debian's, `apt-get install -y sqlmap`) at `--level 3 --risk 2` against every parameter of the reader's search, listings and
  * slugs, the admin article list's filters and one form of each admin screen, on a throw-away
  * production server (PGlite, demo content). Results: docs/security.md, "Scanners".
  *
@@ -14,12 +13,13 @@
  * a target was reported tested (a run cut short, or a parameter sqlmap skipped, fails it).
  *
  *   BUILD_DIR=/tmp/me/build npx react-router build
- *   BUILD_DIR=/tmp/me/build npm run bench:sqlmap                            # everything, ~30 min
- *   SQLMAP_TARGETS=control,search BUILD_DIR=/tmp/me/build npm run bench:sqlmap  # a few targets
+ *   BUILD_DIR=/tmp/me/build node --import tsx bench/security/sqlmap.ts       # everything, ~30 min
+ *   SQLMAP_TARGETS=search,admin-tags BUILD_DIR=… node --import tsx bench/security/sqlmap.ts  # a few
  *
  * Environment: BENCH_PORT (3610; the control takes the next port), SQLMAP_TARGETS (names,
  * comma-separated; all by default; the control always runs), SQLMAP_TARGET_MINUTES the bound
- * per target (10), SQLMAP_THREADS (4), SQLMAP_JSON a file for the results, BUILD_DIR (build).
+ * per target (10), SQLMAP_THREADS (4), SQLMAP_JSON a file for the results, SQLMAP_OUTPUT a folder
+ * to keep sqlmap's logs in, BUILD_DIR (build).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
