@@ -281,11 +281,25 @@ signalAt = now()
 expectExit = true
 const ended = await terminate(instance, 30_000)
 await drainLoad
+// The instance's own account: when it began draining, how long the drain took, when it stopped.
+const shutdownLog = instance
+  .output()
+  .split('\n')
+  .filter((line) => /"msg":"(draining|drained|stopped)"/.test(line))
+  .map(
+    (line) =>
+      JSON.parse(line) as { time: number; msg: string; ms?: number } & Record<string, unknown>,
+  )
+const drainingAt = shutdownLog.find((l) => l.msg === 'draining')?.time
+const stoppedAt2 = shutdownLog.find((l) => l.msg === 'stopped')?.time
 const inFlight = drainOutcomes.filter((o) => o.at < signalAt && o.at + o.ms > signalAt)
 const drain = {
   exitMs: Math.round(ended.ms),
   exitCode: ended.code,
   killed: ended.killed,
+  httpDrainMs: shutdownLog.find((l) => l.msg === 'drained')?.ms,
+  signalToStoppedMs: drainingAt && stoppedAt2 ? stoppedAt2 - drainingAt : undefined,
+  steps: shutdownLog.find((l) => l.msg === 'stopped'),
   inFlightAtSignal: inFlight.length,
   inFlightFailed: inFlight.filter((o) => o.status !== 200).length,
   afterSignal: statuses(drainOutcomes.filter((o) => o.at >= signalAt)),

@@ -113,17 +113,20 @@ export function createShutdown(steps: ShutdownSteps): (signal: string) => Promis
       log('draining', { signal, timeoutMs: steps.drainTimeoutMs })
       const drained = await steps.drain(steps.drainTimeoutMs)
       log('drained', drained)
+      const took: Record<string, number> = { drainMs: drained.ms }
       const step = async (name: string, run: () => Promise<void> | void) => {
+        const started = performance.now()
         try {
           await run()
         } catch (error) {
           log(`${name} failed during shutdown`, { err: error })
         }
+        took[name] = Math.round(performance.now() - started)
       }
-      await step('stopping background work', steps.stopBackground)
-      await step('writing counts', steps.flush)
-      await step('closing the database', steps.closeDatabase)
-      log('stopped', { signal })
+      await step('backgroundMs', steps.stopBackground)
+      await step('flushMs', steps.flush)
+      await step('databaseMs', steps.closeDatabase)
+      log('stopped', { signal, ...took })
       steps.exit(0)
     })()
     return running

@@ -120,7 +120,8 @@ async function start({ dev, clientDir }: StartOptions) {
     },
     flush: stopCountingViews,
     closeDatabase: () => database.close(),
-    exit: (code) => process.exit(code),
+    // The last log lines are written out before the process ends.
+    exit: (code) => logger.flush(() => process.exit(code)),
     log: (message, details) => logger.info(details ?? {}, message),
   })
   process.on('SIGTERM', () => void stop('SIGTERM'))
