@@ -8,11 +8,27 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
  *
  * Asked on every request, page-cache hits included, so it must cost little: matchRoutes
  * flattens and ranks the whole route list on each call (some 0.4 ms with this app's routes,
- * several times what a cached page costs to serve). It is asked here of only the routes whose
- * first segment could match the address's (its static first segment, or a dynamic one), a
- * tree made once per first segment: the same answer, since no other route can match.
+ * several times what a cached page costs to serve). The last few thousand addresses' labels
+ * are kept; for the others matchRoutes is asked of only the routes whose first segment could
+ * match the address's (its static first segment, or a dynamic one), a tree made once per
+ * first segment: the same answer, since no other route can match.
  */
 export function routePattern(build: ServerBuild, pathname: string): string {
+  // The addresses asked for most (the cached pages) are answered from memory.
+  let labels = labelsByBuild.get(build)
+  if (!labels) labelsByBuild.set(build, (labels = new Map()))
+  let label = labels.get(pathname)
+  if (label === undefined) {
+    if (labels.size >= LABELS_KEPT) labels.clear()
+    labels.set(pathname, (label = matchedRouteId(build, pathname)))
+  }
+  return label
+}
+
+const LABELS_KEPT = 5000
+const labelsByBuild = new WeakMap<ServerBuild, Map<string, string>>()
+
+function matchedRouteId(build: ServerBuild, pathname: string): string {
   let path = pathname
   if (path === '/_root.data') path = '/'
   else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length)
