@@ -60,8 +60,15 @@ export interface DurabilityReport {
   views: { sent: number; stored: number; lastInterval: number }[]
   viewBoundBroken: number
   /** Per kill during the upload: what was there right after it, and what a restart left. */
-  uploadKills: { atMs: number; phase: string; afterKill: string[]; leftovers: string[] }[]
-  uploadMs: number
+  uploadKills: {
+    kind: string
+    atMs: number
+    phase: string
+    afterKill: string[]
+    leftovers: string[]
+  }[]
+  /** A whole upload of each kind, ms. */
+  uploadMs: Record<string, number>
   restartMs: number[]
 }
 
@@ -160,7 +167,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     views: [],
     viewBoundBroken: 0,
     uploadKills: [],
-    uploadMs: 0,
+    uploadMs: {},
     restartMs: [],
   }
 
@@ -268,55 +275,54 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
   }
   report.acknowledgedSaves = acknowledged.length
 
-  // The upload: one whole (its time sets the window), then killed at random moments.
+  // Each upload: once whole (its time sets the window), then killed at random moments.
   const pdf = largePdf(options.uploadMb)
-  let client = await signIn(server.base)
-  const began = performance.now()
-  const whole = await uploadEdition(client, pdf, `Whole ${run}`)
-  report.uploadMs = Math.round(performance.now() - began)
-  if (whole !== 201) throw new Error(`the whole upload answered ${whole}`)
-  const afterWhole = await uploadCensus(server, options.databaseUrl, true)
-  for (let k = 0; k < options.uploadKills; k++) {
-    // Spread over the whole upload, from the first bytes to the answer.
-    const atMs = Math.round(
-      (report.uploadMs * (k + 0.25 + Math.random() * 0.5)) / options.uploadKills,
-    )
-    let phase = 'sending'
-    const upload = uploadEdition(
-      client,
-      pdf,
-      `Killed ${run} ${k}`,
-      () => (phase = 'processing'),
-    ).catch(() => 'cut' as const)
-    await sleep(atMs)
-    await killNow(server)
-    const status = await upload
-    if (status !== 'cut') phase = `answered ${status}`
-    const afterKill = await uploadCensus(server, options.databaseUrl, false)
-    server = await start()
-    client = await signIn(server.base)
-    // Start-up work (adopting stored PDFs) runs once the server answers: give it its turn.
-    await sleep(2000)
-    const afterRestart = await uploadCensus(server, options.databaseUrl, true)
-    const expected = status === 201 ? null : afterWhole
-    // Right after the kill a whole stored PDF, its media row or a received body may still be
-    // there (nobody has cleaned up yet); after the restart nothing of the upload may be.
-    const afterKillNote = [
-      ...differences('', afterKill, expected ?? afterKill),
-      ...afterKill.temporary,
-    ]
-    const leftovers = [
-      ...differences('after the restart', afterRestart, expected ?? afterRestart),
-      ...afterRestart.temporary.map((name) => `temporary file after the restart: ${name}`),
-    ]
-    report.uploadKills.push({ atMs, phase, afterKill: afterKillNote, leftovers })
-    log(
-      `upload kill at ${atMs} ms (${phase}): after the kill ${afterKillNote.join(', ') || 'nothing'}; ` +
-        `after the restart ${leftovers.join('; ') || 'nothing'}`,
-    )
-    if (status === 201) {
-      // It finished before the kill: the new baseline.
-      Object.assign(afterWhole, afterRestart)
+  const image = await largeImage()
+  const uploads: { kind: string; send: (client: Client, title: string) => Promise<number> }[] = [
+    { kind: 'PDF edition', send: (client, title) => uploadEdition(client, pdf, title) },
+    { kind: 'image', send: (client) => uploadImage(client, image) },
+  ]
+  for (const { kind, send } of uploads) {
+    let client = await signIn(server.base)
+    const began = performance.now()
+    const whole = await send(client, `Whole ${run}`)
+    const wholeMs = Math.round(performance.now() - began)
+    report.uploadMs[kind] = wholeMs
+    if (whole !== 201) throw new Error(`the whole ${kind} upload answered ${whole}`)
+    let baseline = await uploadCensus(server, options.databaseUrl, true)
+    for (let k = 0; k < options.uploadKills; k++) {
+      // Spread over the whole upload, from the first bytes to the answer.
+      const atMs = Math.round((wholeMs * (k + 0.25 + Math.random() * 0.5)) / options.uploadKills)
+      const upload = send(client, `Killed ${run} ${k}`).catch(() => 'cut' as const)
+      await sleep(atMs)
+      await killNow(server)
+      const status = await upload
+      const afterKill = await uploadCensus(server, options.databaseUrl, false)
+      server = await start()
+      client = await signIn(server.base)
+      // Start-up work (adopting stored PDFs) runs once the server answers: give it its turn;
+      // the library lists (and records) any image it finds without a record.
+      await sleep(2000)
+      await fetch(`${server.base}/admin/api/media?kind=image`, {
+        headers: { cookie: client.cookie },
+      })
+      const afterRestart = await uploadCensus(server, options.databaseUrl, true)
+      // Right after the kill a whole stored file, its media row or a received body may still
+      // be there (nobody has cleaned up yet); after the restart nothing of the upload may be.
+      const expected = status === 201 ? afterRestart : baseline
+      const afterKillNote = [...differences('', afterKill, expected), ...afterKill.temporary]
+      const leftovers = [
+        ...differences('after the restart', afterRestart, expected),
+        ...afterRestart.temporary.map((name) => `temporary file after the restart: ${name}`),
+      ]
+      const phase = status === 'cut' ? 'cut' : `answered ${status}`
+      report.uploadKills.push({ kind, atMs, phase, afterKill: afterKillNote, leftovers })
+      log(
+        `${kind} upload killed at ${atMs} of ${wholeMs} ms (${phase}): after the kill ` +
+          `${afterKillNote.join(', ') || 'nothing'}; after the restart ${leftovers.join('; ') || 'nothing'}`,
+      )
+      // One that finished before the kill is the new baseline.
+      if (status === 201) baseline = afterRestart
     }
   }
   process.kill(-server.pid, 'SIGTERM')
@@ -378,6 +384,36 @@ function uploadEdition(client: Client, pdf: Buffer, title: string, sent?: () => 
   })
 }
 
+/** A noisy PNG of about 10 MB (under the 15 MB limit), slow to turn into its variants. */
+async function largeImage() {
+  const sharp = (await import('sharp')).default
+  return sharp({
+    create: {
+      width: 2400,
+      height: 1600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+}
+
+/** POST the image to the media library; resolves with the status (rejects if cut). */
+function uploadImage(client: Client, png: Buffer) {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'large.png')
+  return fetch(`${client.base}/admin/api/media?kind=image`, {
+    method: 'POST',
+    headers: { cookie: client.cookie, origin: client.base },
+    body: form,
+  }).then(async (response) => {
+    await response.arrayBuffer()
+    return response.status
+  })
+}
+
 interface Census {
   files: string[]
   temporary: string[]
@@ -398,7 +434,10 @@ async function uploadCensus(
           .filter((e) => e.isFile())
           .map((e) => path.relative(server.dataDir, path.join(e.parentPath, e.name)))
       : []
-  const bucket = walk(path.join(server.dataDir, 'storage', 'pdf_newspapers'))
+  const bucket = [
+    ...walk(path.join(server.dataDir, 'storage', 'pdf_newspapers')),
+    ...walk(path.join(server.dataDir, 'storage', 'media')),
+  ]
   const temporary = [
     ...walk(path.join(server.dataDir, 'tmp', 'uploads')),
     ...walk(path.join(server.dataDir, 'storage')).filter((name) => /\.tmp$/.test(name)),
@@ -413,9 +452,9 @@ async function uploadCensus(
       editions = (
         await rowsOf<{ name: string }>(db, sql`select file_name as name from newspaper_editions`)
       ).map((row) => row.name)
-      media = (
-        await rowsOf<{ name: string }>(db, sql`select name from media_files where kind = 'pdf'`)
-      ).map((row) => row.name)
+      media = (await rowsOf<{ name: string }>(db, sql`select name from media_files`)).map(
+        (row) => row.name,
+      )
     } finally {
       await db.close()
     }
@@ -426,7 +465,8 @@ async function uploadCensus(
     })
     const { editions: list } = (await response.json()) as { editions: { pdfUrl: string }[] }
     editions = list.map((e) => e.pdfUrl.split('/').pop()!)
-    media = bucket.filter((name) => name.endsWith('.pdf')).map((name) => path.basename(name))
+    // The bucket's originals stand for the media rows (the library records any it lists).
+    media = bucket.filter((name) => !name.includes('/_v/')).map((name) => path.basename(name))
   }
   return {
     files: bucket.filter((name) => !/\.tmp$/.test(name)).sort(),

@@ -84,6 +84,36 @@ describe('sweepInterruptedUploads', () => {
   })
 })
 
+describe('sweepInterruptedUploads: images', () => {
+  it('removes an image and its variants stored before its record, keeps a recorded one', async () => {
+    const storage = getStorage()
+    const noteImage = async (name: string) => {
+      const original = { bucket: 'media' as const, name }
+      const variant = { bucket: 'media' as const, name: `_v/${name.replace('.png', '')}-640.webp` }
+      await notePendingObjects([original, variant], { recordedAs: original })
+      await storage.put('media', original.name, Buffer.from('png'))
+      await storage.put('media', variant.name, Buffer.from('webp'))
+    }
+    await noteImage('1700000000000-7.png')
+    await noteImage('1700000000000-8.png')
+    // The second upload reached its record before the process died.
+    await getDb().insert(mediaFiles).values({
+      bucket: 'media',
+      name: '1700000000000-8.png',
+      kind: 'image',
+      contentType: 'image/png',
+      size: 3,
+    })
+    for (const note of fs.readdirSync(uploadsDir())) {
+      fs.utimesSync(path.join(uploadsDir(), note), LONG_AGO, LONG_AGO)
+    }
+    await sweepInterruptedUploads(never)
+    const left = (await storage.list('media', { includeVariants: true })).map((f) => f.name)
+    expect(left.sort()).toEqual(['1700000000000-8.png', '_v/1700000000000-8-640.webp'])
+    expect(fs.readdirSync(uploadsDir())).toEqual([])
+  })
+})
+
 describe('adoptOrphanPdfs after an interrupted upload', () => {
   it('does not make an edition of a PDF whose upload never committed', async () => {
     const storage = getStorage()

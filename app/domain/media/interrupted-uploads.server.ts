@@ -32,16 +32,35 @@ export function uploadsDir() {
   return path.join(getEnv().dataDir, 'tmp', 'uploads')
 }
 
+interface PendingNote {
+  objects: PendingObject[]
+  /** The upload committed if this object has its media_files row (an image's original). */
+  recordedAs?: PendingObject
+}
+
 /**
  * Notes that `objects` are about to be stored for one upload, before the first is written.
  * Returns `done`, to call once the upload is committed, or has removed what it stored.
+ * `recordedAs`: the object whose media_files row marks the upload as committed.
  */
-export async function notePendingObjects(objects: PendingObject[]) {
+export async function notePendingObjects(
+  objects: PendingObject[],
+  options: { recordedAs?: PendingObject } = {},
+) {
   const dir = uploadsDir()
   await fsp.mkdir(dir, { recursive: true })
   const note = path.join(dir, `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.pending`)
-  await fsp.writeFile(note, JSON.stringify(objects))
+  const content: PendingNote = { objects, recordedAs: options.recordedAs }
+  await fsp.writeFile(note, JSON.stringify(content))
   return () => fsp.rm(note, { force: true })
+}
+
+async function hasMediaRow({ bucket, name }: PendingObject) {
+  const [row] = await getDb()
+    .select({ name: mediaFiles.name })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.bucket, bucket), eq(mediaFiles.name, name)))
+  return row !== undefined
 }
 
 async function olderThanThisProcess(file: string) {
@@ -68,13 +87,14 @@ export async function sweepInterruptedUploads(
     const file = path.join(dir, entry)
     if (!(await olderThanThisProcess(file))) continue
     if (entry.endsWith('.pending')) {
-      let objects: PendingObject[] = []
+      let note: PendingNote = { objects: [] }
       try {
-        objects = JSON.parse(await fsp.readFile(file, 'utf8')) as PendingObject[]
+        note = JSON.parse(await fsp.readFile(file, 'utf8')) as PendingNote
       } catch {
         // A note cut short names nothing that was stored: it is written before any object.
       }
-      for (const object of objects) {
+      const committed = note.recordedAs ? await hasMediaRow(note.recordedAs) : false
+      for (const object of committed ? [] : note.objects) {
         if (!BUCKETS.includes(object.bucket) || (await isCommitted(object))) continue
         await storage.remove(object.bucket, object.name)
         await getDb()

@@ -15,8 +15,9 @@ import {
 import { logger } from '~/infra/logger.server'
 import type { Bucket } from '~/infra/storage-driver.server'
 import { getStorage, readAll } from '~/infra/storage.server'
-import { isVariantName } from '~/lib/image-variants'
+import { IMAGE_WIDTHS, isVariantName, variantName } from '~/lib/image-variants'
 import { isPdf, sniffFont, sniffImage, storedExtension } from './file-types.server'
+import { notePendingObjects } from './interrupted-uploads.server'
 import { containsPattern } from './like-pattern'
 import {
   IMAGE_EXTENSIONS,
@@ -87,28 +88,44 @@ export async function storeUpload(
     const type = sniffImage(file.head)
     if (!type) wrongType(kind)
     const data = await fsp.readFile(file.path)
+    const name = options.name ?? randomObjectName(storedExtension(file.fileName, type))
+    // The original and its variants, noted before the first is stored: a process killed before
+    // the record below leaves nothing the next start keeps (interrupted-uploads.server.ts).
+    const original = { bucket: 'media' as const, name }
+    const done = await notePendingObjects(
+      [original, ...IMAGE_WIDTHS.map((width) => ({ ...original, name: variantName(name, width) }))],
+      { recordedAs: original },
+    )
     let stored
     try {
-      // Decoding the whole image proves it is one (and not a valid header before junk).
-      const sharp = await loadSharp()
-      const meta = await sharp(data, { failOn: 'error' }).metadata()
-      if (!meta.width || !meta.height) throw new Error('no dimensions')
-      stored = await storeImage(data, storedExtension(file.fileName, type))
-    } catch (error) {
-      logger.info({ err: error }, 'image upload refused: not decodable')
-      throw new MediaError('BROKEN_IMAGE', 'The image could not be read.')
+      try {
+        // Decoding the whole image proves it is one (and not a valid header before junk).
+        const sharp = await loadSharp()
+        const meta = await sharp(data, { failOn: 'error' }).metadata()
+        if (!meta.width || !meta.height) throw new Error('no dimensions')
+        stored = await storeImage(data, storedExtension(file.fileName, type), name)
+      } catch (error) {
+        logger.info({ err: error }, 'image upload refused: not decodable')
+        await removeImage(name).catch(() => {})
+        throw new MediaError('BROKEN_IMAGE', 'The image could not be read.')
+      }
+      await recordFile({
+        bucket: 'media',
+        name: stored.name,
+        kind,
+        originalName,
+        contentType: contentTypeFor(stored.name),
+        size: file.size,
+        width: stored.width,
+        height: stored.height,
+        uploadedBy,
+      }).catch(async (error: unknown) => {
+        await removeImage(name).catch(() => {})
+        throw error
+      })
+    } finally {
+      await done()
     }
-    await recordFile({
-      bucket: 'media',
-      name: stored.name,
-      kind,
-      originalName,
-      contentType: contentTypeFor(stored.name),
-      size: file.size,
-      width: stored.width,
-      height: stored.height,
-      uploadedBy,
-    })
     return {
       name: stored.name,
       url: stored.url,
