@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { preferPrimaryReads } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { clearMemoCaches } from '~/infra/memo-cache.server'
 import type { PageCache } from './page-cache'
@@ -51,6 +52,8 @@ export async function syncPageCacheThroughPostgres(
   let retry: NodeJS.Timeout | undefined
 
   const dropCaches = () => {
+    // Written elsewhere: a read replica may lag that write (db.server.ts `readDb`).
+    preferPrimaryReads()
     cache.clear({ broadcast: false })
     clearMemoCaches()
   }

@@ -12,6 +12,7 @@ import {
   getDatabaseHandle,
   installDatabase,
   openPostgres,
+  preferPrimaryReads,
   readDb,
   type DatabaseHandle,
 } from '~/infra/db.server'
@@ -73,6 +74,22 @@ describe('DATABASE_READ_URL', () => {
     expect(listed).not.toContain('primary-only')
     const found = (await searchArticles('Zanzibar')).results.map((r) => r.slug)
     expect(found).toEqual(['replica-only'])
+  })
+
+  it('reads the primary for a while after a write anywhere on the site', async () => {
+    clearMemoCaches()
+    // What a page cache clear (a write here) or a notification (a write elsewhere) calls.
+    preferPrimaryReads()
+    try {
+      expect(readDb()).toBe(getDatabaseHandle().db)
+      expect((await getPublicArticlePage('where-read'))?.article.title).toBe(
+        'Read from the primary',
+      )
+    } finally {
+      preferPrimaryReads(0)
+    }
+    clearMemoCaches()
+    expect((await getPublicArticlePage('where-read'))?.article.title).toBe('Read from the replica')
   })
 
   it('keeps the back office on the primary (it reads its own writes)', async () => {

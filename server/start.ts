@@ -3,7 +3,7 @@ import type { ServerBuild } from 'react-router'
 import { cdnPurgeFromEnv } from '~/infra/cdn-purge.server'
 import type pg from 'pg'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
-import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
+import { databasePoolSamples, preferPrimaryReads, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { addMetricsCollector, metrics } from '~/infra/metrics.server'
@@ -137,8 +137,10 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
     hitHeader: VIEWED_ARTICLE_HEADER,
     onHit: (req, articleId) => countCachedArticleView(req.method, req.headers, articleId),
   })
-  // A write request's clear comes after its commit: the chrome kept in memory goes with it.
+  // A write request's clear comes after its commit: the chrome kept in memory goes with it,
+  // and public reads stay on the primary a moment (a replica may not have the write yet).
   cache.onClear(clearMemoCaches)
+  cache.onClear(() => preferPrimaryReads())
   // A CDN in front is told too (CDN_PURGE_URL): only by the instance that took the write.
   const purge = cdnPurgeFromEnv(getEnv().siteUrl)
   if (purge) cache.onClear(() => purge.request())

@@ -11,7 +11,7 @@ import pg from 'pg'
 import * as schema from '@db/schema/index'
 import { clearMemoCaches, noteDatabaseStatement } from './memo-cache.server'
 import type { MetricSample } from './metrics.server'
-import { getSingleton, setSingleton } from './singleton.server'
+import { getSingleton, setSingleton, singleton } from './singleton.server'
 
 /**
  * Both drivers speak the same PostgreSQL through the same Drizzle API; the node-postgres type
@@ -169,11 +169,27 @@ export function getDb(): Database {
 /**
  * The database for public reads (article pages, home, listings, search): the read replica
  * when DATABASE_READ_URL is set, else the same as `getDb()`. A replica lags its primary by a
- * little, so nothing that reads its own writes, and nothing behind a sign-in, reads here.
+ * little, so nothing that reads its own writes, and nothing behind a sign-in, reads here; and
+ * for READ_YOUR_WRITES_MS after any write on the site these reads go to the primary too.
  */
 export function readDb(): Database {
   const handle = getDatabaseHandle()
-  return handle.read?.db ?? handle.db
+  if (!handle.read || Date.now() < replicaState.primaryUntil) return handle.db
+  return handle.read.db
+}
+
+/** After a write anywhere on the site, public reads stay on the primary this long (ms). */
+export const READ_YOUR_WRITES_MS = 5000
+const replicaState = singleton('read-replica', () => ({ primaryUntil: 0 }))
+
+/**
+ * Public reads go to the primary for `forMs` from now: called when the site was written to
+ * (here, or on another instance: server/start.ts and page-cache-sync.ts). The page rendered
+ * right after a publish is then read where the publish was written, not from a replica a little
+ * behind, and the page cache does not keep the old version.
+ */
+export function preferPrimaryReads(forMs = READ_YOUR_WRITES_MS) {
+  replicaState.primaryUntil = Date.now() + forMs
 }
 
 /** The pools' connections for /metrics: total, idle, and queries waiting for one. */
