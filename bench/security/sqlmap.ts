@@ -212,16 +212,21 @@ async function siteTargets(base: string, controlBase: string, client: Client) {
   reader[0].parameters.push('User-Agent', 'Referer')
   reader[0].headers = true
   const mark = (data: Record<string, string>) => new URLSearchParams(data).toString()
+  // The back office as its own pages call it: form posts and loads go to the route's `.data`
+  // address (React Router's single fetch) and answer with the route's data alone, from the same
+  // loader and action code as the HTML page. sqlmap compares every answer with the others, and a
+  // whole admin page (the categories screen grows by a row with each post sqlmap's create
+  // makes it save) costs it seconds a comparison.
   const admin: Target[] = [
     {
       name: 'admin-article-filters',
-      url: `${base}/admin/articles?q=harbour&status=published&category=${ids.category}&sort=created-desc&page=1`,
+      url: `${base}/admin/articles.data?q=harbour&status=published&category=${ids.category}&sort=created-desc&page=1`,
       cookie,
       parameters: ['q', 'status', 'category', 'sort', 'page'],
     },
     {
       name: 'admin-categories',
-      url: `${base}/admin/categories`,
+      url: `${base}/admin/categories.data`,
       cookie,
       data: mark({
         intent: 'create',
@@ -233,14 +238,14 @@ async function siteTargets(base: string, controlBase: string, client: Client) {
     },
     {
       name: 'admin-tags',
-      url: `${base}/admin/tags`,
+      url: `${base}/admin/tags.data`,
       cookie,
       data: mark({ intent: 'create', name: 'Scanner tag' }),
       parameters: ['intent', 'name'],
     },
     {
       name: 'admin-article-form',
-      url: `${base}/admin/edit-article/${ids.article}`,
+      url: `${base}/admin/edit-article/${ids.article}.data`,
       cookie,
       data: mark({
         title: 'Scanned article',
@@ -256,7 +261,7 @@ async function siteTargets(base: string, controlBase: string, client: Client) {
     },
     {
       name: 'admin-settings',
-      url: `${base}/admin/settings`,
+      url: `${base}/admin/settings.data`,
       cookie,
       data: mark({
         intent: 'social-add',
@@ -268,7 +273,7 @@ async function siteTargets(base: string, controlBase: string, client: Client) {
     },
     {
       name: 'admin-users',
-      url: `${base}/admin/users`,
+      url: `${base}/admin/users.data`,
       cookie,
       data: mark({ intent: 'set-role', userId: id('user'), role: 'viewer' }),
       parameters: ['intent', 'userId', 'role'],
