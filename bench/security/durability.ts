@@ -300,12 +300,12 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       const afterKill = await uploadCensus(server, options.databaseUrl, false)
       server = await start()
       client = await signIn(server.base)
-      // Start-up work (adopting stored PDFs) runs once the server answers: give it its turn;
-      // the library lists (and records) any image it finds without a record.
-      await sleep(2000)
-      await fetch(`${server.base}/admin/api/media?kind=image`, {
-        headers: { cookie: client.cookie },
-      })
+      // Start-up work (the sweep, then adopting stored PDFs) runs once the server answers; the
+      // editions list waits for it. The library lists (and records) any image without a record.
+      for (const api of ['/admin/api/editions', '/admin/api/media?kind=image']) {
+        const listed = await fetch(`${server.base}${api}`, { headers: { cookie: client.cookie } })
+        await listed.arrayBuffer()
+      }
       const afterRestart = await uploadCensus(server, options.databaseUrl, true)
       // Right after the kill a whole stored file, its media row or a received body may still
       // be there (nobody has cleaned up yet); after the restart nothing of the upload may be.
