@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { articleCorrections } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
 import { startTestServer } from '../setup/app-server'
 import { createTestUser, sessionCookie, TEST_SITE_URL } from '../setup/auth-fixtures'
 import { insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
@@ -7,9 +9,10 @@ import { insertArticle, insertCategory, insertTag } from '../setup/content-fixtu
  * What readers never see: an article that is not published, or published for a later time,
  * answers 404 by its address (page and single-fetch data request) and shows up nowhere a
  * reader can look — search (page and API), the feeds, the sitemaps, the listings of its
- * section, tag and author, the front page and the breaking-news bar. One published article
- * with the same section, tag and author is the control: every place that must not show the
- * others shows it (so a place that shows nothing at all cannot pass).
+ * section, tag and author, the front page, the breaking-news bar and the corrections page.
+ * One published article with the same section, tag, author and a correction is the control:
+ * every place that must not show the others shows it (so a place that shows nothing at all
+ * cannot pass).
  */
 
 const HIDDEN = {
@@ -64,6 +67,9 @@ beforeAll(async () => {
       tagIds: [ownTag.id, breaking.id],
     })
     slugs[kind] = row.slug
+    await getDb()
+      .insert(articleCorrections)
+      .values({ articleId: row.id, text: `An earlier version misspelt ${WORD[kind]}.` })
   }
   const viewer = await createTestUser({ role: 'viewer' })
   viewerCookie = await sessionCookie(viewer)
@@ -106,6 +112,8 @@ const PLACES = (word: string) => [
   '/',
   '/_.data',
   '/api/breaking-news',
+  '/corrections',
+  '/corrections.data',
 ]
 
 describe.each(READERS)('as %s', (_who, cookieOf) => {
