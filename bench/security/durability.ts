@@ -172,12 +172,14 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
   }
 
   let server = await start()
+  // One session for the whole run: it lives in the database, so it outlasts every restart (and
+  // signing in again after each would trip the sign-in rate limit).
+  const client = await signIn(server.base)
   const acknowledged: string[] = []
   let next = 0
 
   const perRun = Math.ceil(options.writes / (options.kills + 1))
   for (let cycle = 0; cycle <= options.kills; cycle++) {
-    const client = await signIn(server.base)
     // This run's views go to articles of its own, which start at none.
     const viewTargets: string[] = []
     for (let i = 0; i < 3; i++) {
@@ -283,13 +285,12 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     { kind: 'image', send: (client) => uploadImage(client, image) },
   ]
   for (const { kind, send } of uploads) {
-    let client = await signIn(server.base)
     const began = performance.now()
     const whole = await send(client, `Whole ${run}`)
     const wholeMs = Math.round(performance.now() - began)
     report.uploadMs[kind] = wholeMs
     if (whole !== 201) throw new Error(`the whole ${kind} upload answered ${whole}`)
-    let baseline = await uploadCensus(server, options.databaseUrl, true)
+    let baseline = await uploadCensus(server, client, options.databaseUrl, true)
     for (let k = 0; k < options.uploadKills; k++) {
       // Spread over the whole upload, from the first bytes to the answer.
       const atMs = Math.round((wholeMs * (k + 0.25 + Math.random() * 0.5)) / options.uploadKills)
@@ -297,16 +298,15 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       await sleep(atMs)
       await killNow(server)
       const status = await upload
-      const afterKill = await uploadCensus(server, options.databaseUrl, false)
+      const afterKill = await uploadCensus(server, client, options.databaseUrl, false)
       server = await start()
-      client = await signIn(server.base)
       // Start-up work (the sweep, then adopting stored PDFs) runs once the server answers; the
       // editions list waits for it. The library lists (and records) any image without a record.
       for (const api of ['/admin/api/editions', '/admin/api/media?kind=image']) {
         const listed = await fetch(`${server.base}${api}`, { headers: { cookie: client.cookie } })
         await listed.arrayBuffer()
       }
-      const afterRestart = await uploadCensus(server, options.databaseUrl, true)
+      const afterRestart = await uploadCensus(server, client, options.databaseUrl, true)
       // Right after the kill a whole stored file, its media row or a received body may still
       // be there (nobody has cleaned up yet); after the restart nothing of the upload may be.
       const expected = status === 201 ? afterRestart : baseline
@@ -424,6 +424,7 @@ interface Census {
 /** What the data folder, the bucket and the tables hold of uploads (read directly). */
 async function uploadCensus(
   server: RunningServer,
+  client: Client,
   databaseUrl: string | undefined,
   running: boolean,
 ): Promise<Census> {
@@ -459,7 +460,6 @@ async function uploadCensus(
       await db.close()
     }
   } else {
-    const client = await signIn(server.base)
     const response = await fetch(`${server.base}/admin/api/editions`, {
       headers: { cookie: client.cookie },
     })
