@@ -194,9 +194,14 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       ? acknowledged.length + perRun * (0.6 + Math.random() * 0.8)
       : options.writes
     let alive = true
+    const cycleStart = performance.now()
+    // Long enough that views from before the last interval must have been written: the bound
+    // is then tested, not met by losing everything.
+    const minCycleMs = killing ? (2 + Math.random()) * VIEW_FLUSH_INTERVAL_MS : 0
+    const going = () => alive && (killing || acknowledged.length < target)
     const viewsAt: number[] = []
     const writer = async () => {
-      while (alive && acknowledged.length < target) {
+      while (going()) {
         const n = next++
         const title = `Durable ${run} ${n}`
         try {
@@ -210,7 +215,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     }
     const reader = async () => {
       let i = 0
-      while (alive && acknowledged.length < target) {
+      while (going()) {
         try {
           await viewArticle(server.base, slugs[i++ % slugs.length])
           viewsAt.push(performance.now())
@@ -232,7 +237,12 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       crashed = error
     })
     // The kill comes at a random moment of this run's writes.
-    while (acknowledged.length < target && !crashed) await sleep(5)
+    while (
+      (acknowledged.length < target || performance.now() - cycleStart < minCycleMs) &&
+      !crashed
+    ) {
+      await sleep(5)
+    }
     if (crashed) throw crashed
     const killedAt = performance.now()
     alive = false

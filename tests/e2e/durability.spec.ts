@@ -41,7 +41,8 @@ for (const { name, run } of databases) {
     expect(report.kills).toBe(1)
     expect(report.acknowledgedSaves).toBeGreaterThanOrEqual(100)
     expect(report.lostSaves).toBe(0)
-    expect(report.views[0].sent).toBeGreaterThan(0)
+    // Views from before the last flush interval were acknowledged too, so the bound is tested.
+    expect(report.views[0].lastInterval).toBeLessThan(report.views[0].sent)
     expect(report.viewBoundBroken).toBe(0)
     expect(report.uploadKills).toHaveLength(2)
     expect(report.uploadKills.flatMap((kill) => kill.leftovers)).toEqual([])
