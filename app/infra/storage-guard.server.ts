@@ -1,4 +1,4 @@
-import { domainErrors } from '~/domain/domain-error'
+import { domainErrors } from '~/lib/domain-error'
 import type { StorageDriver } from './storage-driver.server'
 
 /** File storage that does not answer: the upload (or delete, or backup) is refused with 503. */
