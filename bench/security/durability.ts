@@ -29,6 +29,7 @@ import pg from 'pg'
 import { VIEW_FLUSH_INTERVAL_MS } from '~/domain/articles/view-counter.server'
 import { buildPdf } from '~/domain/seed/seed.server'
 import { openPglite, openPostgres, type DatabaseHandle } from '~/infra/db.server'
+import { IMAGE_WIDTHS } from '~/lib/image-variants'
 import { slugify } from '~/lib/slugify'
 import { wholeNumber, BROWSER_PAGE_HEADERS } from '../support/settings'
 import { BENCH_ADMIN, startServer, tempDir, type RunningServer } from '../support/server'
@@ -319,13 +320,17 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       const afterRestart = await uploadCensus(server, client, options.databaseUrl, true)
       // Right after the kill a whole stored file, its media row or a received body may still
       // be there (nobody has cleaned up yet); after the restart nothing of the upload may be.
-      const expected = status === 201 ? afterRestart : baseline
+      // An upload the kill cut off from its answer may still have committed whole (like a save
+      // in flight): that is allowed; anything in between is not.
+      const whole = status === 201 || isWholeUpload(kind, baseline, afterRestart)
+      const expected = whole ? afterRestart : baseline
       const afterKillNote = [...differences('', afterKill, expected), ...afterKill.temporary]
       const leftovers = [
         ...differences('after the restart', afterRestart, expected),
         ...afterRestart.temporary.map((name) => `temporary file after the restart: ${name}`),
       ]
-      const phase = status === 'cut' ? 'cut' : `answered ${status}`
+      const phase =
+        status !== 'cut' ? `answered ${status}` : whole ? 'cut after it committed' : 'cut'
       report.uploadKills.push({ kind, atMs, phase, afterKill: afterKillNote, leftovers })
       log(
         `${kind} upload killed at ${atMs} of ${wholeMs} ms (${phase}): after the kill ` +
@@ -484,6 +489,26 @@ async function uploadCensus(
     editions: editions.sort(),
     media: media.sort(),
   }
+}
+
+/**
+ * Whether what appeared since `before` is exactly one whole upload: an edition with its PDF
+ * (and cover), or an image's record with its original and its four variants.
+ */
+function isWholeUpload(kind: string, before: Census, after: Census) {
+  const added = (key: keyof Census) => after[key].filter((name) => !before[key].includes(name))
+  const files = added('files').map((name) => path.basename(name))
+  const media = added('media')
+  if (kind === 'image') {
+    if (media.length !== 1 || added('editions').length !== 0) return false
+    const base = media[0].replace(/\.[^.]+$/, '')
+    const wanted = [media[0], ...IMAGE_WIDTHS.map((w) => `${base}-${w}.webp`)]
+    return files.length === wanted.length && wanted.every((name) => files.includes(name))
+  }
+  const editions = added('editions')
+  if (editions.length !== 1 || !files.includes(editions[0])) return false
+  const others = files.filter((name) => name !== editions[0])
+  return others.length <= 1 && others.every((name) => name.endsWith('.webp'))
 }
 
 function differences(when: string, actual: Census, expected: Census) {
