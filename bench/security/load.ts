@@ -56,7 +56,16 @@ async function main() {
         `${plan.tags.length} tags, ${plan.readers.length} reader accounts, ` +
         `${plan.editable.length} articles to save; RSS ${residentMemoryMiB(server.pid)?.rss.toFixed(0)} MiB`,
     )
-    const result = await runTraffic(plan, { connections: CONNECTIONS, seconds: SECONDS })
+    // Requests that took over 5 s, by the second they were sent: one stall of the whole server
+    // shows as a block of them sent together, a slow kind as a spread.
+    const slow = new Map<number, number>()
+    const result = await runTraffic(plan, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      onResult: (_kind, sentAtS, ms) => {
+        if (ms > 5000) slow.set(Math.floor(sentAtS), (slow.get(Math.floor(sentAtS)) ?? 0) + 1)
+      },
+    })
     const loadAfter = loadAverage()
     const verdict = judge(result)
     const rss = residentMemoryMiB(server.pid)
@@ -81,6 +90,12 @@ async function main() {
         `sent again on a new socket ${result.retried}; RSS ${rss?.rss.toFixed(0)} MiB (peak ${rss?.peak.toFixed(0)}); ` +
         `load average ${loadBefore} → ${loadAfter}`,
     )
+    if (slow.size) {
+      const seconds = [...slow].sort(([a], [b]) => a - b)
+      console.log(
+        `Over 5 s, by second sent: ${seconds.map(([at, n]) => `${at} s × ${n}`).join(', ')}`,
+      )
+    }
     const logged = /"level":(50|60)/.test(server.output())
     if (logged) console.log(`The server logged errors:\n${server.output().slice(-4000)}`)
     failed = verdict.errors > 0 || verdict.fiveXx > 0 || verdict.unexpected.length > 0 || logged

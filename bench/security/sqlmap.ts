@@ -9,8 +9,9 @@
  * options, must find both injections; a scanner that finds nothing there proves nothing
  * elsewhere, and the run fails.
  *
- * Passes when the control is found, nothing is found on the site, and every parameter listed for
- * a target was reported tested (a run cut short, or a parameter sqlmap skipped, fails it).
+ * Passes when the control is found, nothing is found on the site, the site answered no request
+ * with a 5xx (bad input is a 4xx), and every parameter listed for a target was reported tested
+ * (a run cut short, or a parameter sqlmap skipped, fails it).
  *
  *   BUILD_DIR=/tmp/me/build npx react-router build
  *   BUILD_DIR=/tmp/me/build node --import tsx bench/security/sqlmap.ts       # everything, ~30 min
@@ -73,6 +74,8 @@ export interface Outcome {
   tested: string[]
   missing: string[]
   found: string[]
+  /** Answers of 500 and above sqlmap counted ("HTTP error codes detected during run"). */
+  serverErrors: number
   minutes: number
   timedOut: boolean
 }
@@ -319,7 +322,12 @@ export function readSqlmapOutput(output: string) {
     found.add(m[1].trim())
     tested.add(m[1].trim())
   }
-  return { tested: [...tested], found: [...found] }
+  // `[WARNING] HTTP error codes detected during run:` then `404 (Not Found) - 371 times, …`.
+  let serverErrors = 0
+  for (const m of output.matchAll(/\b(\d{3}) \([^)]*\) - (\d+) times/g)) {
+    if (Number(m[1]) >= 500) serverErrors += Number(m[2])
+  }
+  return { tested: [...tested], found: [...found], serverErrors }
 }
 
 async function scan(target: Target, site: string, outputDir: string): Promise<Outcome> {
@@ -350,20 +358,22 @@ async function scan(target: Target, site: string, outputDir: string): Promise<Ou
   await new Promise((resolve) => child.on('exit', resolve))
   clearTimeout(timer)
   fs.writeFileSync(path.join(outputDir, `${target.name}.log`), `${command}\n\n${output}`)
-  const { tested, found } = readSqlmapOutput(output)
+  const { tested, found, serverErrors } = readSqlmapOutput(output)
   const outcome: Outcome = {
     name: target.name,
     command: command.replaceAll(site, 'http://127.0.0.1:PORT'),
     tested,
     missing: target.parameters.filter((p) => !tested.includes(p)),
     found,
+    serverErrors,
     minutes: (performance.now() - started) / 60_000,
     timedOut,
   }
   console.log(
     `  ${target.name.padEnd(22)} ${outcome.minutes.toFixed(1).padStart(4)} min  tested ` +
       `${tested.join(', ') || 'nothing'}${outcome.missing.length ? `  NOT TESTED ${outcome.missing.join(', ')}` : ''}` +
-      `  found ${found.length ? found.join(', ') : 'nothing'}${timedOut ? '  (cut at the bound)' : ''}`,
+      `  found ${found.length ? found.join(', ') : 'nothing'}` +
+      `${serverErrors ? `  5xx × ${serverErrors}` : ''}${timedOut ? '  (cut at the bound)' : ''}`,
   )
   return outcome
 }
@@ -410,11 +420,14 @@ async function main() {
   const siteFound = site.flatMap((o) => o.found.map((p) => `${o.name}: ${p}`))
   const incomplete = site.filter((o) => o.missing.length || o.timedOut)
   const parameters = site.reduce((n, o) => n + o.tested.length, 0)
+  // Bad input is a 4xx with a message, never a 5xx (the control's 500s are its own).
+  const fiveXx = site.reduce((n, o) => n + o.serverErrors, 0)
   console.log(
     `\n${site.length} targets, ${parameters} parameters tested on the site: found ` +
       `${siteFound.length ? siteFound.join('; ') : 'nothing'}; control ` +
       `${controls.map((o) => `${o.name} ${o.found.length ? 'FOUND' : 'NOT FOUND'}`).join(', ')}; ` +
       `${incomplete.length ? `incomplete: ${incomplete.map((o) => o.name).join(', ')}; ` : ''}` +
+      `5xx from the site ${fiveXx}; ` +
       `${outcomes.reduce((n, o) => n + o.minutes, 0).toFixed(0)} min; load average ${loadBefore} → ${loadAfter}` +
       `\nsqlmap logs: ${outputDir}`,
   )
@@ -424,7 +437,7 @@ async function main() {
       JSON.stringify({ version, loadBefore, loadAfter, outcomes }, null, 2),
     )
   }
-  const failed = !controlFound || siteFound.length > 0 || incomplete.length > 0
+  const failed = !controlFound || siteFound.length > 0 || incomplete.length > 0 || fiveXx > 0
   console.log(failed ? 'FAIL' : 'PASS')
   return failed ? 1 : 0
 }

@@ -144,6 +144,10 @@ export class Client {
           res.on('error', reject)
         },
       )
+      // A kept-alive socket comes back from the agent still timed for its idle life (the server's
+      // Keep-Alive hint less a second, 4 s): timed again for this request, or a request slower
+      // than 4 s would be cut as if 30 s had passed.
+      req.on('socket', (socket) => socket.setTimeout(REQUEST_TIMEOUT_MS))
       req.on('timeout', () =>
         req.destroy(new Error(`timeout after ${REQUEST_TIMEOUT_MS / 1000} s`)),
       )
@@ -446,7 +450,13 @@ function requestFor(client: Client, plan: Plan, kind: Kind): Promise<Answer> {
  */
 export async function runTraffic(
   plan: Plan,
-  opts: { connections: number; seconds: number; ratePerSecond?: number; onTick?: () => void },
+  opts: {
+    connections: number
+    seconds: number
+    ratePerSecond?: number
+    /** Each request as it ends: when it was sent (s into the run), how long it took, its answer. */
+    onResult?: (kind: Kind, sentAtS: number, ms: number, outcome: number | string) => void
+  },
 ): Promise<TrafficResult> {
   const client = new Client(plan.base, opts.connections)
   const byKind = new Map<Kind, KindStats>(
@@ -465,8 +475,10 @@ export async function runTraffic(
       const stats = byKind.get(kind)!
       const t0 = performance.now()
       stats.sent++
+      let outcome: number | string
       try {
         const answer = await requestFor(client, plan, kind)
+        outcome = answer.status
         stats.statuses.set(answer.status, (stats.statuses.get(answer.status) ?? 0) + 1)
       } catch (error) {
         // By what went wrong, not by address (`POST /signin: socket hang up`).
@@ -475,9 +487,11 @@ export async function runTraffic(
           '',
         )
         stats.errors.set(message, (stats.errors.get(message) ?? 0) + 1)
+        outcome = message
       }
       const ms = performance.now() - t0
       stats.latencies.push(ms)
+      opts.onResult?.(kind, (t0 - started) / 1000, ms, outcome)
       if (gapMs > ms) {
         // A random share of the gap, so that the loops do not march in step.
         await new Promise((resolve) => setTimeout(resolve, (gapMs - ms) * (0.5 + Math.random())))
