@@ -28,6 +28,11 @@ fi
 
 echo "== build" && npm run --silent build
 
+# The reduced soak (bench/security/soak.ts; 30 minutes with npm run bench:soak): 3 minutes of
+# mixed traffic with no error and the resident memory's growth bounded.
+echo "== soak: 3 minutes of mixed traffic"
+SOAK_MINUTES=3 npm run --silent bench:soak
+
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== several instances on one PostgreSQL and one S3 server"
   npx vitest run --config tests/multi-instance/vitest.config.ts
