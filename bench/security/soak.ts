@@ -12,10 +12,10 @@
  *   SOAK_MINUTES=3 BUILD_DIR=/tmp/me/build npm run bench:soak # the form run in CI
  *
  * The window starts at a sixth of the run but never before SOAK_WARMUP_SECONDS (90): the server's
- * memory climbs for its first minute or so of traffic whatever the run's length (the page cache
- * and the in-memory reads filling, the database's buffers, the allocator's arenas of the
- * password hashing threads), then holds (docs/security.md, "Load and soak"); a window opened
- * at 30 s of a 3-minute run would measure that climb, not a leak.
+ * memory climbs by about 100 MiB in its first 90 s of traffic whatever the run's length (the
+ * page cache and the in-memory reads filling, the database's buffers, the allocator's arenas of
+ * the password hashing threads), then more slowly or not at all (docs/security.md, "Load and
+ * soak"); a window opened at 30 s of a 3-minute run would measure that climb, not a leak.
  *
  * Environment: BENCH_PORT (3602), SOAK_MINUTES (30), SOAK_RATE requests a second (10),
  * SOAK_CONNECTIONS (10), SOAK_MAX_GROWTH_MIB (50), SOAK_SAMPLE_SECONDS (10),
