@@ -61,6 +61,21 @@ beforeAll(async () => {
     res.setHeader('Set-Cookie', 'x=1')
     res.send(`cookie ${renders}`)
   })
+  // A page that takes a while to render, public or not.
+  app.get('/slow', (req, res) => {
+    renders++
+    setTimeout(() => {
+      res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
+      res.type('html').send(`<p>slow ${renders}</p>`.padEnd(2000, ' '))
+    }, 150)
+  })
+  app.get('/slow-private', (_req, res) => {
+    renders++
+    setTimeout(() => {
+      res.setHeader('Cache-Control', 'private, no-store')
+      res.send(`slow private ${renders}`)
+    }, 50)
+  })
   app.post('/write', (_req, res) => res.status(204).end())
   app.post('/refused', (_req, res) => res.status(400).end())
   app.post('/admin/api/articles/autosave', (_req, res) => res.json({ ok: true }))
@@ -311,5 +326,30 @@ describe('the page cache’s byte budget', () => {
     await get('/p/1')
     expect(active.size).toBe(1)
     expect(await get('/p/1')).toBe('HIT')
+  })
+})
+
+describe('readers arriving together on a page not yet cached', () => {
+  it('wait for one render of it and are served its stored copy', async () => {
+    const before = renders
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${baseUrl}/slow`, { headers: { 'User-Agent': BROWSER } }),
+      ),
+    )
+    expect(renders - before).toBe(1)
+    const bodies = await Promise.all(answers.map((answer) => answer.text()))
+    expect(answers.every((answer) => answer.status === 200)).toBe(true)
+    expect(new Set(bodies).size).toBe(1)
+    expect(answers.filter((answer) => answer.headers.get('x-cache') === 'HIT')).toHaveLength(19)
+  })
+
+  it('each get their own render when the page is not one to keep', async () => {
+    const before = renders
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${baseUrl}/slow-private`)),
+    )
+    expect(answers.every((answer) => answer.status === 200)).toBe(true)
+    expect(renders - before).toBe(5)
   })
 })

@@ -169,48 +169,88 @@ export class PageCache {
         return next()
       }
       const key = req.originalUrl
-      const cached = this.entries.get(key)
-      if (cached && cached.expiresAt > this.now()) {
-        this.hits++
-        // Most recently served goes last: eviction takes from the front.
-        this.entries.delete(key)
-        this.entries.set(key, cached)
-        this.options.onHit?.(req, cached.hitValue)
-        const ifNoneMatch = req.get('if-none-match')
-        for (const [name, value] of cached.headers) res.setHeader(name, value)
-        res.setHeader('X-Cache', 'HIT')
-        const etag = cached.headers.find(([name]) => name === 'etag')?.[1]
-        if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
-          res.status(304).end()
-          return
-        }
-        res.status(cached.status)
-        if (req.method === 'HEAD') {
-          res.end()
-          return
-        }
-        const encoding = this.encodingFor(req, cached)
-        if (!encoding) {
-          res.end(cached.body)
-          return
-        }
-        // Compressing a 100 KB page for every hit cost more than the rest of serving it:
-        // it is done once per page and encoding, and `compression` leaves an encoded body be.
-        return this.encodedBody(cached, encoding).then(
-          (body) => {
-            res.vary('Accept-Encoding')
-            res.setHeader('Content-Encoding', encoding)
-            res.setHeader('Content-Length', body.length)
-            res.end(body)
-          },
-          () => res.end(cached.body),
-        )
-      }
-      if (cached) this.remove(cached)
-      this.misses++
-      this.capture(key, req, res, takeHitValue)
-      next()
+      this.serve(key, req, res, next, takeHitValue, false)
     }
+  }
+
+  /**
+   * A page from the cache, else the app's render of it. While one request renders a page,
+   * others for it wait for that render and take the stored copy: a hundred readers arriving
+   * together on an empty cache (a start, a write) cost one render, not a hundred at once on
+   * the same database. A page the render did not store (not public, an error) is then
+   * rendered for each waiter, as before.
+   */
+  private serve(
+    key: string,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    takeHitValue: () => string | undefined,
+    waited: boolean,
+  ): void {
+    const cached = this.entries.get(key)
+    if (cached && cached.expiresAt > this.now()) {
+      this.hits++
+      // Most recently served goes last: eviction takes from the front.
+      this.entries.delete(key)
+      this.entries.set(key, cached)
+      this.options.onHit?.(req, cached.hitValue)
+      const ifNoneMatch = req.get('if-none-match')
+      for (const [name, value] of cached.headers) res.setHeader(name, value)
+      res.setHeader('X-Cache', 'HIT')
+      const etag = cached.headers.find(([name]) => name === 'etag')?.[1]
+      if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
+        res.status(304).end()
+        return
+      }
+      res.status(cached.status)
+      if (req.method === 'HEAD') {
+        res.end()
+        return
+      }
+      const encoding = this.encodingFor(req, cached)
+      if (!encoding) {
+        res.end(cached.body)
+        return
+      }
+      // Compressing a 100 KB page for every hit cost more than the rest of serving it:
+      // it is done once per page and encoding, and `compression` leaves an encoded body be.
+      void this.encodedBody(cached, encoding).then(
+        (body) => {
+          res.vary('Accept-Encoding')
+          res.setHeader('Content-Encoding', encoding)
+          res.setHeader('Content-Length', body.length)
+          res.end(body)
+        },
+        () => res.end(cached.body),
+      )
+      return
+    }
+    if (cached) this.remove(cached)
+    const rendering = this.rendering.get(key)
+    if (rendering && !waited) {
+      void rendering.then(() => {
+        if (!res.destroyed) this.serve(key, req, res, next, takeHitValue, true)
+      })
+      return
+    }
+    this.misses++
+    if (req.method === 'GET' && !rendering) this.noteRendering(key, res)
+    this.capture(key, req, res, takeHitValue)
+    next()
+  }
+
+  /** Pages being rendered, each settled once its response is over and its copy stored. */
+  private rendering = new Map<string, Promise<void>>()
+
+  private noteRendering(key: string, res: Response) {
+    const rendered = new Promise<void>((resolve) => {
+      res.once('close', () => void this.settled().then(resolve, resolve))
+    })
+    this.rendering.set(key, rendered)
+    void rendered.then(() => {
+      if (this.rendering.get(key) === rendered) this.rendering.delete(key)
+    })
   }
 
   /**

@@ -22,11 +22,14 @@ async function longPublishedArticle(page: Page) {
   return { title, slug: `long-read-${word}`, editUrl: href ?? '' }
 }
 
+/** To the end of the page, again until it holds: panels loading below may still lengthen it. */
 async function scrollToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   await expect
     .poll(() =>
-      page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight - 2),
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight)
+        return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2
+      }),
     )
     .toBe(true)
 }
