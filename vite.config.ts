@@ -3,9 +3,10 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { reactRouterMemo } from './server/react-router-memo.ts'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), compiledServer()],
+  plugins: [tailwindcss(), reactRouter(), compiledServer(), reactRouterMemo()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { DrawMarkupContext } from '~/components/site/drawn-once'
 import { DocumentHtmlContext } from '~/components/site/server-html'
+import { drawMarkup } from '~/infra/drawn-markup.server'
 import { deferAppScripts, isReaderPage, readerRoutes } from '~/infra/deferred-scripts.server'
 import { documentCacheControl, etagMatches, weakEtag } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
@@ -9,18 +11,24 @@ import { contentSecurityPolicy, inlineScriptHashes } from '~/infra/security-head
 
 export const streamTimeout = 5_000
 
-function renderToString(
+const DOCTYPE = Buffer.from('<!DOCTYPE html>')
+const DOCTYPE_START = Buffer.from('<!DOCTYPE')
+
+/** The page's HTML as the bytes it is sent as (hashed, rewritten and cached as bytes). */
+function renderPage(
   context: EntryContext,
   url: string,
   documentHtml: ReadonlyMap<string, string> | null,
-): Promise<{ html: string; failed: boolean }> {
+): Promise<{ body: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false
     const chunks: Buffer[] = []
     const page = (
-      <DocumentHtmlContext.Provider value={documentHtml}>
-        <ServerRouter context={context} url={url} />
-      </DocumentHtmlContext.Provider>
+      <DrawMarkupContext.Provider value={drawMarkup}>
+        <DocumentHtmlContext.Provider value={documentHtml}>
+          <ServerRouter context={context} url={url} />
+        </DocumentHtmlContext.Provider>
+      </DrawMarkupContext.Provider>
     )
     const { pipe, abort } = renderToPipeableStream(page, {
       // Whole pages, not streams: the page is hashed for its CSP and ETag and cached whole.
@@ -31,7 +39,7 @@ function renderToString(
             done()
           },
           final(done) {
-            resolve({ html: Buffer.concat(chunks).toString('utf8'), failed })
+            resolve({ body: Buffer.concat(chunks), failed })
             done()
           },
         })
@@ -54,14 +62,12 @@ export default async function handleRequest(
   context: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  const { html: body, failed } = await renderToString(
-    context,
-    request.url,
-    loadContext?.documentHtml ?? null,
-  )
-  const page = body.startsWith('<!DOCTYPE') ? body : `<!DOCTYPE html>${body}`
+  const { body, failed } = await renderPage(context, request.url, loadContext?.documentHtml ?? null)
+  const page = body.subarray(0, DOCTYPE_START.length).equals(DOCTYPE_START)
+    ? body
+    : Buffer.concat([DOCTYPE, body])
   // The reader's pages ask for the app's scripts after their first paint (deferred-scripts).
-  const html = isReaderPage(context) ? deferAppScripts(page, readerRoutes(context)) : page
+  const bytes = isReaderPage(context) ? deferAppScripts(page, readerRoutes(context)) : page
   const finalStatus = failed && status < 400 ? 500 : status
   headers.set('Content-Type', 'text/html; charset=utf-8')
   if (process.env.NODE_ENV === 'production') {
@@ -70,17 +76,19 @@ export default async function handleRequest(
       : []
     headers.set(
       'Content-Security-Policy',
-      contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), extraOrigins }),
+      contentSecurityPolicy({ scriptHashes: inlineScriptHashes(bytes), extraOrigins }),
     )
   }
   if (!headers.has('Cache-Control'))
     headers.set('Cache-Control', documentCacheControl(request, finalStatus))
-  // Encoded once, for the ETag and the response both.
-  const bytes = Buffer.from(html)
   const etag = weakEtag(bytes)
   headers.set('ETag', etag)
   if (finalStatus === 200 && etagMatches(request, etag))
     return new Response(null, { status: 304, headers })
   if (request.method === 'HEAD') return new Response(null, { status: finalStatus, headers })
-  return new Response(bytes, { status: finalStatus, headers })
+  // Buffer.concat's type allows a SharedArrayBuffer; these bytes are on a plain ArrayBuffer.
+  const response = new Response(bytes as Buffer<ArrayBuffer>, { status: finalStatus, headers })
+  // The server writes these bytes as they are, rather than read them back from the stream.
+  if (loadContext) loadContext.renderedDocument = { response, bytes }
+  return response
 }

@@ -14,7 +14,9 @@
  *    round by round (interleaved, so the shared machine's changing load falls on all alike):
  *    BENCH_CONNECTIONS connections, a browser's user agent, a warm-up, then BENCH_DURATION s.
  *    Resident memory is read after start and after the load.
- * 3. Render cost: a server with the page cache off; after a warm-up, BENCH_RENDERS sequential
+ * 3. Render cost: a server with the page cache off; after a warm-up (RENDER_WARMUP renders of
+ *    each page: the steady state of a running server, once V8 has compiled the render's hot
+ *    paths, which takes several hundred renders), BENCH_RENDERS sequential
  *    requests per page from one client, the pages taking turns in BENCH_ROUNDS batches; CPU is
  *    the server process's user + system time from /proc, divided by the requests.
  *
@@ -62,7 +64,7 @@ const WARMUP = wholeNumber('BENCH_WARMUP', 2)
 const CONNECTIONS = Math.max(1, wholeNumber('BENCH_CONNECTIONS', 50))
 const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 3))
 const RENDERS = Math.max(ROUNDS, wholeNumber('BENCH_RENDERS', 300))
-const RENDER_WARMUP = 50
+const RENDER_WARMUP = Math.max(0, wholeNumber('BENCH_RENDER_WARMUP', 1000))
 const STARTS = Math.max(2, wholeNumber('BENCH_STARTS', 3))
 const ENCODING = process.env.BENCH_ENCODING ?? 'identity'
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
@@ -589,7 +591,8 @@ function buildReport(r: {
       `${ENCODING === 'gzip' ? 'gzip asked of both' : 'no compression asked of either'}; ` +
       `nginx ${r.nginxVersion} (${r.nginxWorkers} workers) serving the site's bytes (${bodies}); ` +
       `article \`${article.length > 44 ? `${article.slice(0, 41)}…` : article}\`; ` +
-      `${r.costs[0]?.requests ?? 0} sequential uncached requests per page for the render cost.`,
+      `${r.costs[0]?.requests ?? 0} sequential uncached requests per page for the render cost, ` +
+      `after ${RENDER_WARMUP} per page to warm up.`,
     '',
     figures,
     '',

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
+import {
+  createRequestHandler as createRouterHandler,
+  type AppLoadContext,
+  type ServerBuild,
+} from 'react-router'
 import { pingDatabase } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 
@@ -23,11 +27,12 @@ export function createRequestHandler(
       let handle = handlers.get(build)
       if (!handle) handlers.set(build, (handle = createRouterHandler(build, mode)))
       const request = toFetchRequest(req, res)
-      const response = await handle(request, {
+      const loadContext: AppLoadContext = {
         clientIp: req.ip ?? null,
         requestId: req.id ?? crypto.randomUUID(),
         ...(isDocumentRequest(req) ? { documentHtml: new Map<string, string>() } : {}),
-      })
+      }
+      const response = await handle(request, loadContext)
       // A route that failed because the database is gone answers 503 with a short page that
       // says so (the error page would cost a render, and tell the reader nothing useful).
       if (response.status >= 500 && (await databaseUnavailable())) {
@@ -36,7 +41,8 @@ export function createRequestHandler(
         sendUnavailable(res, req.id)
         return
       }
-      await sendResponse(res, response)
+      const rendered = loadContext.renderedDocument
+      await sendResponse(res, response, rendered?.response === response ? rendered.bytes : null)
     } catch (error) {
       next(error)
     }
@@ -110,7 +116,8 @@ function toFetchRequest(req: RequestWithBody, res: ExpressResponse): Request {
   return new Request(url.href, init)
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/** `bytes`: the response's whole body when known, written as it is instead of read back. */
+async function sendResponse(res: ExpressResponse, response: Response, bytes: Buffer | null) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel()
     return
@@ -125,6 +132,10 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   if (!response.body) {
     res.end()
+    return
+  }
+  if (bytes) {
+    res.end(bytes)
     return
   }
   const reader = response.body.getReader()

@@ -5,7 +5,7 @@ import {
   BOOT_TIMEOUT_MS,
   bootLoader,
   DEFERRED_BOOT_ID,
-  deferAppScripts,
+  deferAppScripts as deferPageScripts,
   isReaderPage,
   readerRoutes,
 } from './deferred-scripts.server'
@@ -35,8 +35,13 @@ const PAGE =
   '<!--$--><script>window.__reactRouterContext.streamController.enqueue("x");</script><!--/$-->' +
   '</body></html>'
 
+/** deferAppScripts over the page's bytes, read back as text. */
+function defer(page: string, routes?: Parameters<typeof deferPageScripts>[1]) {
+  return deferPageScripts(Buffer.from(page), routes).toString()
+}
+
 describe('deferAppScripts', () => {
-  const html = deferAppScripts(PAGE)
+  const html = defer(PAGE)
 
   it('takes the modulepreload links out of the head and keeps everything else', () => {
     expect(html).not.toContain('<link rel="modulepreload"')
@@ -67,27 +72,27 @@ describe('deferAppScripts', () => {
 
   it('leaves a page it does not recognise as it is', () => {
     const noBoot = PAGE.replace('<script type="module" async="">', '<script>')
-    expect(deferAppScripts(noBoot)).toBe(noBoot)
+    expect(defer(noBoot)).toBe(noBoot)
     const twoBoots = PAGE.replace(
       '<!--$-->',
       `<script type="module" async="">${BOOT}</script><!--$-->`,
     )
-    expect(deferAppScripts(twoBoots)).toBe(twoBoots)
+    expect(defer(twoBoots)).toBe(twoBoots)
     const withIntegrity = PAGE.replace(
       '<link rel="modulepreload" href="/assets/root-A.js"/>',
       '<link rel="modulepreload" href="/assets/root-A.js" integrity="sha384-x"/>',
     )
-    expect(deferAppScripts(withIntegrity)).toBe(withIntegrity)
+    expect(defer(withIntegrity)).toBe(withIntegrity)
     // Links are looked for in the head, the boot module in the body: elsewhere, hands off.
     const preloadInBody = PAGE.replace(
       '<main>',
       '<main><link rel="modulepreload" href="/assets/late-E.js"/>',
     )
-    expect(deferAppScripts(preloadInBody)).toBe(preloadInBody)
+    expect(defer(preloadInBody)).toBe(preloadInBody)
     const bootInHead = PAGE.replace('</body>', '')
       .replace(`<script type="module" async="">${BOOT}</script>`, '')
       .replace('</head>', `<script type="module" async="">${BOOT}</script></head>`)
-    expect(deferAppScripts(bootInHead)).toBe(bootInHead)
+    expect(defer(bootInHead)).toBe(bootInHead)
   })
 
   it('escapes `<` in the module list, so no URL can close the loader early', () => {
@@ -247,7 +252,7 @@ describe('the reader routes in the boot manifest', () => {
     ) as Omit<typeof PARTIAL, 'routes'> & { routes: Record<string, unknown> }
 
   it('are added to the partial manifest, which keeps its own entries and the rest of the module', () => {
-    const boot = bootOf(deferAppScripts(page, readerRoutes(context)))
+    const boot = bootOf(defer(page, readerRoutes(context)))
     const manifest = manifestOf(boot)
     expect(Object.keys(manifest.routes).sort()).toEqual(Object.keys(readerRoutes(context)).sort())
     expect(manifest.routes['routes/_site._index']).toEqual(PARTIAL.routes['routes/_site._index'])
@@ -260,17 +265,15 @@ describe('the reader routes in the boot manifest', () => {
   it('are added once per boot module: the next page of the same routes gets the same text', () => {
     const routes = readerRoutes(context)
     expect(readerRoutes(context)).toBe(routes)
-    expect(deferAppScripts(page, routes)).toBe(deferAppScripts(page, routes))
+    expect(defer(page, routes)).toBe(defer(page, routes))
     const other = page.replace('"version": "1"', '"version": "2"')
-    expect(manifestOf(bootOf(deferAppScripts(other, routes))).version).toBe('2')
+    expect(manifestOf(bootOf(defer(other, routes))).version).toBe('2')
   })
 
   it('leave a boot module without a readable manifest as it is', () => {
-    expect(bootOf(deferAppScripts(PAGE, readerRoutes(context)))).toBe(BOOT)
+    expect(bootOf(defer(PAGE, readerRoutes(context)))).toBe(BOOT)
     const broken = page.replace('"version": "1"', '"version": ')
-    expect(bootOf(deferAppScripts(broken, readerRoutes(context)))).toBe(
-      bootOf(deferAppScripts(broken)),
-    )
+    expect(bootOf(defer(broken, readerRoutes(context)))).toBe(bootOf(defer(broken)))
   })
 })
 

@@ -58,42 +58,74 @@ export function isReaderPage(context: EntryContext) {
   return handle?.deferToaster === true
 }
 
+const HEAD_END = Buffer.from('</head>')
+const BOOT_TAG_BYTES = Buffer.from(BOOT_TAG)
+const SCRIPT_END = Buffer.from('</script>')
+const MODULEPRELOAD_START = Buffer.from('<link rel="modulepreload"')
+
 /**
  * A page's HTML with its app scripts asked for after the first paint (see above). Anything
  * it does not recognise (no boot module, more than one, a modulepreload with other attributes
  * such as `integrity`) is left as it is: the page then loads as React Router sends it.
+ *
+ * The page is read and written as the bytes it is sent as (this runs on every render): only the
+ * head and the boot module become text; the body around them is copied as it is.
  */
 export function deferAppScripts(
-  html: string,
+  page: Buffer,
   knownRoutes: Record<string, ManifestRoute | undefined> = {},
-): string {
+): Buffer {
   // The links are in the head (React hoists them there), the boot module in the body: each
-  // is looked for only where it is, the page being some 70 KB and this done on every render.
-  const headEnd = html.indexOf('</head>')
-  if (headEnd === -1) return html
-  const head = html.slice(0, headEnd)
-  const body = html.slice(headEnd)
-  const bootStart = body.indexOf(BOOT_TAG)
-  if (bootStart === -1 || body.includes(BOOT_TAG, bootStart + 1) || head.includes(BOOT_TAG))
-    return html
-  if (body.includes('<link rel="modulepreload"')) return html
-  if (/<link rel="modulepreload"(?! href="[^"]+"\/>)/.test(head)) return html
-  const bootEnd = body.indexOf('</script>', bootStart)
-  if (bootEnd === -1) return html
+  // is looked for only where it is.
+  const headEnd = page.indexOf(HEAD_END)
+  if (headEnd === -1) return page
+  const bootStart = page.indexOf(BOOT_TAG_BYTES, headEnd)
+  if (bootStart === -1 || page.indexOf(BOOT_TAG_BYTES, bootStart + 1) !== -1) return page
+  if (page.indexOf(MODULEPRELOAD_START, headEnd) !== -1) return page
+  const head = page.toString('utf8', 0, headEnd)
+  if (head.includes(BOOT_TAG)) return page
+  if (/<link rel="modulepreload"(?! href="[^"]+"\/>)/.test(head)) return page
+  const bootEnd = page.indexOf(SCRIPT_END, bootStart)
+  if (bootEnd === -1) return page
+  const afterBoot = bootEnd + SCRIPT_END.length
   const hrefs = [...new Set([...head.matchAll(MODULEPRELOAD)].map((m) => m[1]))]
-  const afterBoot = bootEnd + '</script>'.length
-  const dataBlock = withKnownRoutes(body.slice(bootStart, afterBoot), knownRoutes).replace(
-    BOOT_TAG,
-    `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">`,
-  )
-  return (
-    head.replace(MODULEPRELOAD, '') +
-    body.slice(0, bootStart) +
-    dataBlock +
-    `<script>${bootLoader(hrefs)}</script>` +
-    body.slice(afterBoot)
-  )
+  return Buffer.concat([
+    Buffer.from(head.replace(MODULEPRELOAD, '')),
+    page.subarray(headEnd, bootStart),
+    deferredBoot(page.subarray(bootStart, afterBoot), hrefs, knownRoutes),
+    page.subarray(afterBoot),
+  ])
 }
+
+/**
+ * The boot module as an inert data block (with `routes` added to its manifest), followed by
+ * the loader of `hrefs`. A route's pages share one boot module and one list of modules, so the
+ * result is kept per set of routes, keyed by the module list and the boot module's bytes (read
+ * as latin1: an exact key, made without decoding UTF-8).
+ */
+function deferredBoot(
+  boot: Buffer,
+  hrefs: string[],
+  routes: Record<string, ManifestRoute | undefined>,
+): Buffer {
+  let kept = deferredBoots.get(routes)
+  if (!kept) deferredBoots.set(routes, (kept = new Map()))
+  const key = `${hrefs.join(' ')}\n${boot.toString('latin1')}`
+  let bytes = kept.get(key)
+  if (bytes === undefined) {
+    if (kept.size >= DEFERRED_BOOTS_KEPT) kept.clear()
+    const dataBlock = withKnownRoutes(boot.toString('utf8'), routes).replace(
+      BOOT_TAG,
+      `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">`,
+    )
+    bytes = Buffer.from(`${dataBlock}<script>${bootLoader(hrefs)}</script>`)
+    kept.set(key, bytes)
+  }
+  return bytes
+}
+
+const DEFERRED_BOOTS_KEPT = 100
+const deferredBoots = new WeakMap<object, Map<string, Buffer>>()
 
 /** The root, the reader's layout and its children, from the app's full route manifest. */
 export function readerRoutes(context: EntryContext): Record<string, ManifestRoute> {
@@ -119,19 +151,8 @@ const readerRoutesOf = new WeakMap<object, Record<string, ManifestRoute>>()
  */
 function withKnownRoutes(boot: string, routes: Record<string, ManifestRoute | undefined>) {
   if (Object.keys(routes).length === 0) return boot
-  // A route's pages share one boot module: its rewrite is kept, per set of routes.
-  let rewrites = bootRewrites.get(routes)
-  if (!rewrites) bootRewrites.set(routes, (rewrites = new Map()))
-  let rewritten = rewrites.get(boot)
-  if (rewritten === undefined) {
-    if (rewrites.size >= BOOT_REWRITES_KEPT) rewrites.clear()
-    rewrites.set(boot, (rewritten = rewriteBoot(boot, routes)))
-  }
-  return rewritten
+  return rewriteBoot(boot, routes)
 }
-
-const BOOT_REWRITES_KEPT = 100
-const bootRewrites = new WeakMap<object, Map<string, string>>()
 
 function rewriteBoot(boot: string, routes: Record<string, ManifestRoute | undefined>) {
   const start = boot.indexOf(MANIFEST_START)

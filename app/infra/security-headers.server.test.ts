@@ -26,6 +26,13 @@ describe('inlineScriptHashes', () => {
     ])
   })
 
+  it('hashes the UTF-8 bytes of a script with characters outside ASCII, given text or bytes', () => {
+    const script = 'say("“Café” — 東京")'
+    const page = `<body><p>é</p><script>${script}</script></body>`
+    expect(inlineScriptHashes(page)).toEqual([sha256Source(script)])
+    expect(inlineScriptHashes(Buffer.from(page))).toEqual([sha256Source(script)])
+  })
+
   it('gives an unterminated script no hash', () => {
     expect(inlineScriptHashes('<body><script>never()')).toEqual([])
   })

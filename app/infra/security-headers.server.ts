@@ -4,43 +4,36 @@ export function sha256Source(content: string) {
   return `'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`
 }
 
-/*
- * A page's scripts repeat from one render to the next (the boot module, the loader data of
- * an unchanged page): their hashes are kept, a bounded number.
- */
-const HASHES_KEPT = 500
-const knownHashes = new Map<string, string>()
-
-function scriptHash(script: string) {
-  let hash = knownHashes.get(script)
-  if (hash === undefined) {
-    if (knownHashes.size >= HASHES_KEPT) knownHashes.clear()
-    knownHashes.set(script, (hash = sha256Source(script)))
-  }
-  return hash
-}
+const SCRIPT_OPEN = Buffer.from('<script')
+const SCRIPT_CLOSE = Buffer.from('</script>')
+const TAG_END = '>'.charCodeAt(0)
 
 /**
- * Hashes of every inline `<script>` of a rendered page, for its Content-Security-Policy. The
- * page is React's output (lower-case tags, `>` escaped inside attributes), scanned with
- * indexOf rather than a regular expression over its 70 KB; a script this does not see (say
- * `<SCRIPT>`) gets no hash and is refused by the browser, which is the safe side.
+ * Hashes of every inline `<script>` of a rendered page, for its Content-Security-Policy. A
+ * CSP hash is over the script's UTF-8 bytes, so the page is read as the bytes it is sent as:
+ * found with Buffer.indexOf and hashed where they lie, with no string made of its 70 KB (this
+ * runs on every render). The page is React's output (lower-case tags, `>` escaped inside
+ * attributes); a script this does not see (say `<SCRIPT>`) gets no hash and is refused by the
+ * browser, which is the safe side.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(page: Buffer | string): string[] {
+  const bytes = typeof page === 'string' ? Buffer.from(page) : page
   const hashes = new Set<string>()
-  let at = html.indexOf('<script')
+  let at = bytes.indexOf(SCRIPT_OPEN)
   while (at !== -1) {
-    const open = html.indexOf('>', at)
-    const close = open === -1 ? -1 : html.indexOf('</script>', open)
+    const open = bytes.indexOf(TAG_END, at)
+    const close = open === -1 ? -1 : bytes.indexOf(SCRIPT_CLOSE, open)
     if (close === -1) break
-    const attributes = html.slice(at + '<script'.length, open)
+    const attributes = bytes.toString('latin1', at + SCRIPT_OPEN.length, open)
     if (attributes !== '' && !/^\s/.test(attributes)) {
-      at = html.indexOf('<script', at + 1) // another element, say <scripts>
+      at = bytes.indexOf(SCRIPT_OPEN, at + 1) // another element, say <scripts>
       continue
     }
-    if (!/\bsrc=/.test(attributes) && close > open + 1)
-      hashes.add(scriptHash(html.slice(open + 1, close)))
-    at = html.indexOf('<script', close + '</script>'.length)
+    if (!/\bsrc=/.test(attributes) && close > open + 1) {
+      const digest = crypto.createHash('sha256').update(bytes.subarray(open + 1, close))
+      hashes.add(`'sha256-${digest.digest('base64')}'`)
+    }
+    at = bytes.indexOf(SCRIPT_OPEN, close + SCRIPT_CLOSE.length)
   }
   return [...hashes]
 }

@@ -106,3 +106,42 @@ test.describe('at 375 px', () => {
     await expect(page.getByPlaceholder('Search articles...')).toBeFocused()
   })
 })
+
+// The category bar and the footer's links are drawn once on the server and reused
+// (DrawnOnce): the browser must hydrate that markup as its own, with no mismatch, and its
+// links must still navigate inside the app.
+test('the header and footer hydrate without a mismatch and navigate in the app', async ({
+  page,
+}) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  const nav = page.getByRole('navigation', { name: 'Categories', exact: true })
+  // Each address's own current link, as sent (attributes React hydrates but does not check).
+  for (const [path, current] of [
+    ['/', 'Home'],
+    ['/category/science', 'Science'],
+    ['/tag/housing', null],
+    ['/category/politics', 'Politics'],
+    ['/about', null],
+    ['/', 'Home'],
+  ] as const) {
+    await page.goto(path)
+    await expect(nav.locator('a[aria-current="page"]')).toHaveText(current ? [current] : [])
+    await waitForHydration(page)
+  }
+  await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true))
+  const footer = page.getByRole('navigation', { name: 'Footer categories' })
+  await footer.getByRole('link', { name: 'Science' }).click()
+  await expect(page).toHaveURL(/\/category\/science$/)
+  await expect(nav.getByRole('link', { name: 'Science' })).toHaveAttribute('aria-current', 'page')
+  await nav.getByRole('link', { name: 'Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Science' })).not.toHaveAttribute('aria-current')
+  // Navigated inside the app: the page was never loaded again.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([])
+})
