@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { drawMarkup, forgetDrawnMarkup } from '~/infra/drawn-markup.server'
+import { ArticleGrid } from './article-card'
+import type { ArticleCardView } from './card-view.server'
 import { DrawMarkupContext, type DrawMarkup } from './drawn-once'
 import { SiteFooter } from './site-footer'
 import { categoryNavKey, SiteHeader } from './site-header'
@@ -45,6 +47,23 @@ function renderAt(path: string, element: ReactElement, draw: DrawMarkup | null) 
       <Stub initialEntries={[path]} />
     </DrawMarkupContext.Provider>,
   )
+}
+
+function card(id: number, image: boolean): ArticleCardView {
+  return {
+    id,
+    slug: `story-${id}`,
+    title: `Story “${id}” & more`,
+    excerpt: 'An excerpt <with> characters to escape.',
+    featuredImage: image ? `/media/media/17000000000${id}-1.jpg` : null,
+    featuredImageAlt: image ? 'A picture' : '',
+    hasVideo: id % 2 === 0,
+    categoryName: 'Politics',
+    categorySlug: 'politics',
+    publishedIso: '2026-11-24T06:00:00.000Z',
+    relativeTime: 'about 2 hours ago',
+    readingMinutes: 3,
+  }
 }
 
 const PATHS = [
@@ -100,5 +119,29 @@ describe('DrawnOnce', () => {
       categoryNavKey(CATEGORIES, '/category/x'),
     )
     expect(categoryNavKey(CATEGORIES, '/a')).not.toBe(categoryNavKey(CATEGORIES.slice(1), '/a'))
+  })
+
+  it('draws a grid of cards once, and renders a grid with a priority picture in place', () => {
+    const cards = [card(1, false), card(2, true), card(3, true)]
+    for (const priorityFirst of [false, true]) {
+      const grid = <ArticleGrid articles={cards} headingLevel={2} priorityFirst={priorityFirst} />
+      const inPlace = renderAt('/tag/a', grid, null)
+      const drawn = renderAt('/tag/a', grid, drawMarkup)
+      expect(drawn).toBe(inPlace)
+      expect(renderAt('/tag/a', grid, drawMarkup)).toBe(inPlace)
+    }
+    const seen: string[] = []
+    const spy: DrawMarkup = (key, location, element) => {
+      seen.push(key.split('\n')[0]!)
+      return drawMarkup(key, location, element)
+    }
+    renderAt('/tag/a', <ArticleGrid articles={cards} />, spy)
+    renderAt('/tag/a', <ArticleGrid articles={cards} priorityFirst />, spy)
+    expect(seen).toEqual(['article-grid'])
+    // Another list of cards is another drawing.
+    const changed = [{ ...cards[0]!, title: 'Corrected title' }, ...cards.slice(1)]
+    expect(renderAt('/tag/a', <ArticleGrid articles={changed} />, drawMarkup)).toContain(
+      'Corrected title',
+    )
   })
 })
