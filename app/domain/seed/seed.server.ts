@@ -48,15 +48,16 @@ type Reader = Pick<Transaction, 'select'>
 
 class AlreadySeededError extends Error {}
 
-/** "Content" is anything an editor makes: one category, article, tag or social link is enough. */
+/**
+ * "Content" is anything an editor makes: one category, article, tag or social link is enough.
+ * Asked one after another: inside the seed's transaction they share one connection, which on
+ * PostgreSQL runs one statement at a time (node-postgres deprecates queuing them on it).
+ */
 async function hasContent(db: Reader) {
-  const found = await Promise.all([
-    db.select({ id: categories.id }).from(categories).limit(1),
-    db.select({ id: articles.id }).from(articles).limit(1),
-    db.select({ id: tags.id }).from(tags).limit(1),
-    db.select({ id: socialLinks.id }).from(socialLinks).limit(1),
-  ])
-  return found.some((rows) => rows.length > 0)
+  if ((await db.select({ id: categories.id }).from(categories).limit(1)).length > 0) return true
+  if ((await db.select({ id: articles.id }).from(articles).limit(1)).length > 0) return true
+  if ((await db.select({ id: tags.id }).from(tags).limit(1)).length > 0) return true
+  return (await db.select({ id: socialLinks.id }).from(socialLinks).limit(1)).length > 0
 }
 
 async function firstAdminId(db: Reader) {
