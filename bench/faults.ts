@@ -22,7 +22,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
-import { freshDatabase, startInstance, startS3, terminate } from './support/cluster'
+import { startInstance, startS3, terminate } from './support/cluster'
+import { freshDatabase } from './support/fresh-database'
 
 const PG_PORT = Number(process.env.FAULTS_PG_PORT ?? 55441)
 const APP_PORT = Number(process.env.FAULTS_PORT ?? 3441)

@@ -24,7 +24,6 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { describeMachine, loadAverage } from './machine'
 import {
-  freshDatabase,
   restart,
   spawnInstance,
   startBalancer,
@@ -33,6 +32,7 @@ import {
   waitUntilServing,
   type Instance,
 } from './support/cluster'
+import { freshDatabase } from './support/fresh-database'
 import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
 
 const DURATION = Math.max(10, wholeNumber('BENCH_DURATION', 60))

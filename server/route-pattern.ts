@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { KeptValues } from '~/lib/kept-values'
 
 /**
  * The route a request is for, as a pattern fit for a metric label: the React Router route id
@@ -16,17 +17,11 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 export function routePattern(build: ServerBuild, pathname: string): string {
   // The addresses asked for most (the cached pages) are answered from memory.
   let labels = labelsByBuild.get(build)
-  if (!labels) labelsByBuild.set(build, (labels = new Map()))
-  let label = labels.get(pathname)
-  if (label === undefined) {
-    if (labels.size >= LABELS_KEPT) labels.clear()
-    labels.set(pathname, (label = matchedRouteId(build, pathname)))
-  }
-  return label
+  if (!labels) labelsByBuild.set(build, (labels = new KeptValues(5000)))
+  return labels.get(pathname, () => matchedRouteId(build, pathname))
 }
 
-const LABELS_KEPT = 5000
-const labelsByBuild = new WeakMap<ServerBuild, Map<string, string>>()
+const labelsByBuild = new WeakMap<ServerBuild, KeptValues<string>>()
 
 function matchedRouteId(build: ServerBuild, pathname: string): string {
   let path = pathname

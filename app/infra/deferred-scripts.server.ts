@@ -1,4 +1,5 @@
 import type { EntryContext } from 'react-router'
+import { KeptValues } from '~/lib/kept-values'
 
 /**
  * The reader's pages paint before the app's script arrives (docs/performance.md, "Lighthouse").
@@ -109,23 +110,17 @@ function deferredBoot(
   routes: Record<string, ManifestRoute | undefined>,
 ): Buffer {
   let kept = deferredBoots.get(routes)
-  if (!kept) deferredBoots.set(routes, (kept = new Map()))
-  const key = `${hrefs.join(' ')}\n${boot.toString('latin1')}`
-  let bytes = kept.get(key)
-  if (bytes === undefined) {
-    if (kept.size >= DEFERRED_BOOTS_KEPT) kept.clear()
+  if (!kept) deferredBoots.set(routes, (kept = new KeptValues(100)))
+  return kept.get(`${hrefs.join(' ')}\n${boot.toString('latin1')}`, () => {
     const dataBlock = withKnownRoutes(boot.toString('utf8'), routes).replace(
       BOOT_TAG,
       `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">`,
     )
-    bytes = Buffer.from(`${dataBlock}<script>${bootLoader(hrefs)}</script>`)
-    kept.set(key, bytes)
-  }
-  return bytes
+    return Buffer.from(`${dataBlock}<script>${bootLoader(hrefs)}</script>`)
+  })
 }
 
-const DEFERRED_BOOTS_KEPT = 100
-const deferredBoots = new WeakMap<object, Map<string, Buffer>>()
+const deferredBoots = new WeakMap<object, KeptValues<Buffer>>()
 
 /** The root, the reader's layout and its children, from the app's full route manifest. */
 export function readerRoutes(context: EntryContext): Record<string, ManifestRoute> {
@@ -151,10 +146,6 @@ const readerRoutesOf = new WeakMap<object, Record<string, ManifestRoute>>()
  */
 function withKnownRoutes(boot: string, routes: Record<string, ManifestRoute | undefined>) {
   if (Object.keys(routes).length === 0) return boot
-  return rewriteBoot(boot, routes)
-}
-
-function rewriteBoot(boot: string, routes: Record<string, ManifestRoute | undefined>) {
   const start = boot.indexOf(MANIFEST_START)
   const end = start === -1 ? -1 : boot.indexOf(MANIFEST_END, start)
   if (end === -1) return boot

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 
-export function sha256Source(content: string) {
-  return `'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`
+/** A CSP source for a script: the SHA-256 of its UTF-8 bytes (text is encoded as UTF-8). */
+export function sha256Source(content: string | Uint8Array) {
+  return `'sha256-${crypto.createHash('sha256').update(content).digest('base64')}'`
 }
 
 const SCRIPT_OPEN = Buffer.from('<script')
@@ -29,10 +30,8 @@ export function inlineScriptHashes(page: Buffer | string): string[] {
       at = bytes.indexOf(SCRIPT_OPEN, at + 1) // another element, say <scripts>
       continue
     }
-    if (!/\bsrc=/.test(attributes) && close > open + 1) {
-      const digest = crypto.createHash('sha256').update(bytes.subarray(open + 1, close))
-      hashes.add(`'sha256-${digest.digest('base64')}'`)
-    }
+    if (!/\bsrc=/.test(attributes) && close > open + 1)
+      hashes.add(sha256Source(bytes.subarray(open + 1, close)))
     at = bytes.indexOf(SCRIPT_OPEN, close + SCRIPT_CLOSE.length)
   }
   return [...hashes]

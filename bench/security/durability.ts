@@ -25,12 +25,12 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { VIEW_FLUSH_INTERVAL_MS } from '~/domain/articles/view-counter.server'
 import { buildPdf } from '~/domain/seed/seed.server'
 import { openPglite, openPostgres, type DatabaseHandle } from '~/infra/db.server'
 import { IMAGE_WIDTHS } from '~/lib/image-variants'
 import { slugify } from '~/lib/slugify'
+import { freshDatabase } from '../support/fresh-database'
 import { wholeNumber, BROWSER_PAGE_HEADERS } from '../support/settings'
 import { BENCH_ADMIN, startServer, tempDir, type RunningServer } from '../support/server'
 
@@ -522,20 +522,11 @@ function differences(when: string, actual: Census, expected: Census) {
 
 /** Runs `run` with a new, empty database on the PostgreSQL server of `base`, dropped after. */
 export async function withFreshPostgres<T>(base: string, run: (url: string) => Promise<T>) {
-  const name = `broadsheet_durability_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
+  const database = await freshDatabase(base, `broadsheet_durability_${Date.now().toString(36)}`)
   try {
-    return await run(url.href)
+    return await run(database.url)
   } finally {
-    const cleanup = new pg.Client({ connectionString: base })
-    await cleanup.connect()
-    await cleanup.query(`drop database if exists ${name} with (force)`)
-    await cleanup.end()
+    await database.drop()
   }
 }
 

@@ -12,7 +12,6 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import S3rver from 's3rver'
 import { NGINX, nginxVersion } from './nginx'
 import { stopGroup, tempDir, trackGroup } from './server'
@@ -23,30 +22,6 @@ export const CLUSTER_ADMIN = {
 }
 export const CLUSTER_SECRET = 'cluster-secret-cluster-secret-cluster-0123'
 const START_TIMEOUT_MS = 120_000
-
-/** A new, empty database on the server of `baseUrl` (dropped first if it exists). */
-export async function freshDatabase(baseUrl: string, name: string) {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`)
-  const client = new pg.Client({ connectionString: baseUrl })
-  await client.connect()
-  try {
-    await client.query(`drop database if exists ${name} with (force)`)
-    await client.query(`create database ${name}`)
-  } finally {
-    await client.end()
-  }
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.href,
-    async drop() {
-      const admin = new pg.Client({ connectionString: baseUrl })
-      await admin.connect()
-      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-      await admin.end()
-    },
-  }
-}
 
 export interface RunningS3 {
   endpoint: string

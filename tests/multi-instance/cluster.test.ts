@@ -13,7 +13,6 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CLUSTER_ADMIN,
-  freshDatabase,
   restart,
   spawnInstance,
   startNodeBalancer,
@@ -24,6 +23,7 @@ import {
   type Instance,
   type RunningS3,
 } from '../../bench/support/cluster'
+import { freshDatabase } from '../../bench/support/fresh-database'
 
 const baseUrl = process.env.TEST_DATABASE_URL
 if (!baseUrl) throw new Error('tests/multi-instance needs TEST_DATABASE_URL (a PostgreSQL server)')
