@@ -98,7 +98,7 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Whole-page cache for anonymous readers (ARCHITECTURE.md): a GET with no session or flash
+ * Whole-page cache for anonymous readers (docs/architecture.md): a GET with no session or flash
  * cookie whose response the app marked `public, s-maxage=N` is kept for N seconds. Any
  * successful write empties it, here and (through `invalidate` listeners) on other instances.
  */

@@ -36,7 +36,7 @@ export interface AdminNavItem {
   badge?: 'reviewQueue'
 }
 
-/** The sidebar of spec §2 "Admin area", in its order; Logout follows them. */
+/** The sidebar of docs/product.md §2 "Admin area", in its order; Logout follows them. */
 export const ADMIN_NAV: AdminNavItem[] = [
   { title: 'Dashboard', to: '/admin', icon: LayoutDashboard, capability: canOpenBackOffice },
   {
@@ -59,7 +59,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { title: 'Settings', to: '/admin/settings', icon: Settings, capability: canManageSettings },
 ]
 
-/** Back-office screens beyond the spec's list: static pages, newsletter readers, backups. */
+/** Back-office screens beyond the list of docs/product.md §2: static pages, newsletter readers, backups. */
 export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Pages', to: '/admin/pages', icon: Newspaper, capability: canManagePages },
   { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },

@@ -3,7 +3,7 @@ import { siteSettings } from '@db/schema/index'
 import { getDb } from './db.server'
 import { sendMail } from './mail.server'
 
-/** The brand readers know the site by (spec: the logo text), used in mails and the TOTP issuer. */
+/** The brand readers know the site by (docs/product.md §2: the logo text), used in mails and the TOTP issuer. */
 export async function getBrandName(): Promise<string> {
   const [row] = await getDb()
     .select({ logoText: siteSettings.logoText })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * The PostgreSQL URL an admin saved from Settings (ARCHITECTURE "Where we differ" 8): kept
+ * The PostgreSQL URL an admin saved from Settings (docs/product.md "Where we differ" 8): kept
  * on the server in DATA_DIR/database-url.json (mode 600), never in a browser. `active` says
  * the site was switched to it; the server's start-up then opens it when DATABASE_URL is unset.
  */

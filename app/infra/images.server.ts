@@ -29,7 +29,7 @@ export function randomObjectName(extension: string) {
 }
 
 /**
- * Stores an image in the media bucket with its webp variants (spec §9: 640/828/1200/1920,
+ * Stores an image in the media bucket with its webp variants (docs/product.md §9: 640/828/1200/1920,
  * quality 80). Variants are never wider than the original.
  */
 export async function storeImage(

@@ -13,7 +13,7 @@ import { logger } from './logger.server'
 
 /**
  * better-auth authenticates; these decide who may do what, on the server, for every loader,
- * action and resource route (STYLE.md). The client never decides.
+ * action and resource route (docs/style.md). The client never decides.
  */
 export interface SessionUser {
   id: string

@@ -9,7 +9,7 @@ import { isAllowedLinkHref, LINK_SCHEMES } from '~/lib/link-schemes'
 // upload checks and bloat the stored body) and no ftp.
 const IMAGE_SCHEMES = ['http', 'https']
 
-// Spec §3: links open in a new tab with noopener, noreferrer, nofollow.
+// docs/product.md §3: links open in a new tab with noopener, noreferrer, nofollow.
 const LINK_REL = 'noopener noreferrer nofollow'
 
 // Attribute values the browser would not understand are dropped, rather than kept empty as
@@ -70,10 +70,10 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     // TipTap writes `type` for lettered or roman lists pasted from elsewhere.
     ol: ['start', 'type'],
   },
-  // No class attributes except the code block's language (spec §3 "Code block language"),
+  // No class attributes except the code block's language (docs/product.md §3 "Code block language"),
   // which TipTap writes as <code class="language-js">.
   allowedClasses: { code: ['language-*'] },
-  // Spec §5's link schemes (lib/link-schemes.ts, shared with the editor).
+  // The link schemes of docs/product.md §5 (lib/link-schemes.ts, shared with the editor).
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
   // An image whose src was refused would render as a broken box.

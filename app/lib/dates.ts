@@ -1,6 +1,6 @@
 import { format, formatDistance } from 'date-fns'
 
-// Formats from spec §9: "MMMM d, yyyy" on the article page, "MMM d, yyyy" in the admin list.
+// Formats from docs/product.md §9: "MMMM d, yyyy" on the article page, "MMM d, yyyy" in the admin list.
 // Dates are shown in UTC: the server renders the page (often cached for every reader) and the
 // client hydrates it, so both must print the same day whatever their time zones.
 

@@ -1,4 +1,4 @@
-/** Widths of spec §9: every stored image has a webp at each of these. */
+/** Widths of docs/product.md §9: every stored image has a webp at each of these. */
 export const IMAGE_WIDTHS = [640, 828, 1200, 1920] as const
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 

@@ -1,4 +1,4 @@
-// Spec §5: "allowed schemes http, https, ftp, ftps, mailto, tel, callto, sms, cid, xmpp, or
+// docs/product.md §5: "allowed schemes http, https, ftp, ftps, mailto, tel, callto, sms, cid, xmpp, or
 // relative; others are rejected". One list for the editor (what a link may be set to) and the
 // sanitiser (what a saved body may keep).
 export const LINK_SCHEMES: readonly string[] = Object.freeze([

@@ -1,4 +1,4 @@
-// Spec §9: reading time is words divided by 200, rounded up. The words are counted once, by
+// docs/product.md §9: reading time is words divided by 200, rounded up. The words are counted once, by
 // the database (`articles.word_count`, defined in db/schema/word-count.ts).
 const WORDS_PER_MINUTE = 200
 

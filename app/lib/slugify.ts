@@ -1,6 +1,6 @@
-// Slug rule (spec §5): lower-case, each run of characters other than a-z and 0-9 becomes one
+// Slug rule (docs/product.md §5): lower-case, each run of characters other than a-z and 0-9 becomes one
 // hyphen, leading and trailing hyphens removed. We fold accents first so that "Café" gives
-// "cafe" rather than "caf"; the spec's rule alone would throw the letter away.
+// "cafe" rather than "caf"; the rule without folding would throw the letter away.
 
 // Latin letters that NFKD does not decompose into a base letter plus a mark, so folding alone
 // would turn them into hyphens ("Straße" → "stra-e").
@@ -35,7 +35,7 @@ const MAX_ATTEMPTS = 10_000
 
 /**
  * The first of `base`, `base-2`, `base-3`… that `taken` rejects. Slugs are unique per table
- * (ARCHITECTURE "Where we differ" 5), so `taken` should look at the whole table. The caller
+ * (docs/product.md "Where we differ" 5), so `taken` should look at the whole table. The caller
  * still needs a unique index: two concurrent saves can both see a candidate as free.
  */
 export async function uniqueSlug(

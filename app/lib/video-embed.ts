@@ -1,4 +1,4 @@
-// Spec §5: a video URL is converted to an embeddable address; video sites with an 11-character
+// docs/product.md §5: a video URL is converted to an embeddable address; video sites with an 11-character
 // id and Vimeo numeric ids are recognised, other URLs are used as they are. We add two rules:
 // direct video files play in <video> (an iframe would download them), and anything that is
 // not http(s) is refused, since the result ends up in a src attribute.

@@ -104,7 +104,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.data === 'Page not found') {
     return <PageStatus title="Page not found" message="This list has fewer pages." />
   }
-  // Spec §2: unknown or failed, the page says "Category not found"; §8 names the failure.
+  // docs/product.md §2: unknown or failed, the page says "Category not found"; §8 names the failure.
   const failed = !isRouteErrorResponse(error) || error.status >= 500
   return (
     <PageStatus title="Category not found" alert={failed ? 'Failed to load category' : undefined} />

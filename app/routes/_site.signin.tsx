@@ -18,7 +18,7 @@ import type { Route } from './+types/_site.signin'
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
-  // Spec §4: the sign-in page goes to / (or where the reader was going) once signed in.
+  // docs/product.md §4: the sign-in page goes to / (or where the reader was going) once signed in.
   if (await getSessionUser(request)) throw redirect(redirectTo)
   return { redirectTo }
 }

@@ -18,7 +18,7 @@ import {
 } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.signup'
 
-// Spec §4: the sign-up page goes to / whenever a session exists.
+// docs/product.md §4: the sign-up page goes to / whenever a session exists.
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect('/')
   return null

@@ -100,7 +100,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 400) {
     return <PageStatus title="Invalid page number" message="Pages are numbered from 1." />
   }
-  // Spec §8: "Error fetching tag" / "Error fetching articles"; the details stay in the log.
+  // docs/product.md §8: "Error fetching tag" / "Error fetching articles"; the details stay in the log.
   const alert =
     isRouteErrorResponse(error) && typeof error.data === 'string'
       ? error.data

@@ -18,7 +18,7 @@ import type { Route } from './+types/_site'
 const DEFAULT_ABOUT = 'An independent newspaper covering the news that matters to our readers.'
 
 // The layout's parts degrade on their own: a failed ticker or social list hides that part
-// (spec §2 Footer: "If the social links load fails, the social section is hidden").
+// (docs/product.md §2 Footer: "If the social links load fails, the social section is hidden").
 export async function loader() {
   const now = new Date()
   const [breakingNews, socialLinks, about] = await Promise.all([

@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import { requireStaff } from '~/domain/access/require-access.server'
 import type { Route } from './+types/admin.$'
 
-// Spec §2: an unknown admin sub-path falls back to the dashboard.
+// docs/product.md §2: an unknown admin sub-path falls back to the dashboard.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request)
   throw redirect('/admin')

@@ -39,7 +39,7 @@ function refused(status: number, title: string, description: string, code: strin
   return answer(status, { ok: false, code, toast: { type: 'error', title, description } })
 }
 
-/** The spec's toast title for a file refused by its content; any other is "Upload failed". */
+/** The toast title of docs/product.md §8 for a file refused by its content; any other is "Upload failed". */
 const UPLOAD_TITLE_FOR_CODE: Partial<Record<string, string>> = {
   INVALID_TYPE: INVALID_FILE_TYPE,
   BROKEN_IMAGE: INVALID_FILE_TYPE,

@@ -20,7 +20,7 @@ import * as create from './admin.new-article'
 import * as preview from './_site.admin.preview.$id'
 
 // The article routes, called as the server would call them: every loader and action refuses
-// anonymous readers and viewers, and an admin gets the spec's answers and messages.
+// anonymous readers and viewers, and an admin gets the answers and messages of docs/product.md.
 
 type Handler = (args: never) => Promise<unknown>
 

@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Each row offers what this role may do with that article (the server refuses the rest).
       viewer: { id: user.id, role: user.role },
     },
-    // Spec §7: the admin list is never cached.
+    // docs/product.md §7: the admin list is never cached.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -123,7 +123,7 @@ const metaCell = 'max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-for
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
   const { page, categories, viewer } = loaderData
   const navigation = useNavigation()
-  // Spec §2: "Loading..." while the list loads (here: while a new page or filter loads).
+  // docs/product.md §2: "Loading..." while the list loads (here: while a new page or filter loads).
   const loading =
     navigation.state === 'loading' && navigation.location.pathname === '/admin/articles'
 

@@ -41,7 +41,7 @@ describe('/admin/tags', () => {
       title: 'Success',
       description: 'Tag created successfully',
     })
-    // Twelve other tags first: the spec's old rule only looked at the 10 newest.
+    // Twelve other tags first: the original product's rule only looked at the 10 newest.
     for (let i = 0; i < 12; i++) await create(`Filler ${i}`)
     await create('climate change')
     await create('Climate-Change!')

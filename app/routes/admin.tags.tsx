@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { tags: await listTags() }
 }
 
-// Spec §8: every failure toast of this screen is titled "Error".
+// docs/product.md §8: every failure toast of this screen is titled "Error".
 const FAILURE_TITLE = { create: 'Error', update: 'Error', delete: 'Error' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         })
     }
   } catch (error) {
-    // Spec §8: tag failures are also logged (the unexpected, with the request's id).
+    // docs/product.md §8: tag failures are also logged (the unexpected, with the request's id).
     return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
 }
@@ -86,7 +86,7 @@ function TagRow({ tag }: { tag: Tag }) {
   const [errors, setErrors] = useState<string[] | undefined>()
   const serverErrors = editor.data?.ok === false ? editor.data.fieldErrors?.name : undefined
 
-  // Spec §4: after a tag update, edit mode ends.
+  // docs/product.md §4: after a tag update, edit mode ends.
   useEffect(() => {
     if (editor.state === 'idle' && editor.data?.ok) setEditing(false)
   }, [editor.state, editor.data])

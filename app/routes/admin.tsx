@@ -60,7 +60,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     return () => window.cancelIdleCallback(handle)
   }, [])
 
-  // Spec §9: Ctrl/Cmd+B toggles the sidebar (the sheet on mobile).
+  // docs/product.md §9: Ctrl/Cmd+B toggles the sidebar (the sheet on mobile).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== SIDEBAR_SHORTCUT || !(event.metaKey || event.ctrlKey)) return

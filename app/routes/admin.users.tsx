@@ -75,7 +75,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
   const revalidator = useRevalidator()
-  // Spec §4: all role buttons are disabled while an update is in progress.
+  // docs/product.md §4: all role buttons are disabled while an update is in progress.
   const updating = fetcher.state !== 'idle'
 
   return (

@@ -9,7 +9,7 @@ export async function loader() {
 }
 
 /**
- * Sign-out from anywhere (spec §7, §8): the session ends and its cookies are cleared even when
+ * Sign-out from anywhere (docs/product.md §7, §8): the session ends and its cookies are cleared even when
  * the session is already gone; the toast depends on where the reader signed out from.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -14,7 +14,7 @@ import {
 export const userRole = pgEnum('user_role', ['admin', 'viewer', 'contributor', 'author', 'editor'])
 
 /**
- * The profile of spec §3 is better-auth's user row: one table, so a role change and a
+ * The profile of docs/product.md §3 is better-auth's user row: one table, so a role change and a
  * sign-in can never disagree. Fields better-auth owns keep its names (mapped to snake_case).
  */
 export const profiles = pgTable(

@@ -23,7 +23,7 @@ export const socialLinks = pgTable(
   (t) => [index('social_links_platform_idx').on(t.platform)],
 )
 
-/** One row (id = 1), with the defaults of spec §3. */
+/** One row (id = 1), with the defaults of docs/product.md §3. */
 export const siteSettings = pgTable(
   'site_settings',
   {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 
-// The one definition of an article's word count (reading time, spec §9). It is SQL so the
+// The one definition of an article's word count (reading time, docs/product.md §9). It is SQL so the
 // stored `articles.word_count` is right whoever writes the row (editor, seed, restore), and
 // an unsaved body is counted by the same expression (`countWords` in domain/articles).
 //

@@ -72,7 +72,7 @@ describe('/profile: the author profile', () => {
       name: 'Maya Okafor',
       pagePath: null,
     })
-    // The spec's shape of the account part is unchanged.
+    // The account part keeps its shape (docs/product.md §3).
     expect(Object.keys(page.data.user).sort()).toEqual(['email', 'username'])
 
     await insertArticle({ authorId: writer.id })

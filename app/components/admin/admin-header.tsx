@@ -49,7 +49,7 @@ export function AdminBreadcrumb() {
 }
 
 /**
- * Spec §2: "Create New Article" and "Backup Database" on every admin screen, each for the
+ * docs/product.md §2: "Create New Article" and "Backup Database" on every admin screen, each for the
  * roles that may use it (backups are the admin's).
  */
 export function AdminHeader({

@@ -12,7 +12,7 @@ import {
 import { FieldError } from '~/components/ui/field'
 import { imageVariantUrl } from '~/lib/image-variants'
 
-/** Spec §2: a preview, and "Select Image" / "Change Image" opening the "Media Library". */
+/** docs/product.md §2: a preview, and "Select Image" / "Change Image" opening the "Media Library". */
 export function ArticleFeaturedImageField({
   value,
   onChange,

@@ -192,7 +192,7 @@ export function ArticleStatusField({
 }
 
 /**
- * The byline: editors choose any staff member (spec §6: the form's value, else the signed-in
+ * The byline: editors choose any staff member (docs/product.md §6: the form's value, else the signed-in
  * user); everyone else sees whose name the article goes out under.
  */
 export function ArticleBylineField({

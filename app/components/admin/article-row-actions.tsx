@@ -51,7 +51,7 @@ export function ArticleEditButton({ id, iconOnly = false }: { id: number; iconOn
   )
 }
 
-/** Delete, after the spec's confirmation (spec §2 Dashboard). */
+/** Delete, after its confirmation (docs/product.md §2 Dashboard). */
 export function ArticleDeleteButton({
   id,
   title,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TAGS_MAX } from '~/domain/articles/articles-schema'
 import { addTag, type TagChip } from './article-tags-field'
 
-// Spec §5 "Adding a tag", as the form applies it before anything reaches the server.
+// docs/product.md §5 "Adding a tag", as the form applies it before anything reaches the server.
 
 const KNOWN = [
   { id: 1, name: 'Harbour' },

@@ -23,7 +23,7 @@ function sameName(a: string, b: string) {
 }
 
 /**
- * Adds a tag by name (spec §5 "Adding a tag"): blank is ignored, a name already on the article
+ * Adds a tag by name (docs/product.md §5 "Adding a tag"): blank is ignored, a name already on the article
  * is refused, a known tag is matched by name ignoring case, an article is full at TAGS_MAX
  * tags, and a new tag needs letters or numbers for its address (the Tags screen's rule).
  * Returns null when nothing changes.
@@ -76,8 +76,8 @@ export function ArticleTagsField({
     }
     if (next) {
       onChange(next)
-      // Spec §8 "Tag added successfully" follows a tag new to the site; it is created with
-      // the article, in the same transaction (ARCHITECTURE "Where we differ" 3).
+      // docs/product.md §8 "Tag added successfully" follows a tag new to the site; it is created with
+      // the article, in the same transaction (docs/product.md "Where we differ" 3).
       if (next[next.length - 1].id === null) {
         toast.success('Tag added successfully', {
           description: 'It will be created when the article is saved.',

@@ -9,7 +9,7 @@ import { toEmbedUrl } from '~/lib/video-embed'
 // what they need, any other page embedded from a video URL is sandboxed.
 const KNOWN_PLAYERS = /^https:\/\/(?:www\.youtube-nocookie\.com|player\.vimeo\.com)\//
 
-/** Spec §2: "This is a video article" and, when ticked, the "Video URL" with a preview. */
+/** docs/product.md §2: "This is a video article" and, when ticked, the "Video URL" with a preview. */
 export function ArticleVideoField({
   hasVideo,
   videoUrl,

@@ -26,7 +26,7 @@ export interface EditableCategory {
   description: string | null
 }
 
-/** "Add Category" / "Edit Category" (spec §2, §4): closes after a successful submit. */
+/** "Add Category" / "Edit Category" (docs/product.md §2, §4): closes after a successful submit. */
 export function CategoryDialog({
   category,
   open,

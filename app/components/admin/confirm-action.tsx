@@ -14,7 +14,7 @@ import {
 import { Button } from '~/components/ui/button'
 import { RowActionLabel } from './row-action-label'
 
-/** A destructive action behind the spec's "Are you sure…?" question. */
+/** A destructive action behind the "Are you sure…?" question of docs/product.md §5. */
 export function ConfirmAction({
   trigger,
   question,

@@ -25,7 +25,7 @@ export interface DashboardRow {
 }
 
 /**
- * Spec §2 Recent Articles: Title, Author (hidden on small screens), Category, Status, Actions,
+ * docs/product.md §2 Recent Articles: Title, Author (hidden on small screens), Category, Status, Actions,
  * with each row's actions as the signed-in role allows them. `showAuthor` is off on a
  * writer's own dashboard, where every row is theirs.
  */

@@ -332,7 +332,7 @@ function PdfList({
 }
 
 /**
- * The "Media Library" dialogs of the article editor (spec §2): uploads, a search by name or
+ * The "Media Library" dialogs of the article editor (docs/product.md §2): uploads, a search by name or
  * alt text, and the stored images or PDFs to choose from. Choosing never deletes: files are
  * deleted only on the Media screen, behind a confirmation.
  */

@@ -32,22 +32,22 @@ import { Label } from '~/components/ui/label'
 import { imageVariantUrl } from '~/lib/image-variants'
 import { isAllowedLinkHref, LINK_SCHEMES, linkScheme } from '~/lib/link-schemes'
 
-// The article body editor (spec §2 "Rich-text content field"). Client-only: it is loaded
+// The article body editor (docs/product.md §2 "Rich-text content field"). Client-only: it is loaded
 // lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
 
 /** The href to store for what was typed, or null when its scheme is not allowed. */
 export function normaliseLinkUrl(typed: string): string | null {
   const url = typed.trim()
-  // Spec §5's schemes, the list the server sanitiser enforces (lib/link-schemes.ts).
+  // The schemes of docs/product.md §5, the list the server sanitiser enforces (lib/link-schemes.ts).
   if (linkScheme(url) !== null) return isAllowedLinkHref(url) ? url : null
-  // Relative links stay relative; a bare host gets the default protocol (spec §5: http).
+  // Relative links stay relative; a bare host gets the default protocol (docs/product.md §5: http).
   if (/^[/#?.]/.test(url)) return url
   return `http://${url}`
 }
 
 const extensions = [
   StarterKit.configure({
-    // Spec §9: undo depth 100, a new undo step after 500 ms.
+    // docs/product.md §9: undo depth 100, a new undo step after 500 ms.
     undoRedo: { depth: 100, newGroupDelay: 500 },
     link: {
       autolink: true,
@@ -102,7 +102,7 @@ export function RichTextEditor({
     onChangeRef.current = onChange
   }, [onChange])
   // The HTML the editor last emitted or was given: a value that differs from it came from
-  // outside the editor (spec §4 two-way sync).
+  // outside the editor (docs/product.md §4 two-way sync).
   const knownHtml = useRef(value)
 
   const attributes = editorAttributes(labelId, invalid, describedBy)

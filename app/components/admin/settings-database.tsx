@@ -19,7 +19,7 @@ export interface DatabaseStatusView {
   activeUrl: string | null
 }
 
-/** Spec §9: after a switch the page reloads after 1.5 s. */
+/** docs/product.md §9: after a switch the page reloads after 1.5 s. */
 const RELOAD_DELAY_MS = 1500
 
 export function DatabaseCard({ status }: { status: DatabaseStatusView }) {

@@ -27,7 +27,7 @@ export interface LogoSettings {
   logoFontUrl: string | null
 }
 
-/** Spec §7: the font family is the uploaded file's name without its extension. */
+/** docs/product.md §7: the font family is the uploaded file's name without its extension. */
 function familyFromFileName(name: string) {
   return name
     .replace(/\.[^.]+$/, '')

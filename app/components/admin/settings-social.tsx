@@ -278,7 +278,7 @@ export function SocialLinksCard({ links }: { links: SocialLinkRow[] }) {
     fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined,
   )
 
-  // Spec §4: the form resets after a successful add.
+  // docs/product.md §4: the form resets after a successful add.
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) {
       formRef.current?.reset()

@@ -15,7 +15,7 @@ export interface SessionView {
   current: boolean
 }
 
-/** The spec's sign-out scopes: one session, all others, all. */
+/** The sign-out scopes of docs/product.md §4: one session, all others, all. */
 export function SessionsPanel({
   sessions,
   answer,

@@ -7,7 +7,7 @@ import { CardImage } from './card-image'
 const KNOWN_PLAYERS = /^https:\/\/(?:www\.youtube-nocookie\.com|player\.vimeo\.com)\//
 
 /**
- * The article's video when it has one (spec §2 Article page), otherwise its featured image
+ * The article's video when it has one (docs/product.md §2 Article page), otherwise its featured image
  * with the library's alt text (else the title) and its caption under it.
  */
 export function ArticleMedia({

@@ -28,7 +28,7 @@ function safeColour(value: string | null | undefined) {
 }
 
 /**
- * The brand link to home (spec §2 Header): the logo text in its colour and custom font, or
+ * The brand link to home (docs/product.md §2 Header): the logo text in its colour and custom font, or
  * the logo image. Each theme has its own colour, given as CSS variables that the `brand-logo`
  * rule in app.css picks by theme (so the right one paints first, with no flash). Black, the
  * light theme's default, follows the theme's foreground.

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Icon } from './icon'
 import type { BreakingNewsItemView } from './card-view.server'
 
-/** Spec §7: breaking news is fresh for 30 s. */
+/** docs/product.md §7: breaking news is fresh for 30 s. */
 const REFRESH_MS = 30_000
 
 /** The server's list first, then the resource route's every 30 s while the tab is visible. */
@@ -139,7 +139,7 @@ function PauseButton({ paused, onToggle }: { paused: boolean; onToggle: () => vo
 }
 
 /**
- * The red bar under the header (spec §2 Breaking news bar): "Breaking News" and a link to
+ * The red bar under the header (docs/product.md §2 Breaking news bar): "Breaking News" and a link to
  * each breaking article with its time. Items leave at their expiry (by the browser's clock
  * too). It moves, on a 30 s cycle, only when the items are wider than the bar; it pauses on
  * hover and keyboard focus, and a tap on it (or its pause button) stops and starts it. For

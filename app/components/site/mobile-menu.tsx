@@ -13,7 +13,7 @@ const itemClass =
   'block rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground'
 
 /**
- * The slide-out menu under 768 px (spec §2 Header): Home, the categories, Admin Dashboard for
+ * The slide-out menu under 768 px (docs/product.md §2 Header): Home, the categories, Admin Dashboard for
  * admins, then Profile and Sign Out when signed in, Sign In and Sign Up when not.
  */
 export function MobileMenu({

@@ -5,7 +5,7 @@ import type { ActionResult } from '~/lib/action-result'
 import { primaryButtonClass } from './styles'
 
 /**
- * The footer's newsletter block (spec §2 Footer). It posts to /newsletter, which stores the
+ * The footer's newsletter block (docs/product.md §2 Footer). It posts to /newsletter, which stores the
  * address and mails a confirmation link; without JavaScript the post lands on that page.
  */
 export function NewsletterForm() {

@@ -13,7 +13,7 @@ export function PageStatus({
 }: {
   title: string
   message?: string
-  /** A failure to announce (spec §8 public errors), shown under the heading. */
+  /** A failure to announce (docs/product.md §8 public errors), shown under the heading. */
   alert?: string
   children?: React.ReactNode
 }) {

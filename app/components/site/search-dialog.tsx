@@ -21,7 +21,7 @@ type Outcome =
 function useSearch(query: string, enabled: boolean): Outcome | null {
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   useEffect(() => {
-    // Spec §5: nothing is sent for a blank query.
+    // docs/product.md §5: nothing is sent for a blank query.
     if (!enabled || query === '') return
     const controller = new AbortController()
     const timer = setTimeout(async () => {

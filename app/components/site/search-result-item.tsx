@@ -2,7 +2,7 @@ import { ANONYMOUS } from '~/domain/authors/byline'
 import type { SearchResult } from '~/domain/search/search-schema'
 
 /**
- * One search hit (spec §2 Search): title, category or "Uncategorized", author, the date it was
+ * One search hit (docs/product.md §2 Search): title, category or "Uncategorized", author, the date it was
  * published, 2-line excerpt.
  */
 export function SearchResultSummary({

@@ -2,7 +2,7 @@ import { platformName } from '~/lib/platform-name'
 import { Icon, type SiteIconName } from './icon'
 import { iconButtonClass } from './styles'
 
-// Spec §3: icons facebook, twitter, instagram, github, youtube, linkedin; others get a globe.
+// docs/product.md §3: icons facebook, twitter, instagram, github, youtube, linkedin; others get a globe.
 const KNOWN_ICONS = new Set<SiteIconName>([
   'facebook',
   'twitter',

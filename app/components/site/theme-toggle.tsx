@@ -3,7 +3,7 @@ import { Icon } from './icon'
 import { iconButtonClass } from './styles'
 
 /**
- * Flips light/dark and saves the choice (spec §4 Theme). Before hydration it reads as light;
+ * Flips light/dark and saves the choice (docs/product.md §4 Theme). Before hydration it reads as light;
  * the page itself already shows the right theme, set by the inline theme script.
  */
 export function ThemeToggle() {

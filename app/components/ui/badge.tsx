@@ -17,7 +17,7 @@ export const badgeVariants = cva(
           'text-foreground [&:is(a,button)]:hover:bg-accent [&:is(a,button)]:hover:text-accent-foreground',
         destructive:
           'border-transparent bg-destructive text-destructive-foreground [&:is(a,button)]:hover:bg-destructive/90',
-        // Article statuses, spec §4: published green, archived grey, hidden purple, draft yellow, review blue.
+        // Article statuses, docs/product.md §4: published green, archived grey, hidden purple, draft yellow, review blue.
         published: 'border-transparent bg-status-published text-status-published-foreground',
         archived: 'border-transparent bg-status-archived text-status-archived-foreground',
         hidden: 'border-transparent bg-status-hidden text-status-hidden-foreground',
@@ -33,7 +33,7 @@ export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['varia
 
 const statusVariants = ['published', 'archived', 'hidden', 'draft', 'review'] as const
 
-/** The badge colour for an article status; any other status is yellow like draft (spec §4). */
+/** The badge colour for an article status; any other status is yellow like draft (docs/product.md §4). */
 export function statusBadgeVariant(status: string): BadgeVariant {
   return (statusVariants as readonly string[]).includes(status)
     ? (status as (typeof statusVariants)[number])

@@ -4,7 +4,7 @@ import { cn } from '~/lib/utils'
 
 /**
  * Groups a Label, a control and its FieldError. The control carries `aria-invalid` and
- * `aria-describedby={errorId}`; FieldError renders with that id (STYLE.md, Forms and errors).
+ * `aria-describedby={errorId}`; FieldError renders with that id (docs/style.md, Forms and errors).
  */
 export function Field({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="field" className={cn('grid gap-2', className)} {...props} />

@@ -31,7 +31,7 @@ const tokenColours = {
 /*
  * Toasts sit where they cover no control: the header's buttons are at the top right and a
  * phone's dialogs put their title and close button at the top, so they rise from the bottom
- * (right on a desktop, across the width on a phone), one at a time (spec §9). A page with a
+ * (right on a desktop, across the width on a phone), one at a time (docs/product.md §9). A page with a
  * bar stuck to the bottom of the screen (the article form on a phone) sets
  * `--toast-bottom-inset` to its height, and toasts rise above it.
  */

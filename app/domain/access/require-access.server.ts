@@ -13,7 +13,7 @@ import type { ActionResult } from '~/lib/action-result'
 import { canOpenBackOffice, type Actor, type ArticleAccessFacts } from './access-rules'
 
 // The server's side of the access rules: every back-office loader, action and resource route
-// calls one of these first, whatever the interface shows (STYLE.md: the app authorises).
+// calls one of these first, whatever the interface shows (docs/style.md: the app authorises).
 
 export const ACCESS_DENIED = 'Access Denied'
 export const ROLE_REFUSED = 'Your role does not allow this.'
@@ -34,7 +34,7 @@ export function forbidden(): never {
 
 /**
  * A back-office page or action: nobody signed in goes to sign in; a reader without a staff
- * role goes home with the spec's words; a staff member whose role lacks `capability` gets 403.
+ * role goes home with the words of docs/product.md §6; a staff member whose role lacks `capability` gets 403.
  */
 export async function requireStaff(
   request: Request,

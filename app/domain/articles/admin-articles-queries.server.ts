@@ -80,7 +80,7 @@ function orderFor(sort: ArticleSort): SQL[] {
   }
 }
 
-/** Spec §7 "Admin list", paginated, filtered and sorted on the server. */
+/** docs/product.md §7 "Admin list", paginated, filtered and sorted on the server. */
 export async function listAdminArticles(
   filters: AdminArticleFilters,
 ): Promise<Page<AdminArticleRow>> {
@@ -161,7 +161,7 @@ export interface ArticleForEdit {
   tags: { id: number; name: string }[]
 }
 
-/** Spec §7 "Article by id", with its tags, for the edit form. */
+/** docs/product.md §7 "Article by id", with its tags, for the edit form. */
 export async function getArticleForEdit(id: number): Promise<ArticleForEdit | null> {
   const db = getDb()
   const [row] = await db
@@ -195,7 +195,7 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
   return { ...row, tags: articleTagRows }
 }
 
-/** Spec §7: "for the form, all ordered by created_at descending limit 10". */
+/** docs/product.md §7: "for the form, all ordered by created_at descending limit 10". */
 export async function listRecentTags(limit = 10) {
   return getDb()
     .select({ id: tags.id, name: tags.name })
@@ -234,7 +234,7 @@ export async function getDashboardData(): Promise<DashboardData> {
   const db = getDb()
   const [[totalArticles], [published], [categoryCount], [userCount], recent] = await Promise.all([
     db.select({ n: count() }).from(articles),
-    // "Published" counts the status, as spec §7 does; scheduled ones are among them.
+    // "Published" counts the status, as docs/product.md §7 does; scheduled ones are among them.
     db.select({ n: count() }).from(articles).where(eq(articles.status, 'published')),
     db.select({ n: count() }).from(categories),
     db.select({ n: count() }).from(profiles),

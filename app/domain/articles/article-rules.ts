@@ -12,7 +12,7 @@ export interface PublishState {
 const KEEPS_PUBLICATION: readonly ArticleStatus[] = ['published', 'hidden']
 
 /**
- * published_at after a save (ARCHITECTURE "Where we differ" 4 and 1):
+ * published_at after a save (docs/product.md "Where we differ" 4 and 1):
  * - becoming or staying published: the date the editor asked for (a future one schedules);
  *   without one, the date it already had while published or hidden, else now;
  * - hidden: keeps the date it had, so "Show" republishes it under its first date;

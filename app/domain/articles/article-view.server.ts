@@ -184,7 +184,7 @@ export async function previewArticleInput(
     fallbackAuthorName,
   }: {
     id: number | null
-    /** The signed-in writer, the author when the form names none (spec §6). */
+    /** The signed-in writer, the author when the form names none (docs/product.md §6). */
     fallbackAuthorId?: string
     fallbackAuthorName: string | null
   },

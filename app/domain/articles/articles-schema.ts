@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE, fromWallTime } from '~/lib/time-zone'
 export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'archived', 'hidden'] as const
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number]
 
-/** Spec §4 labels; "hidden" has no label in the spec (it is set from the dashboard). */
+/** docs/product.md §4 labels; "hidden" has no label (it is set from the dashboard). */
 export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
   draft: 'Save as a draft',
   review: 'Submit for review',
@@ -31,7 +31,7 @@ export function isArticleStatus(value: unknown): value is ArticleStatus {
   return typeof value === 'string' && (ARTICLE_STATUSES as readonly string[]).includes(value)
 }
 
-/** Radix Select items may not have an empty value (spec §5), so "no category" is this. */
+/** Radix Select items may not have an empty value (docs/product.md §5), so "no category" is this. */
 export const NO_CATEGORY = 'none'
 
 export const TITLE_MAX = 300
@@ -123,7 +123,7 @@ const tagIds = z
   .max(TAGS_MAX, `An article can have at most ${TAGS_MAX} tags`)
   .default([])
 
-// Blank names are ignored (spec §5, "Adding a tag").
+// Blank names are ignored (docs/product.md §5, "Adding a tag").
 const tagNames = z.preprocess(
   (value) =>
     Array.isArray(value)
@@ -156,7 +156,7 @@ const articleFields = {
     .string({ error: 'Content is required' })
     .max(CONTENT_MAX, 'Content is too long')
     .refine((html) => !isEmptyEditorHtml(html), 'Content is required'),
-  // Spec §5: a number or null; the select's empty choice becomes null.
+  // docs/product.md §5: a number or null; the select's empty choice becomes null.
   categoryId: z.preprocess(
     (value) => (value === NO_CATEGORY ? null : blankToNull(value)),
     recordId('Choose a category').nullable(),
@@ -190,7 +190,7 @@ const articleFields = {
       .refine(isHttpUrl, 'Enter a valid video URL starting with http:// or https://')
       .nullable(),
   ),
-  // Spec §6: the form value, or else the signed-in user.
+  // docs/product.md §6: the form value, or else the signed-in user.
   authorId: z.preprocess(blankToNull, z.string().max(100).nullable()),
 }
 

@@ -48,7 +48,7 @@ describe('the byline readers see', () => {
     })
     expect(await bylineOf('nobody')).toBeNull()
 
-    // Search results carry the same name (spec §2: "By {author}").
+    // Search results carry the same name (docs/product.md §2: "By {author}").
     const { results } = await searchArticles('ferry')
     const names = Object.fromEntries(results.map((r) => [r.title, r.authorName]))
     expect(names).toEqual({

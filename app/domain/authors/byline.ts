@@ -1,8 +1,8 @@
-// The author as readers see them (STYLE.md: a minimal read model, never the user row): a
+// The author as readers see them (docs/style.md: a minimal read model, never the user row): a
 // name, and the page that lists their work. Client-safe; the server fills it from
 // `bylineColumns` (authors-queries.server.ts), the one definition of the name.
 
-/** Spec §2 Article page: the byline of an article without an author. */
+/** docs/product.md §2 Article page: the byline of an article without an author. */
 export const ANONYMOUS = 'Anonymous'
 
 export interface BylineAuthor {

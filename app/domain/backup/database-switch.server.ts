@@ -20,7 +20,7 @@ import { logger } from '~/infra/logger.server'
 import { copyDatabase } from './backup.server'
 
 /**
- * Database Configuration (ARCHITECTURE "Where we differ" 8): which database the site runs on,
+ * Database Configuration (docs/product.md "Where we differ" 8): which database the site runs on,
  * and the switch between the embedded one and a PostgreSQL server, with the data copied
  * across in the backup format. The URL stays on the server; the browser sees it masked.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idField } from '~/lib/form-schemas'
 
-/** Spec §5: name and slug required, description optional. Shared by the dialog and the action. */
+/** docs/product.md §5: name and slug required, description optional. Shared by the dialog and the action. */
 export const categorySchema = z.object({
   name: z
     .string({ error: 'Name is required' })

@@ -12,8 +12,8 @@ export class CategoryError extends domainErrors('CategoryError', {
 }) {}
 
 /**
- * The slug an admin typed, normalised by the spec's rule; on a clash with another category it
- * gets -2, -3… (ARCHITECTURE "Where we differ" 5: checked against the whole table).
+ * The slug an admin typed, normalised by the slug rule of docs/product.md §5; on a clash with another category it
+ * gets -2, -3… (docs/product.md "Where we differ" 5: checked against the whole table).
  */
 async function freeSlug(tx: Transaction, wanted: string, exceptId?: number) {
   const base = slugify(wanted)

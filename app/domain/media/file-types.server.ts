@@ -1,4 +1,4 @@
-/** File types recognised by their first bytes, never by name (ARCHITECTURE "Where we differ" 9). */
+/** File types recognised by their first bytes, never by name (docs/product.md "Where we differ" 9). */
 
 export type ImageType = 'jpg' | 'png' | 'webp' | 'gif' | 'avif'
 export type FontType = 'ttf' | 'otf' | 'woff' | 'woff2'

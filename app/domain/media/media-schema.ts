@@ -96,7 +96,7 @@ export const mediaActionSchema = z.discriminatedUnion('intent', [
 
 const MB = 1024 * 1024
 
-/** ARCHITECTURE "Where we differ" 9: uploads are size-limited. */
+/** docs/product.md "Where we differ" 9: uploads are size-limited. */
 export const UPLOAD_LIMITS: Record<MediaKind, number> = {
   image: 15 * MB,
   pdf: 200 * MB,
@@ -118,7 +118,7 @@ export function tooLargeMessage(kind: MediaKind) {
   return `The file is too large. ${noun} may be at most ${UPLOAD_LIMITS[kind] / MB} MB.`
 }
 
-/** Spec §5 wording for PDFs; the same shape for the other kinds. */
+/** docs/product.md §5 wording for PDFs; the same shape for the other kinds. */
 export const WRONG_TYPE_MESSAGE: Record<MediaKind, string> = {
   image: 'Please upload only images (JPEG, PNG, WebP, GIF or AVIF) in this section',
   pdf: 'Please upload only PDF files in this section',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 export const NEWSLETTER_EMAIL_INVALID = 'Please enter a valid email address.'
 
-/** The footer's newsletter form (spec §2 Footer: an email input and a Subscribe button). */
+/** The footer's newsletter form (docs/product.md §2 Footer: an email input and a Subscribe button). */
 export const newsletterSubscribeSchema = z.object({
   email: z
     .string({ error: NEWSLETTER_EMAIL_INVALID })

@@ -1,4 +1,4 @@
-/** The editable static pages linked from the footer's Quick Links (spec §2 Footer). */
+/** The editable static pages linked from the footer's Quick Links (docs/product.md §2 Footer). */
 export const STATIC_PAGE_SLUGS = ['about', 'contact', 'privacy', 'terms'] as const
 export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number]
 

@@ -1,4 +1,4 @@
-// Spec §5: search runs only when the trimmed query is non-empty; it is lower-cased before
+// docs/product.md §5: search runs only when the trimmed query is non-empty; it is lower-cased before
 // sending. Shared by the dialog (client) and the resource route (server) so both agree.
 
 /** Longer queries are refused: nobody types 200 characters into a search box. */
@@ -37,7 +37,7 @@ export interface SearchResult {
   title: string
   excerpt: string
   categoryName: string | null
-  /** Spec §3 author_username: the account's username (its author page's address). */
+  /** docs/product.md §3 author_username: the account's username (its author page's address). */
   authorUsername: string | null
   /** The byline's name: the display name, else the username; null without an author. */
   authorName: string | null

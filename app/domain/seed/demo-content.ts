@@ -1413,7 +1413,7 @@ export function buildArticleBody(input: BodyInput, seed = hashString(input.title
   const source = rng.pick(pool.sources)
   const sourceHtml = `<p>${fill(source.text).replace(/\{(\d)\}/g, (_, i: string) => {
     const [text, href] = source.links[Number(i)]
-    // As the editor stores links (spec §3): a new tab, noopener noreferrer nofollow.
+    // As the editor stores links (docs/product.md §3): a new tab, noopener noreferrer nofollow.
     return `<a href="https://example.org/${href}" ${LINK_ATTRIBUTES}>${escapeHtml(text)}</a>`
   })}</p>`
 

@@ -26,7 +26,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 export const CHROME_TTL_MS = 60_000
 
 /**
- * The single settings row; the spec's defaults when it has not been written yet. Every page
+ * The single settings row; the defaults of docs/product.md §3 when it has not been written yet. Every page
  * reads it: kept in memory until a write (app/infra/memo-cache.server.ts); the value is frozen.
  */
 export const getSiteSettings: () => Promise<SiteSettings> = memoized(
@@ -50,7 +50,7 @@ export const listActiveSocialLinks: () => Promise<SocialLink[]> = memoized(
   { ttlMs: CHROME_TTL_MS },
 )
 
-/** Settings screen: every link, active or not, ordered by platform (spec §7). */
+/** Settings screen: every link, active or not, ordered by platform (docs/product.md §7). */
 export async function listSocialLinks(): Promise<SocialLink[]> {
   return getDb().select().from(socialLinks).orderBy(asc(socialLinks.platform), asc(socialLinks.id))
 }

@@ -25,7 +25,7 @@ const assetUrl = z
   )
   .transform((v) => (v === '' ? null : v))
 
-/** Spec §5: logo_type text or image; the other fields are optional. */
+/** docs/product.md §5: logo_type text or image; the other fields are optional. */
 export const logoSettingsSchema = z
   .object({
     logoType: z.enum(['text', 'image'], { message: 'Logo type must be text or image' }),
@@ -61,7 +61,7 @@ export const logoSettingsSchema = z
 
 export type LogoSettingsValues = z.output<typeof logoSettingsSchema>
 
-/** Spec §5: platform required, url valid, icon required. */
+/** docs/product.md §5: platform required, url valid, icon required. */
 export const socialLinkSchema = z.object({
   platform: z
     .string({ message: 'Platform is required' })

@@ -12,7 +12,7 @@ export function hasSlugCharacters(name: string): boolean {
   return slugify(name) !== ''
 }
 
-/** Spec §5: a tag needs a name; its slug is derived from it. */
+/** docs/product.md §5: a tag needs a name; its slug is derived from it. */
 export const tagSchema = z.object({
   name: z
     .string({ error: 'Name is required' })

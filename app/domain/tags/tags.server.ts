@@ -8,7 +8,7 @@ import { TAG_NAME_NEEDS_LETTERS, type TagValues } from './tags-schema'
 // Tag writes, for the Tags screen and for the article form, which creates the tags an editor
 // typed when the article is saved (in the article's transaction).
 
-// Spec §8 words a missing tag by what was tried ("Failed to delete tag"), under the title "Error".
+// docs/product.md §8 words a missing tag by what was tried ("Failed to delete tag"), under the title "Error".
 export class TagError extends domainErrors('TagError', {
   NOT_FOUND: 404,
   INVALID_NAME: 400,

@@ -142,7 +142,7 @@ export async function resetPassword(
 
 /**
  * One mail with both ways in: the link, and a one-time code for the "Verify token" page (as
- * the spec's auth kit mails carry both).
+ * docs/product.md §7 says the account mails carry both).
  */
 export async function sendMagicLink(
   caller: AuthCaller,

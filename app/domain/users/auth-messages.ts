@@ -1,4 +1,4 @@
-/** The auth kit's confirmation texts (spec §8), shared by the pages and their tests. */
+/** The auth kit's confirmation texts (docs/product.md §8), shared by the pages and their tests. */
 export const AUTH_TEXT = {
   signUpConfirmation: 'Check your email for the confirmation link',
   magicLinkSent: 'Check your email for the magic link',

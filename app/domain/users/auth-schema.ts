@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * The auth forms' schemas, shared by the browser (checked before submitting) and the server
- * (checked again in every action). Field messages follow spec §5 where it names one.
+ * (checked again in every action). Field messages follow docs/product.md §5 where it names one.
  */
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 128

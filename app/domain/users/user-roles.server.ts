@@ -13,7 +13,7 @@ export const LAST_ADMIN_MESSAGE =
   'The last admin cannot be removed. Make another user an admin first.'
 
 /**
- * Sets a user's role. The last admin cannot be demoted (ARCHITECTURE "Where we differ" 6):
+ * Sets a user's role. The last admin cannot be demoted (docs/product.md "Where we differ" 6):
  * admin rows are locked first, so two admins demoting each other at once cannot both succeed.
  * A new role never rides on an old session: the user's sessions end in the same transaction,
  * and they sign in again.

@@ -11,7 +11,7 @@ export interface AdminUserRow {
   createdAt: Date
 }
 
-/** Spec §7: all profiles, newest first. */
+/** docs/product.md §7: all profiles, newest first. */
 export async function listUsersForAdmin(): Promise<AdminUserRow[]> {
   return getDb()
     .select({

@@ -66,7 +66,7 @@ export function unknownIntent() {
 }
 
 export interface FailureOptions {
-  /** The toast's title (the spec's "Error deleting category"…); none on form pages. */
+  /** The toast's title (docs/product.md §8: "Error deleting category"…); none on form pages. */
   title?: string
   context: Pick<AppLoadContext, 'requestId'>
   /** Logged with an unexpected error, to find it again (ids, the intent). */

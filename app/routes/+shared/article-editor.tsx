@@ -104,7 +104,7 @@ function initialState(article: EditableArticle | null, viewer: Actor): FormState
     tags: article?.tags.map(({ id, name }) => ({ id, name })) ?? [],
     hasVideo: article?.hasVideo ?? false,
     videoUrl: article?.videoUrl ?? '',
-    // Spec §6: the byline is the form's value, else the signed-in user.
+    // docs/product.md §6: the byline is the form's value, else the signed-in user.
     authorId: article ? (article.authorId ?? '') : viewer.id,
   }
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures'
 import { choose, createArticle, uniqueWord } from './articles-support'
 
-// The article list (spec §2 "Article list"), with the newsroom additions: search, filters and
+// The article list (docs/product.md §2 "Article list"), with the newsroom additions: search, filters and
 // sorting held in the URL.
 
 test.beforeEach(async ({ login }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { createArticle, uniqueWord } from './articles-support'
 
-// Dashboard row actions (spec §2 Dashboard, §8 messages): each test writes its own article,
+// Dashboard row actions (docs/product.md §2 Dashboard, §8 messages): each test writes its own article,
 // which is then the newest and so in "Recent Articles".
 
 function recentRow(page: Page, title: string) {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { contentEditor, openNewArticle, toolbarButton } from './articles-support'
 
-// The rich-text field (spec §2 "Rich-text content field", §4, §9): states, shortcuts, the link
+// The rich-text field (docs/product.md §2 "Rich-text content field", §4, §9): states, shortcuts, the link
 // dialog, automatic links.
 
 test.beforeEach(async ({ login, page }) => {
