@@ -64,6 +64,15 @@ export const newspaperEditions = pgTable(
     coverName: text(),
     coverWidth: integer(),
     coverHeight: integer(),
+    /**
+     * 'processing' from the upload until its pages are read outside the server's process,
+     * then 'ready' (readers see it) or 'failed' (`failure` says why; only the back office
+     * sees it).
+     */
+    status: text({ enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('ready'),
+    failure: text(),
     uploadedBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
