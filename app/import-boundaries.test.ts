@@ -83,6 +83,43 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 const relative = (file: string) => path.relative(root, file)
+const under = (...segments: string[]) => path.join(root, ...segments) + path.sep
+const isTest = (file: string) => /\.test\.tsx?$/.test(file)
+
+/** Imports from files under `from` to files under any of `to`, as "file → target". */
+function crossings(graph: Map<string, string[]>, from: string, to: (target: string) => boolean) {
+  return [...graph]
+    .filter(([file]) => file.startsWith(from))
+    .flatMap(([file, targets]) =>
+      targets.filter(to).map((target) => `${relative(file)} → ${relative(target)}`),
+    )
+}
+
+/**
+ * The domain's areas (`app/domain/<area>/`) as one node each, and the modules at the domain's
+ * root (shared by the areas, such as domain-error.ts) as one more. Tests are left out: nothing
+ * imports a test, and a test may use several areas together to check how they meet.
+ */
+function areaGraph(graph: Map<string, string[]>) {
+  const domain = under('app', 'domain')
+  const areaOf = (file: string) => {
+    if (!file.startsWith(domain)) return null
+    const [first, ...rest] = path.relative(domain, file).split(path.sep)
+    return rest.length === 0 ? '(domain root)' : first!
+  }
+  const areas = new Map<string, Set<string>>()
+  for (const [file, targets] of graph) {
+    const area = areaOf(file)
+    if (area === null || isTest(file)) continue
+    const edges = areas.get(area) ?? new Set<string>()
+    for (const target of targets) {
+      const targetArea = areaOf(target)
+      if (targetArea !== null && targetArea !== area) edges.add(targetArea)
+    }
+    areas.set(area, edges)
+  }
+  return new Map([...areas].map(([area, edges]) => [area, [...edges]]))
+}
 
 describe('import boundaries', () => {
   const graph = importGraph()
@@ -91,16 +128,27 @@ describe('import boundaries', () => {
     expect(cycles(graph).map((component) => component.map(relative))).toEqual([])
   })
 
+  test('no domain area imports itself through other areas', () => {
+    // Files may form no loop, and neither may areas: an area that needs another's rule and
+    // is needed by it shares that rule through a module both import (the domain's root).
+    expect(cycles(areaGraph(graph))).toEqual([])
+  })
+
   test('infra never imports domain', () => {
-    const infra = path.join(root, 'app', 'infra') + path.sep
-    const domain = path.join(root, 'app', 'domain') + path.sep
-    const crossings = [...graph]
-      .filter(([file]) => file.startsWith(infra))
-      .flatMap(([file, targets]) =>
-        targets
-          .filter((t) => t.startsWith(domain))
-          .map((t) => `${relative(file)} → ${relative(t)}`),
-      )
-    expect(crossings).toEqual([])
+    const domain = under('app', 'domain')
+    expect(crossings(graph, under('app', 'infra'), (t) => t.startsWith(domain))).toEqual([])
+  })
+
+  test('domain never imports routes or components', () => {
+    const http = [under('app', 'routes'), under('app', 'components')]
+    expect(
+      crossings(graph, under('app', 'domain'), (t) => http.some((dir) => t.startsWith(dir))),
+    ).toEqual([])
+  })
+
+  test('lib imports only lib', () => {
+    // lib is what the browser and every layer may share, so it stands on nothing of ours.
+    const lib = under('app', 'lib')
+    expect(crossings(graph, lib, (t) => !t.startsWith(lib))).toEqual([])
   })
 })

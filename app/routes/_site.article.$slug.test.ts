@@ -12,7 +12,7 @@ import {
 } from '../../tests/setup/content-fixtures'
 import { statementsDuring } from '../../tests/setup/statements'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
-import { nextPublicationAt } from '~/domain/articles/published.server'
+import { nextPublicationAt } from '~/domain/published.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { articlePageView } from './+shared/article-page.server'

@@ -1,7 +1,7 @@
 import { logger } from '~/infra/logger.server'
 import { memoizedByKey } from '~/infra/memo-cache.server'
 import { getPublishedArticleBySlug, type ArticleDetail } from './articles-queries.server'
-import { nextPublicationAt } from './published.server'
+import { nextPublicationAt } from '~/domain/published.server'
 import { getArticleEndings, type ArticleEndings } from './related-queries.server'
 
 export interface PublicArticlePage {

@@ -16,7 +16,7 @@ import { getDb, readDb } from '~/infra/db.server'
 import { memoized } from '~/infra/memo-cache.server'
 import type { ArticleStatus } from './articles-schema'
 import type { CorrectionRow } from './corrections-queries.server'
-import { isPublicArticle, nextPublicationAt } from './published.server'
+import { isPublicArticle, nextPublicationAt } from '~/domain/published.server'
 
 /** What an article card needs; readers see an author's name, never the user row. */
 export interface ArticleCardData {

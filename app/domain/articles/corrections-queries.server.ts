@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { articleCorrections, articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { isPublicArticle } from './published.server'
+import { isPublicArticle } from '~/domain/published.server'
 
 // Reads of corrections: one article's (its page, its JSON-LD, the editor's panel) and the
 // latest of every public article (/corrections).

@@ -14,7 +14,7 @@ import {
   type ArticleCardData,
 } from './articles-queries.server'
 import { dedupeBlocks, FRONT_PAGE_SIZES, SECTION_CANDIDATES } from './front-page'
-import { nextPublicationAt } from './published.server'
+import { nextPublicationAt } from '~/domain/published.server'
 import { listTrendingArticles, listTrendingTags } from './trending-queries.server'
 
 export interface FrontPage {

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
 import { readDb } from '~/infra/db.server'
 import { BREAKING_NEWS_TAG, selectCards, type ArticleCardData } from './articles-queries.server'
-import { isPublicArticle } from './published.server'
+import { isPublicArticle } from '~/domain/published.server'
 
 /** Cards in "More in {category}" at an article's end: one row of the site's card grid. */
 export const MORE_IN_CATEGORY_LIMIT = 3

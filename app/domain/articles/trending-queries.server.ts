@@ -3,7 +3,7 @@ import { articles, articleTags, articleViews, tags } from '@db/schema/index'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { readDb } from '~/infra/db.server'
 import { selectCards, type ArticleCardData } from './articles-queries.server'
-import { isPublicArticle } from './published.server'
+import { isPublicArticle } from '~/domain/published.server'
 import { utcToday } from './trending.server'
 
 /** "Trending" looks at the last 7 days, today included. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, isNotNull, max, sql } from 'drizzle-orm'
 import { articles, profiles } from '@db/schema/index'
-import { isPublicArticle } from '~/domain/articles/published.server'
+import { isPublicArticle } from '~/domain/published.server'
 import { mediaNameOfUrl } from '~/domain/media/own-media.server'
 import { getDb } from '~/infra/db.server'
 import { authorPath } from './byline'

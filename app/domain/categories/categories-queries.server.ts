@@ -1,12 +1,12 @@
 import { and, asc, count, eq, exists, sql, type SQL } from 'drizzle-orm'
 import { articles, categories } from '@db/schema/index'
-import { isPublicArticle, nextPublicationAt } from '~/domain/articles/published.server'
+import { isPublicArticle, nextPublicationAt } from '~/domain/published.server'
 import { getDb } from '~/infra/db.server'
 import { memoized } from '~/infra/memo-cache.server'
 
 export type Category = typeof categories.$inferSelect
 
-/** Every category by name (spec §7): the article form's select, the sitemap. */
+/** Every category by name (docs/product.md §7): the article form's select, the sitemap. */
 export async function listCategories(): Promise<Category[]> {
   return getDb().select().from(categories).orderBy(asc(categories.name))
 }

@@ -5,7 +5,9 @@ import { memoized } from '~/infra/memo-cache.server'
 
 /**
  * The one definition of "a reader may see this": published, and its publication time has
- * come (a future published_at schedules). Every public read goes through it.
+ * come (a future published_at schedules). Every public read goes through it. It sits at the
+ * domain's root, not in an area: articles, categories and authors all read by it, and an area
+ * holding it would have the others import it while it imports them.
  */
 export const isPublicArticle = and(
   eq(articles.status, 'published'),
