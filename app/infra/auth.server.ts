@@ -5,7 +5,7 @@ import { admin } from 'better-auth/plugins/admin'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { twoFactor } from 'better-auth/plugins/two-factor'
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import {
   accounts,
   profiles,
@@ -15,6 +15,7 @@ import {
   verifications,
 } from '@db/schema/index'
 import { uniqueSlug } from '~/lib/slugify'
+import { isReservedUsername, usernameKey } from '~/lib/username'
 import {
   authAfterHook,
   authBeforeHook,
@@ -87,6 +88,7 @@ function createAuth(handle: DatabaseHandle) {
     user: {
       additionalFields: {
         username: { type: 'string', required: false, input: false },
+        usernameKey: { type: 'string', required: false, input: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -145,8 +147,14 @@ function createAuth(handle: DatabaseHandle) {
         create: {
           before: async (user) => {
             const base = usernameBase(user.email)
+            const username = await freeUsername(base)
             return {
-              data: { ...user, username: await freeUsername(base), name: user.name || base },
+              data: {
+                ...user,
+                username,
+                usernameKey: usernameKey(username),
+                name: user.name || base,
+              },
             }
           },
         },
@@ -195,13 +203,20 @@ function createAuth(handle: DatabaseHandle) {
   })
 }
 
-/** A new account's username: its address's local part, made unique (-2, -3…). */
+/**
+ * A new account's username: its address's local part, made unique (-2, -3…). A local part
+ * that is a reserved name (lib/username: "admin", "signin", "x.data"…) gets "reader-" before it.
+ */
 function usernameBase(email: string) {
   const local = email
     .split('@')[0]
     .replace(/[^\p{L}\p{N}._-]+/gu, '')
     .slice(0, 36)
-  return local.length >= 3 ? local : `reader-${local}`.slice(0, 36)
+  if (local.length < 3 || isReservedUsername(local)) {
+    const prefixed = `reader-${local.replace(/\.data$/i, '')}`.slice(0, 36)
+    return isReservedUsername(prefixed) ? 'reader' : prefixed
+  }
+  return local
 }
 
 async function freeUsername(base: string) {
@@ -209,7 +224,7 @@ async function freeUsername(base: string) {
     const [row] = await getDb()
       .select({ id: profiles.id })
       .from(profiles)
-      .where(sql`lower(${profiles.username}) = ${candidate.toLowerCase()}`)
+      .where(eq(profiles.usernameKey, usernameKey(candidate)))
       .limit(1)
     return !!row
   })

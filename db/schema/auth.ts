@@ -26,6 +26,11 @@ export const profiles = pgTable(
     emailVerified: boolean().notNull().default(false),
     image: text(),
     username: text(),
+    /**
+     * The username as names are compared (lib/username.ts: NFKC and case fold), written by the
+     * application with the username; unique, and the only column lookups compare.
+     */
+    usernameKey: text(),
     /** The byline's name when set; else the username. */
     displayName: text(),
     /** A line or two on the author page. */
@@ -40,6 +45,7 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex('profiles_email_key').on(t.email),
+    uniqueIndex('profiles_username_key_key').on(t.usernameKey),
     index('profiles_created_at_idx').on(t.createdAt),
   ],
 )

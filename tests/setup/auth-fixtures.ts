@@ -5,6 +5,7 @@ import { getDb } from '../../app/infra/db.server'
 import { readOutbox } from '../../app/infra/mail.server'
 import { hashPassword } from '../../app/infra/password.server'
 import { getToast } from '../../app/infra/toast.server'
+import { usernameKey } from '../../app/lib/username'
 
 /** The site address the test environment runs under (tests/setup/vitest-setup.ts). */
 export const TEST_SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000'
@@ -36,6 +37,7 @@ export async function createTestUser(
       email,
       name: username,
       username,
+      usernameKey: usernameKey(username),
       role: opts.role ?? 'viewer',
       emailVerified: true,
     })

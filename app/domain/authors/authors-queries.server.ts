@@ -3,6 +3,7 @@ import { articles, profiles } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/published.server'
 import { mediaNameOfUrl } from '~/domain/media/own-media.server'
 import { getDb } from '~/infra/db.server'
+import { usernameKey } from '~/lib/username'
 import { authorPath } from './byline'
 
 /**
@@ -46,7 +47,8 @@ export interface AuthorProfile {
 const USERNAME_MAX = 100
 
 /**
- * The author behind `/author/{username}`, the username matched ignoring case: an account with
+ * The author behind `/author/{username}`, matched by the username's key (lib/username: NFKC
+ * and case fold, the key stored with the account and unique): an account with
  * at least one public article. Anyone else (no such account, or nothing published) is null.
  */
 export async function findAuthor(username: string): Promise<AuthorProfile | null> {
@@ -60,7 +62,7 @@ export async function findAuthor(username: string): Promise<AuthorProfile | null
       image: profiles.image,
     })
     .from(profiles)
-    .where(and(sql`lower(${profiles.username}) = ${username.toLowerCase()}`, hasPublicArticle()))
+    .where(and(eq(profiles.usernameKey, usernameKey(username)), hasPublicArticle()))
     .orderBy(profiles.createdAt)
     .limit(1)
   if (!row?.username || !row.name) return null

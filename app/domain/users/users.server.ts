@@ -4,6 +4,8 @@ import { accounts, profiles } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { hashPassword, MIN_PASSWORD_LENGTH } from '~/infra/password.server'
+import { uniqueSlug } from '~/lib/slugify'
+import { usernameKey } from '~/lib/username'
 
 export class UserError extends domainErrors('UserError', {
   INVALID_EMAIL: 400,
@@ -41,11 +43,21 @@ export async function createOrPromoteAdmin(rawEmail: string, password: string) {
         .set({ role: 'admin', emailVerified: true, updatedAt: now })
         .where(eq(profiles.id, userId))
     } else {
+      // The operator's own account may take a reserved name ("admin" from admin@…).
+      const username = await uniqueSlug(usernameFromEmail(email), async (candidate) => {
+        const [row] = await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(eq(profiles.usernameKey, usernameKey(candidate)))
+          .limit(1)
+        return !!row
+      })
       await tx.insert(profiles).values({
         id: userId,
         email,
         name: usernameFromEmail(email),
-        username: usernameFromEmail(email),
+        username,
+        usernameKey: usernameKey(username),
         role: 'admin',
         emailVerified: true,
       })
