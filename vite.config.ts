@@ -3,10 +3,9 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
-import { reactRouterMemo } from './server/react-router-memo.ts'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), compiledServer(), reactRouterMemo()],
+  plugins: [tailwindcss(), reactRouter(), compiledServer()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {
@@ -14,7 +13,13 @@ export default defineConfig({
         rollupOptions: {
           // The server build carries the server itself (docs/decisions/0029): one module graph,
           // so the server and the routes share every module (database, caches, logger).
-          input: { index: 'virtual:react-router/server-build', main: './server/main.ts' },
+          // pdf-reader: the child process that reads uploaded PDFs (docs/decisions/0032), found
+          // beside the other entries at run time.
+          input: {
+            index: 'virtual:react-router/server-build',
+            main: './server/main.ts',
+            'pdf-reader': './app/domain/newspapers/pdf-reader-child.server.ts',
+          },
         },
       },
     },
@@ -82,7 +87,10 @@ function compiledServer(): Plugin {
         },
         build: {
           rollupOptions: {
-            output: { entryFileNames: (chunk) => `${chunk.name === 'main' ? 'main' : 'index'}.js` },
+            output: {
+              entryFileNames: (chunk) =>
+                `${['main', 'pdf-reader'].includes(chunk.name) ? chunk.name : 'index'}.js`,
+            },
           },
         },
       }

@@ -1,11 +1,14 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
-import { DrawMarkupContext } from '~/components/site/drawn-once'
 import { DocumentHtmlContext } from '~/components/site/server-html'
-import { drawMarkup } from '~/infra/drawn-markup.server'
 import { deferAppScripts, isReaderPage, readerRoutes } from '~/infra/deferred-scripts.server'
-import { documentCacheControl, etagMatches, weakEtag } from '~/infra/http-cache.server'
+import {
+  dataCacheControl,
+  documentCacheControl,
+  etagMatches,
+  weakEtag,
+} from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '~/infra/security-headers.server'
 
@@ -24,11 +27,9 @@ function renderPage(
     let failed = false
     const chunks: Buffer[] = []
     const page = (
-      <DrawMarkupContext.Provider value={drawMarkup}>
-        <DocumentHtmlContext.Provider value={documentHtml}>
-          <ServerRouter context={context} url={url} />
-        </DocumentHtmlContext.Provider>
-      </DrawMarkupContext.Provider>
+      <DocumentHtmlContext.Provider value={documentHtml}>
+        <ServerRouter context={context} url={url} />
+      </DocumentHtmlContext.Provider>
     )
     const { pipe, abort } = renderToPipeableStream(page, {
       // Whole pages, not streams: the page is hashed for its CSP and ETag and cached whole.
@@ -87,8 +88,18 @@ export default async function handleRequest(
     return new Response(null, { status: 304, headers })
   if (request.method === 'HEAD') return new Response(null, { status: finalStatus, headers })
   // Buffer.concat's type allows a SharedArrayBuffer; these bytes are on a plain ArrayBuffer.
-  const response = new Response(bytes as Buffer<ArrayBuffer>, { status: finalStatus, headers })
-  // The server writes these bytes as they are, rather than read them back from the stream.
-  if (loadContext) loadContext.renderedDocument = { response, bytes }
+  return new Response(bytes as Buffer<ArrayBuffer>, { status: finalStatus, headers })
+}
+
+/**
+ * Single-fetch data answers (`/path.data`): a personal one (a session or flash cookie, the back
+ * office, the profile) is `private, no-store` like the document it stands for, unless its route
+ * said otherwise; an anonymous one keeps React Router's headers.
+ */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  const policy = dataCacheControl(request)
+  if (policy && !response.headers.has('Cache-Control')) {
+    response.headers.set('Cache-Control', policy)
+  }
   return response
 }

@@ -10,12 +10,6 @@ declare module 'react-router' {
      * for hydration (see ServerHtml). Absent on data requests and in tests.
      */
     documentHtml?: Map<string, string>
-    /**
-     * Set by entry.server.tsx: the rendered page's Response and the bytes it was made from, so
-     * that the server writes those bytes as they are instead of reading them back from the
-     * Response's stream.
-     */
-    renderedDocument?: { response: Response; bytes: Buffer }
   }
 }
 

@@ -8,6 +8,7 @@ import {
 } from 'react-router'
 import { pingDatabase } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
+import { requestContext } from '~/infra/request-context.server'
 
 type RequestWithBody = ExpressRequest & { rawBody?: Buffer; id?: string }
 
@@ -41,8 +42,7 @@ export function createRequestHandler(
         sendUnavailable(res, req.id)
         return
       }
-      const rendered = loadContext.renderedDocument
-      await sendResponse(res, response, rendered?.response === response ? rendered.bytes : null)
+      await sendResponse(res, response)
     } catch (error) {
       next(error)
     }
@@ -116,8 +116,21 @@ function toFetchRequest(req: RequestWithBody, res: ExpressResponse): Request {
   return new Request(url.href, init)
 }
 
-/** `bytes`: the response's whole body when known, written as it is instead of read back. */
-async function sendResponse(res: ExpressResponse, response: Response, bytes: Buffer | null) {
+/**
+ * A public page names what it shows (the keys its loaders noted, cache-keys.server.ts) for the
+ * page cache and a CDN: `Surrogate-Key` (Fastly and others, space-separated) and `Cache-Tag`
+ * (Cloudflare, comma-separated). A private answer names nothing.
+ */
+function nameShownKeys(res: ExpressResponse) {
+  const keys = requestContext.getStore()?.shownKeys
+  if (!keys?.size || !/(?:^|,)\s*public\b/.test(String(res.getHeader('cache-control') ?? '')))
+    return
+  const sorted = [...keys].sort()
+  res.setHeader('Surrogate-Key', sorted.join(' '))
+  res.setHeader('Cache-Tag', sorted.join(','))
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel()
     return
@@ -130,12 +143,9 @@ async function sendResponse(res: ExpressResponse, response: Response, bytes: Buf
     if (key === 'set-cookie') res.append(key, value)
     else res.setHeader(key, value)
   }
+  nameShownKeys(res)
   if (!response.body) {
     res.end()
-    return
-  }
-  if (bytes) {
-    res.end(bytes)
     return
   }
   const reader = response.body.getReader()

@@ -3,7 +3,6 @@ import { Link } from 'react-router'
 import { CardImage, type ArticleCardSize } from './card-image'
 import { Icon } from './icon'
 import type { ArticleCardView } from './card-view.server'
-import { DrawnOnce } from './drawn-once'
 
 function Thumbnail({
   article,
@@ -138,9 +137,8 @@ export function ArticleGrid({
 }) {
   // The largest paint is the first picture, which need not be on the first card.
   const priorityIndex = priorityFirst ? articles.findIndex((a) => a.featuredImage !== null) : -1
-  const className = 'grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3'
-  const cards = (
-    <>
+  return (
+    <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
       {articles.map((article, index) => (
         <li key={article.id}>
           <ArticleCard
@@ -150,18 +148,6 @@ export function ArticleGrid({
           />
         </li>
       ))}
-    </>
-  )
-  // A priority picture is preloaded from the page's head, which only the page's own render
-  // writes: that grid is rendered in place. Any other is drawn once per list of cards.
-  if (priorityIndex !== -1) return <ul className={className}>{cards}</ul>
-  return (
-    <DrawnOnce
-      as="ul"
-      className={className}
-      drawKey={`article-grid\n${headingLevel}\n${JSON.stringify(articles)}`}
-    >
-      {cards}
-    </DrawnOnce>
+    </ul>
   )
 }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
-import { DrawnOnce } from './drawn-once'
 import { NewsletterForm } from './newsletter-form'
 import type { SiteCategory } from './site-nav'
 import { SocialLinks, type SocialLinkView } from './social-links'
@@ -38,79 +37,72 @@ export function SiteFooter({
     <footer className="mt-16 border-t bg-muted/40">
       <div className={`${containerClass} py-12`}>
         <NewsletterForm />
-        <DrawnOnce
-          as="div"
-          id="site-footer-nav"
-          className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4"
-          drawKey={`site-footer\n${JSON.stringify([about, categories, socialLinks])}`}
-        >
-          <>
-            <section className="lg:col-span-2 lg:pr-12">
-              <FooterHeading>About Us</FooterHeading>
-              <p className="mt-3 text-sm text-muted-foreground">{about}</p>
-              {socialLinks && socialLinks.length > 0 ? (
-                <div className="mt-4">
-                  <h3 className="sr-only">Follow us</h3>
-                  <SocialLinks links={socialLinks} />
-                </div>
-              ) : null}
-            </section>
-            <nav aria-label="Footer categories">
-              <FooterHeading>Categories</FooterHeading>
-              <ul className="mt-3 grid gap-2 text-sm">
-                {categories.map((category) => (
-                  <li key={category.id}>
-                    <Link
-                      to={`/category/${category.slug}`}
-                      className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                    >
-                      {category.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <nav aria-labelledby="footer-quick-links">
-              <FooterHeading id="footer-quick-links">Quick Links</FooterHeading>
-              <ul className="mt-3 grid gap-2 text-sm">
-                {STATIC_PAGE_LINKS.map((page) => (
-                  <li key={page.slug}>
-                    <Link
-                      to={`/${page.slug}`}
-                      className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                    >
-                      {page.label}
-                    </Link>
-                  </li>
-                ))}
-                <li>
+        <div id="site-footer-nav" className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+          <section className="lg:col-span-2 lg:pr-12">
+            <FooterHeading>About Us</FooterHeading>
+            <p className="mt-3 text-sm text-muted-foreground">{about}</p>
+            {socialLinks && socialLinks.length > 0 ? (
+              <div className="mt-4">
+                <h3 className="sr-only">Follow us</h3>
+                <SocialLinks links={socialLinks} />
+              </div>
+            ) : null}
+          </section>
+          <nav aria-label="Footer categories">
+            <FooterHeading>Categories</FooterHeading>
+            <ul className="mt-3 grid gap-2 text-sm">
+              {categories.map((category) => (
+                <li key={category.id}>
                   <Link
-                    to="/newspapers"
+                    to={`/category/${category.slug}`}
                     className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
                   >
-                    Print Editions
+                    {category.name}
                   </Link>
                 </li>
-                <li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-quick-links">
+            <FooterHeading id="footer-quick-links">Quick Links</FooterHeading>
+            <ul className="mt-3 grid gap-2 text-sm">
+              {STATIC_PAGE_LINKS.map((page) => (
+                <li key={page.slug}>
                   <Link
-                    to="/corrections"
+                    to={`/${page.slug}`}
                     className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
                   >
-                    Corrections
+                    {page.label}
                   </Link>
                 </li>
-                <li>
-                  <a
-                    href="/rss.xml"
-                    className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                  >
-                    RSS Feed
-                  </a>
-                </li>
-              </ul>
-            </nav>
-          </>
-        </DrawnOnce>
+              ))}
+              <li>
+                <Link
+                  to="/newspapers"
+                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
+                >
+                  Print Editions
+                </Link>
+              </li>
+              <li>
+                <Link
+                  to="/corrections"
+                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
+                >
+                  Corrections
+                </Link>
+              </li>
+              <li>
+                <a
+                  href="/rss.xml"
+                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
+                >
+                  RSS Feed
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </div>
         <p className="mt-12 border-t pt-6 text-center text-xs text-muted-foreground">
           © {year} {brand}. All rights reserved.
         </p>

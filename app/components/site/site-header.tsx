@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink } from 'react-router'
 import { useHydrated } from '~/lib/use-hydrated'
 import { BrandLink, type BrandSettings } from './brand-link'
-import { DrawnOnce } from './drawn-once'
 import { Icon } from './icon'
 import { SearchLauncher } from './search-launcher'
 import type { SiteCategory, SiteUser } from './site-nav'
@@ -79,17 +78,6 @@ const navLinkClass =
   'relative block whitespace-nowrap rounded-sm py-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-0 aria-[current=page]:after:bottom-0 aria-[current=page]:after:h-0.5 aria-[current=page]:after:bg-foreground'
 
 /**
- * The category navigation's markup depends on its categories and on which of its links is
- * current: only the home page's address or a category's can make one current (NavLink,
- * matching without regard to case), so every other page shares one drawing.
- */
-export function categoryNavKey(categories: SiteCategory[], pathname: string) {
-  const path = pathname.toLowerCase()
-  const current = path === '/' || path.startsWith('/category/') ? pathname : '*'
-  return `category-nav\n${current}\n${JSON.stringify(categories)}`
-}
-
-/**
  * The public header (spec §2 Header): brand, category navigation on desktop, search, theme
  * toggle and the reader's account buttons; under 768 px a menu button opens the slide-out menu.
  */
@@ -102,7 +90,6 @@ export function SiteHeader({
   categories: SiteCategory[]
   user: SiteUser | null
 }) {
-  const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const [menuLoaded, setMenuLoaded] = useState(false)
   return (
@@ -122,12 +109,7 @@ export function SiteHeader({
         </div>
       </div>
       {categories.length > 0 ? (
-        <DrawnOnce
-          as="nav"
-          aria-label="Categories"
-          className="hidden border-t md:block"
-          drawKey={categoryNavKey(categories, pathname)}
-        >
+        <nav aria-label="Categories" className="hidden border-t md:block">
           <ul className={`${containerClass} flex gap-6 overflow-x-auto`}>
             <li>
               <NavLink to="/" end className={navLinkClass}>
@@ -142,7 +124,7 @@ export function SiteHeader({
               </li>
             ))}
           </ul>
-        </DrawnOnce>
+        </nav>
       ) : null}
       {menuLoaded ? (
         <Suspense fallback={null}>

@@ -107,9 +107,8 @@ test.describe('at 375 px', () => {
   })
 })
 
-// The category bar and the footer's links are drawn once on the server and reused
-// (DrawnOnce): the browser must hydrate that markup as its own, with no mismatch, and its
-// links must still navigate inside the app.
+// The category bar marks the current address's link on the server: the browser must hydrate
+// the header and the footer with no mismatch, and their links must navigate inside the app.
 test('the header and footer hydrate without a mismatch and navigate in the app', async ({
   page,
 }) => {
