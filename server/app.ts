@@ -92,13 +92,15 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
     res.status(state === 'ready' ? 200 : 503).json({ status: state, version: VERSION })
   })
 
-  app.get('/metrics', (req, res) => {
+  app.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     if (!metricsAllowed(req)) {
       res.status(404).type('text/plain').send('Not found')
       return
     }
-    res.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render())
+    const text = await metrics.render()
+    res.setHeader('Content-Type', metrics.contentType)
+    res.send(text)
   })
 
   app.use(compression())

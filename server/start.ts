@@ -6,7 +6,7 @@ import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { databasePoolSamples, preferPrimaryReads, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
-import { addMetricsCollector, metrics } from '~/infra/metrics.server'
+import { addMetricsCollector } from '~/infra/metrics.server'
 import { clearMemoCaches } from '~/infra/memo-cache.server'
 import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
 import { countCachedArticleView, VIEWED_ARTICLE_HEADER } from '~/domain/articles/trending.server'
@@ -56,8 +56,7 @@ async function start({ dev, clientDir }: StartOptions) {
   // Views are counted in memory and written every few seconds, and once more at shutdown.
   const stopCountingViews = viewCounter.start()
 
-  // What /metrics reports beyond requests: the database pools, the event loop's delay.
-  metrics.watchEventLoop()
+  // What /metrics reports beyond requests and the process: the database pools.
   addMetricsCollector(databasePoolSamples)
 
   // Work for one instance of the site at a time (advisory locks on PostgreSQL).

@@ -1,11 +1,12 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { singleton } from './singleton.server'
 
 /**
- * The process's metrics in Prometheus's text format (version 0.0.4), written by hand: a
- * request counter and latency histogram by route pattern, plus whatever the collectors added
- * with `addMetricsCollector` report at scrape time (page cache, database pools), the event
- * loop's delay and the process's memory. server/app.ts serves it at /metrics.
+ * The process's metrics for Prometheus, through prom-client (docs/decisions/0034): a request
+ * counter and latency histogram by route pattern, prom-client's default process and Node.js
+ * metrics (memory, CPU, event loop delay, garbage collection), and whatever the collectors
+ * added with `addMetricsCollector` report at scrape time (page cache, database pools).
+ * server/app.ts serves it at /metrics.
  */
 
 type Labels = Record<string, string | number>
@@ -18,45 +19,38 @@ export interface MetricSample {
   labels?: Labels
 }
 
-/** How often the event loop's delay is sampled, ms. */
-const LOOP_SAMPLE_MS = 20
-
 /** Seconds: from a cached page (~1 ms) to a slow render or a database waiting. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-interface HistogramSeries {
-  labels: Labels
-  buckets: number[]
-  sum: number
-  count: number
-}
-
 class Metrics {
-  private requests = new Map<string, { labels: Labels; value: number }>()
-  private latency = new Map<string, HistogramSeries>()
+  /** Our own registry, not prom-client's global one: nothing else in the process writes to it. */
+  readonly registry = new Registry()
   private collectors = new Set<() => MetricSample[]>()
-  private loopDelay: IntervalHistogram | undefined
+  /** The families the collectors reported at the last scrape, by name. */
+  private collected = new Map<string, Gauge | Counter>()
+  private requests = new Counter({
+    name: 'broadsheet_http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  })
+  private latency = new Histogram({
+    name: 'broadsheet_http_request_duration_seconds',
+    help: 'Time to the end of the response, by route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  })
+
+  constructor() {
+    // Memory, CPU, handles, event loop delay (sampled every 20 ms, reset at each scrape), GC.
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 })
+  }
 
   /** One finished HTTP request: `route` is a pattern (a route id), never the raw URL. */
   observeRequest(method: string, route: string, status: number, seconds: number) {
-    const counterLabels = { method, route, status }
-    const counterKey = labelKey(counterLabels)
-    const counter = this.requests.get(counterKey)
-    if (counter) counter.value++
-    else this.requests.set(counterKey, { labels: counterLabels, value: 1 })
-
-    const histogramLabels = { method, route }
-    const key = labelKey(histogramLabels)
-    let series = this.latency.get(key)
-    if (!series) {
-      series = { labels: histogramLabels, buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 }
-      this.latency.set(key, series)
-    }
-    for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
-      if (seconds <= LATENCY_BUCKETS[i]!) series.buckets[i]!++
-    }
-    series.sum += seconds
-    series.count++
+    this.requests.inc({ method, route, status })
+    this.latency.observe({ method, route }, seconds)
   }
 
   /** A source read at every scrape; returns its removal. */
@@ -65,109 +59,60 @@ class Metrics {
     return () => this.collectors.delete(collect)
   }
 
-  /** Starts sampling the event loop's delay (once; the sampler keeps no process alive). */
-  watchEventLoop() {
-    if (this.loopDelay) return
-    this.loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS })
-    this.loopDelay.enable()
+  get contentType() {
+    return this.registry.contentType
   }
 
-  render(): string {
-    const out: string[] = []
-    out.push(
-      '# HELP broadsheet_http_requests_total HTTP requests answered, by route pattern and status.',
-      '# TYPE broadsheet_http_requests_total counter',
-    )
-    for (const { labels, value } of this.requests.values()) {
-      out.push(`broadsheet_http_requests_total${formatLabels(labels)} ${value}`)
-    }
-    out.push(
-      '# HELP broadsheet_http_request_duration_seconds Time to the end of the response, by route pattern.',
-      '# TYPE broadsheet_http_request_duration_seconds histogram',
-    )
-    for (const series of this.latency.values()) {
-      const name = 'broadsheet_http_request_duration_seconds'
-      LATENCY_BUCKETS.forEach((le, i) => {
-        out.push(`${name}_bucket${formatLabels({ ...series.labels, le })} ${series.buckets[i]}`)
-      })
-      out.push(`${name}_bucket${formatLabels({ ...series.labels, le: '+Inf' })} ${series.count}`)
-      out.push(`${name}_sum${formatLabels(series.labels)} ${series.sum}`)
-      out.push(`${name}_count${formatLabels(series.labels)} ${series.count}`)
-    }
-
-    const samples: MetricSample[] = [...this.processSamples()]
+  /** The text Prometheus scrapes (exposition format 0.0.4). */
+  async render(): Promise<string> {
+    const families = new Map<string, MetricSample[]>()
     for (const collect of this.collectors) {
+      let samples: MetricSample[]
       try {
-        samples.push(...collect())
+        samples = collect()
       } catch {
         // A source that cannot answer (a pool being replaced) is left out of this scrape.
+        continue
+      }
+      for (const sample of samples) {
+        const family = families.get(sample.name)
+        if (family) family.push(sample)
+        else families.set(sample.name, [sample])
       }
     }
-    // A metric's samples come together, under one HELP and TYPE, whichever source gave them.
-    const families = new Map<string, MetricSample[]>()
+    for (const name of this.collected.keys()) {
+      if (families.has(name)) continue
+      this.registry.removeSingleMetric(name)
+      this.collected.delete(name)
+    }
+    for (const [name, samples] of families) this.setFamily(name, samples)
+    return this.registry.metrics()
+  }
+
+  /** A collected family as a prom-client metric holding this scrape's values only. */
+  private setFamily(name: string, samples: MetricSample[]) {
+    const { help, type } = samples[0]!
+    const labelNames = [...new Set(samples.flatMap((s) => Object.keys(s.labels ?? {})))].sort()
+    let metric = this.collected.get(name)
+    const kept = metric && `${labelNames}` === `${metricLabelNames.get(metric)}`
+    if (!metric || !kept || (type === 'counter') !== metric instanceof Counter) {
+      if (metric) this.registry.removeSingleMetric(name)
+      const config = { name, help, labelNames, registers: [this.registry] }
+      metric = type === 'counter' ? new Counter(config) : new Gauge(config)
+      metricLabelNames.set(metric, labelNames)
+      this.collected.set(name, metric)
+    }
+    metric.reset()
     for (const sample of samples) {
-      const family = families.get(sample.name)
-      if (family) family.push(sample)
-      else families.set(sample.name, [sample])
-    }
-    for (const [name, family] of families) {
-      out.push(`# HELP ${name} ${family[0]!.help}`, `# TYPE ${name} ${family[0]!.type}`)
-      for (const sample of family) {
-        out.push(`${name}${formatLabels(sample.labels ?? {})} ${sample.value}`)
-      }
-    }
-    return `${out.join('\n')}\n`
-  }
-
-  private *processSamples(): Generator<MetricSample> {
-    const memory = process.memoryUsage()
-    const gauge = (name: string, help: string, value: number, labels?: Labels): MetricSample => ({
-      name,
-      help,
-      type: 'gauge',
-      value,
-      labels,
-    })
-    yield gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', memory.rss)
-    yield gauge('nodejs_heap_size_total_bytes', 'V8 heap size in bytes.', memory.heapTotal)
-    yield gauge('nodejs_heap_size_used_bytes', 'V8 heap used in bytes.', memory.heapUsed)
-    yield gauge(
-      'nodejs_external_memory_bytes',
-      'Memory of C++ objects bound to JS.',
-      memory.external,
-    )
-    yield gauge('process_uptime_seconds', 'Seconds since the process started.', process.uptime())
-    const delay = this.loopDelay
-    if (delay && delay.count > 0) {
-      const help = 'Event loop delay since the previous scrape, in seconds.'
-      for (const [quantile, ns] of [
-        ['0.5', delay.percentile(50)],
-        ['0.99', delay.percentile(99)],
-        ['1', delay.max],
-      ] as const) {
-        // The sampler records the time between its ticks: the lag is what exceeds the tick.
-        const lag = Math.max(0, ns / 1e9 - LOOP_SAMPLE_MS / 1000)
-        yield gauge('nodejs_eventloop_lag_seconds', help, lag, { quantile })
-      }
-      // Each scrape reports the delay since the one before.
-      delay.reset()
+      const labels = sample.labels ?? {}
+      // A collector reports a counter's total as it stands; the reset above made it zero.
+      if (metric instanceof Counter) metric.inc(labels, sample.value)
+      else metric.set(labels, sample.value)
     }
   }
 }
 
-function labelKey(labels: Labels) {
-  return JSON.stringify(labels)
-}
-
-function formatLabels(labels: Labels) {
-  const entries = Object.entries(labels)
-  if (entries.length === 0) return ''
-  const parts = entries.map(
-    ([key, value]) =>
-      `${key}="${String(value).replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')}"`,
-  )
-  return `{${parts.join(',')}}`
-}
+const metricLabelNames = new WeakMap<object, string[]>()
 
 /** The process's metrics (one per process, whichever bundle asks). */
 export const metrics = singleton('metrics', () => new Metrics())
