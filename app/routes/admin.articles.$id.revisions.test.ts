@@ -37,7 +37,7 @@ function input(overrides: Partial<ArticleInput> = {}): ArticleInput {
 
 /** An article by `author` saved twice: a first version and a changed one. */
 async function articleWithHistory(author: Role, first: Partial<ArticleInput> = {}) {
-  const actor = { id: callers[author].id }
+  const actor = { id: callers[author].id, role: author }
   const saved = await createArticle(input({ authorId: actor.id, ...first }), actor)
   await updateArticle(
     saved.id,
@@ -114,9 +114,11 @@ describe('/admin/articles/{id}/revisions: who may', () => {
     const contributor = callers.contributor.id
     await updateArticle(own.id, input({ authorId: contributor, status: 'published' }), {
       id: callers.editor.id,
+      role: 'editor',
     })
     await updateArticle(own.id, input({ authorId: contributor, title: 'Returned' }), {
       id: callers.editor.id,
+      role: 'editor',
     })
     const [published] = await getDb()
       .select()

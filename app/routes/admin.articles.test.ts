@@ -81,7 +81,7 @@ async function unwrap(
 
 async function makeArticle(title: string, status: 'draft' | 'published' | 'hidden' = 'draft') {
   const input = articleFormSchema.parse({ title, content: '<p>Body</p>', status })
-  return createArticle(input, { id: admin.id })
+  return createArticle(input, { id: admin.id, role: 'admin' })
 }
 
 async function stored(id: number) {

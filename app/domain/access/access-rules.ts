@@ -134,6 +134,8 @@ export const canManageTags = canEditAnyArticle
 export const canManageMedia = canEditAnyArticle
 export const canManagePages = canEditAnyArticle
 export const canManageBreakingNews = canEditAnyArticle
+/** The featured flag picks the front page's lead story: the editors' choice, like the bar. */
+export const canFeatureArticles = canEditAnyArticle
 export const canAddCorrections = canEditAnyArticle
 
 /** The running of the site, admins only: users and roles, settings, subscribers, backups, the database. */

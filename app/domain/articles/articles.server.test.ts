@@ -16,14 +16,16 @@ import {
 import { articleFormSchema, type ArticleInput } from './articles-schema'
 import { TagError } from '~/domain/tags/tags.server'
 
-let author: { id: string }
+// The saves' own rules are tested here; which fields each role may change is
+// article-field-rules.server.test.ts: this writer is an editor, whom the field rules let do all.
+let author: { id: string; role: 'editor' }
 
 beforeAll(async () => {
   const id = crypto.randomUUID()
   await getDb()
     .insert(profiles)
-    .values({ id, email: `writer-${id}@example.com`, username: 'writer' })
-  author = { id }
+    .values({ id, email: `writer-${id}@example.com`, username: 'writer', role: 'editor' })
+  author = { id, role: 'editor' }
 })
 
 function input(overrides: Partial<ArticleInput> = {}): ArticleInput {
@@ -427,33 +429,33 @@ describe('autosaveArticle', () => {
 describe('setArticleStatus', () => {
   it('archives, clearing the publication date', async () => {
     const saved = await createArticle(input({ status: 'published' }), author)
-    const archived = await setArticleStatus(saved.id, 'archive')
+    const archived = await setArticleStatus(saved.id, 'archive', author)
     expect(archived).toMatchObject({ status: 'archived', publishedAt: null })
   })
 
   it('hides and shows again under the first publication date', async () => {
     const first = new Date('2025-02-01T09:00:00Z')
     const saved = await createArticle(input({ status: 'published' }), author, { now: first })
-    const hidden = await setArticleStatus(saved.id, 'hide')
+    const hidden = await setArticleStatus(saved.id, 'hide', author)
     expect(hidden).toMatchObject({ status: 'hidden', publishedAt: first })
     expect(await getPublishedArticleBySlug(saved.slug)).toBeNull()
-    const shown = await setArticleStatus(saved.id, 'show')
+    const shown = await setArticleStatus(saved.id, 'show', author)
     expect(shown).toMatchObject({ status: 'published', publishedAt: first })
     expect((await getPublishedArticleBySlug(saved.slug))?.id).toBe(saved.id)
   })
 
   it('publishes a never-published hidden article now', async () => {
     const saved = await createArticle(input(), author)
-    await setArticleStatus(saved.id, 'hide')
+    await setArticleStatus(saved.id, 'hide', author)
     const now = new Date('2025-04-04T04:04:04Z')
-    expect(await setArticleStatus(saved.id, 'show', { now })).toMatchObject({
+    expect(await setArticleStatus(saved.id, 'show', author, { now })).toMatchObject({
       status: 'published',
       publishedAt: now,
     })
   })
 
   it('reports an article that no longer exists', async () => {
-    await expectCode(setArticleStatus(987654, 'hide'), 'NOT_FOUND')
+    await expectCode(setArticleStatus(987654, 'hide', author), 'NOT_FOUND')
   })
 })
 

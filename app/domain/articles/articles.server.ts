@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, ne, notExists } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
+import type { Actor } from '~/domain/access/access-rules'
 import { DomainError, domainErrors } from '~/domain/domain-error'
 import { findOrCreateTag } from '~/domain/tags/tags.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
+import { enforceFieldRules, fieldStateOf, requireWriter } from './article-field-rules.server'
 import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { recordRevision } from './revision-record.server'
@@ -56,9 +58,7 @@ export class ArticleError extends ArticleErrorBase {
 export const CONFLICT_MESSAGE =
   'This article was changed by someone else since you opened it. Saving now would overwrite their changes.'
 
-export interface Actor {
-  id: string
-}
+export type { Actor }
 
 export interface SaveOptions {
   /** The updated_at the editor saw when it opened the article (optimistic concurrency). */
@@ -223,6 +223,7 @@ export async function createArticle(
   options: SaveOptions = {},
 ): Promise<SavedArticle> {
   const now = options.now ?? new Date()
+  requireWriter(actor, null)
   const content = cleanContent(input.content, true)
   const saved = await inSaveTransaction(async (tx) => {
     const [row] = await tx
@@ -238,6 +239,7 @@ export async function createArticle(
       })
       .returning(savedColumns)
     await setArticleTags(tx, row.id, input.tags, input.newTags)
+    await enforceFieldRules(tx, actor, null, row.id)
     await recordRevision(tx, row.id, actor, now)
     return row
   })
@@ -246,14 +248,20 @@ export async function createArticle(
   return saved
 }
 
-async function lockForSave(tx: Transaction, id: number, options: SaveOptions) {
+/**
+ * The row to save over, locked until the write commits, with its field-rule state; refuses a
+ * writer the role does not allow before anything else (a conflict would tell them about
+ * someone else's article).
+ */
+async function lockForSave(tx: Transaction, id: number, actor: Actor, options: SaveOptions) {
   const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
   if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
+  requireWriter(actor, current)
   const expected = options.expectedUpdatedAt
   if (expected && !options.overwrite && current.updatedAt.getTime() !== expected.getTime()) {
     throw new ArticleError('CONFLICT', CONFLICT_MESSAGE, { currentUpdatedAt: current.updatedAt })
   }
-  return current
+  return { current, before: await fieldStateOf(tx, id, current) }
 }
 
 export async function updateArticle(
@@ -266,7 +274,7 @@ export async function updateArticle(
   const content = cleanContent(input.content, true)
   let before: ArticleStatus = input.status
   const saved = await inSaveTransaction(async (tx) => {
-    const current = await lockForSave(tx, id, options)
+    const { current, before: fields } = await lockForSave(tx, id, actor, options)
     before = current.status
     const slug = shouldRegenerateSlug(current, input.title)
       ? await articleSlug(tx, input.title, id)
@@ -287,6 +295,7 @@ export async function updateArticle(
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await setArticleTags(tx, id, input.tags, input.newTags)
+    await enforceFieldRules(tx, actor, fields, id)
     await recordRevision(tx, id, actor, now)
     return row
   })
@@ -308,6 +317,7 @@ export async function autosaveArticle(
 ): Promise<SavedArticle> {
   const now = options.now ?? new Date()
   const content = cleanContent(input.content, false)
+  if (id === null) requireWriter(actor, null)
   return inSaveTransaction(async (tx) => {
     if (id === null) {
       const [row] = await tx
@@ -323,9 +333,10 @@ export async function autosaveArticle(
         })
         .returning(savedColumns)
       await setArticleTags(tx, row.id, input.tags, input.newTags)
+      await enforceFieldRules(tx, actor, null, row.id)
       return row
     }
-    const current = await lockForSave(tx, id, options)
+    const { current, before } = await lockForSave(tx, id, actor, options)
     if (current.status !== 'draft') {
       throw new ArticleError('NOT_DRAFT', 'Only drafts are saved automatically.')
     }
@@ -342,26 +353,31 @@ export async function autosaveArticle(
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await setArticleTags(tx, id, input.tags, input.newTags)
+    await enforceFieldRules(tx, actor, before, id)
     return row
   })
 }
 
-/** Dashboard Archive, Hide and Show (ARCHITECTURE "Where we differ" 1 and 4). */
+/**
+ * Dashboard Archive, Hide and Show (ARCHITECTURE "Where we differ" 1 and 4): status changes
+ * under the same field rules as a save (whoever may publish the article).
+ */
 export async function setArticleStatus(
   id: number,
   action: 'archive' | 'hide' | 'show',
+  actor: Actor,
   options: { now?: Date } = {},
 ): Promise<SavedArticle> {
   const now = options.now ?? new Date()
   const status = statusAfterAction(action)
   return inSaveTransaction(async (tx) => {
-    const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
-    if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
+    const { current, before } = await lockForSave(tx, id, actor, {})
     const [row] = await tx
       .update(articles)
       .set({ status, publishedAt: nextPublishedAt(current, status, null, now), updatedAt: now })
       .where(eq(articles.id, id))
       .returning(savedColumns)
+    await enforceFieldRules(tx, actor, before, id)
     return row
   })
 }

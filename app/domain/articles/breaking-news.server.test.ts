@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { articles, articleTags, siteSettings } from '@db/schema/index'
+import { articles, siteSettings } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { clearContent, insertArticle, insertTag } from '../../../tests/setup/content-fixtures'
 import { listBreakingNews } from './articles-queries.server'
-import {
-  changesBreakingNews,
-  getBreakingNewsState,
-  keepOnBreakingBar,
-} from './breaking-news.server'
+import { getBreakingNewsState, keepOnBreakingBar } from './breaking-news.server'
 
 const HOUR = 3_600_000
 
@@ -40,23 +36,6 @@ async function storedUntil(id: number) {
     .where(eq(articles.id, id))
   return row
 }
-
-describe('changesBreakingNews', () => {
-  it('sees the tag put on or taken off, and nothing when it stays as it was', async () => {
-    const breaking = await breakingTag()
-    const other = await insertTag()
-    const plain = await insertArticle({ status: 'draft' })
-    const flagged = await insertArticle({ status: 'published' })
-    await getDb().insert(articleTags).values({ articleId: flagged.id, tagId: breaking.id })
-
-    expect(await changesBreakingNews(plain.id, [other.id], [])).toBe(false)
-    expect(await changesBreakingNews(plain.id, [breaking.id], [])).toBe(true)
-    expect(await changesBreakingNews(plain.id, [], ['breaking news'])).toBe(true)
-    expect(await changesBreakingNews(null, [breaking.id], [])).toBe(true)
-    expect(await changesBreakingNews(flagged.id, [breaking.id, other.id], [])).toBe(false)
-    expect(await changesBreakingNews(flagged.id, [other.id], [])).toBe(true)
-  })
-})
 
 describe('listBreakingNews: expiry', () => {
   const now = new Date('2025-06-01T12:00:00Z')

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { articles, profiles } from '@db/schema/index'
+import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { staffMemberName } from '~/domain/users/staff-queries.server'
 import { getBrandName } from '~/infra/auth-mail.server'
@@ -7,6 +8,7 @@ import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { sendMail } from '~/infra/mail.server'
+import { enforceFieldRules, fieldStateOf, requireWriter } from './article-field-rules.server'
 import type { ArticleStatus } from './articles-schema'
 import { returnedToWriterMail, submittedForReviewMail } from './review-mail'
 
@@ -118,22 +120,25 @@ export async function notifySubmittedForReview(
 
 /**
  * Returns an article waiting for review to its writer: a draft again, with the editor's note
- * (who and when) on it, and a mail to the writer. Refuses an article that is not in review.
+ * (who and when) on it, and a mail to the writer. Refuses an article that is not in review,
+ * and, through the field rules, anyone but a reviewer (the note is theirs to write).
  */
 export async function returnToWriter(
   articleId: number,
   note: string,
-  editor: { id: string },
+  editor: Actor,
   options: { now?: Date } = {},
 ): Promise<{ id: number; authorId: string | null }> {
   const now = options.now ?? new Date()
   const returned = await getDb().transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: articles.status, authorId: articles.authorId })
+      .select()
       .from(articles)
       .where(eq(articles.id, articleId))
       .for('update')
     if (!current) throw new ReviewError('NOT_FOUND', 'This article no longer exists.')
+    requireWriter(editor, current)
+    const before = await fieldStateOf(tx, articleId, current)
     if (current.status !== 'review') {
       throw new ReviewError(
         'NOT_IN_REVIEW',
@@ -150,6 +155,7 @@ export async function returnToWriter(
         updatedAt: now,
       })
       .where(eq(articles.id, articleId))
+    await enforceFieldRules(tx, editor, before, articleId)
     return { id: articleId, authorId: current.authorId }
   })
   await mailWriter(articleId, note, editor)

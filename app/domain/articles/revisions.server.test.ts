@@ -6,8 +6,9 @@ import type { Role } from '~/domain/access/access-rules'
 import { getDb } from '~/infra/db.server'
 import { ArticleError, autosaveArticle, createArticle, updateArticle } from './articles.server'
 import { articleDraftSchema, articleFormSchema, type ArticleInput } from './articles-schema'
+import { ArticleFieldError } from './article-field-rules.server'
 import { compareRevision, diffParagraphs, listRevisions } from './revisions-queries.server'
-import { RevisionError, restoreRevision } from './revisions.server'
+import { restoreRevision } from './revisions.server'
 
 async function person(role: Role, username: string) {
   const id = crypto.randomUUID()
@@ -227,7 +228,7 @@ describe('restoreRevision', () => {
     )
     const [published] = await revisionsOf(created.id)
     const error = await restoreRevision(created.id, published.id, contributor).catch((e) => e)
-    expect(error).toBeInstanceOf(RevisionError)
+    expect(error).toBeInstanceOf(ArticleFieldError)
     expect(error).toMatchObject({ code: 'STATUS_REFUSED', status: 403 })
     expect(await row(created.id)).toMatchObject({ status: 'draft', title: 'Draft again' })
     expect(await revisionsOf(created.id)).toHaveLength(2)

@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import { articleRevisions, articles } from '@db/schema/index'
-import { canMoveArticleTo, type Actor } from '~/domain/access/access-rules'
+import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
-import { ARTICLE_STATUS_NAMES } from './articles-schema'
 import { updateArticle, type SavedArticle } from './articles.server'
 
 // Restoring a revision: a manual save of the revision's fields, through the same write as the
 // form's (updateArticle), so it is one transaction, keeps a revision of its own, follows the
-// publishing rules and checks the version the editor compared against.
+// publishing rules and the field rules (article-field-rules.ts: the revision's status, its
+// breaking-news tag), and checks the version the editor compared against.
 
 export class RevisionError extends domainErrors('RevisionError', {
   NOT_FOUND: 404,
-  /** The revision's status is one the restorer's role may not put the article in. */
-  STATUS_REFUSED: 403,
 }) {}
 
 export interface RestoreOptions {
@@ -25,8 +23,9 @@ export interface RestoreOptions {
 /**
  * Writes the revision's title, excerpt, body, status, category, tags and featured image to
  * the article. What revisions do not keep (featured flag, video, byline) stays as it is. A
- * role that may not move the article into the revision's status (a contributor and a
- * published revision) is refused, and nothing is written.
+ * change the role may not make — a status it may not reach (a contributor and a published
+ * revision), the breaking-news tag put back or taken off by a non-editor — is refused by the
+ * field rules (`ArticleFieldError`, 403), and nothing is written.
  */
 export async function restoreRevision(
   articleId: number,
@@ -45,12 +44,6 @@ export async function restoreRevision(
   if (!current) throw new RevisionError('NOT_FOUND', 'This article no longer exists.')
   if (!revision) {
     throw new RevisionError('NOT_FOUND', 'This revision no longer exists. Reload the list.')
-  }
-  if (!canMoveArticleTo(actor, current, revision.status)) {
-    throw new RevisionError(
-      'STATUS_REFUSED',
-      `Your role cannot restore a revision saved as ${ARTICLE_STATUS_NAMES[revision.status]}.`,
-    )
   }
   return updateArticle(
     articleId,
@@ -71,8 +64,8 @@ export async function restoreRevision(
       authorId: current.authorId,
     },
     actor,
-    // The access check above read this version: a save in between is a conflict, not a
-    // status change the check never saw.
+    // The revision was compared with this version: a save in between is a conflict, not a
+    // change the restorer never saw.
     { expectedUpdatedAt: options.expectedUpdatedAt ?? current.updatedAt, now: options.now },
   )
 }

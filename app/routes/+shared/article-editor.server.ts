@@ -1,14 +1,7 @@
 import type { AppLoadContext } from 'react-router'
-import {
-  canCreateArticle,
-  canManageBreakingNews,
-  canMoveArticleTo,
-  canSetByline,
-  type Actor,
-} from '~/domain/access/access-rules'
-import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
+import { canCreateArticle, canSetByline, type Actor } from '~/domain/access/access-rules'
+import { requireStaff } from '~/domain/access/require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
-import { changesBreakingNews } from '~/domain/articles/breaking-news.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
   ArticleError,
@@ -108,18 +101,8 @@ export async function articleEditorAction(
 
   let saved: SavedArticle
   try {
-    // The role decides the statuses this save may reach (a missing article is the save's 404).
-    const facts = targetId
-      ? await articleAccessFacts(targetId)
-      : { authorId: user.id, status: 'draft' as const }
-    if (facts && !canMoveArticleTo(user, facts, parsed.data.status)) forbidden()
-    // Only editors put another name on a story.
-    const byline = parsed.data.authorId
-    if (byline && byline !== (facts?.authorId ?? user.id) && !canSetByline(user)) forbidden()
-    const { tags, newTags } = parsed.data
-    if (!canManageBreakingNews(user) && (await changesBreakingNews(targetId, tags, newTags))) {
-      forbidden()
-    }
+    // Which fields the role may change (status, byline, breaking news, featured) is the
+    // write's own rule (domain/articles/article-field-rules.ts): a refusal is its 403.
     saved = targetId
       ? await updateArticle(targetId, parsed.data, user, { expectedUpdatedAt, overwrite })
       : await createArticle(parsed.data, user)

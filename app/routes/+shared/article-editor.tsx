@@ -32,7 +32,7 @@ import {
 } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
 import { Textarea } from '~/components/ui/textarea'
-import { canMoveArticleTo, type Actor } from '~/domain/access/access-rules'
+import { canFeatureArticles, canMoveArticleTo, type Actor } from '~/domain/access/access-rules'
 import {
   ARTICLE_STATUSES,
   articleFormSchema,
@@ -437,6 +437,8 @@ export function ArticleEditor({
                   <Switch
                     id="isFeatured"
                     checked={state.isFeatured}
+                    // The front page's lead is the editors' choice (article-field-rules.ts).
+                    disabled={!canFeatureArticles(viewer)}
                     onCheckedChange={(checked) => set('isFeatured', checked)}
                   />
                 </div>

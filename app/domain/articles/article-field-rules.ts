@@ -1,0 +1,125 @@
+import {
+  canCreateArticle,
+  canEditArticle,
+  canFeatureArticles,
+  canManageBreakingNews,
+  canMoveArticleTo,
+  canReviewArticles,
+  canSetByline,
+  type Actor,
+} from '~/domain/access/access-rules'
+import { isSlugLocked } from './article-rules'
+import { ARTICLE_STATUS_NAMES, type ArticleStatus } from './articles-schema'
+
+// Which fields of an article a role may change: the one table, applied by every article write
+// (article-field-rules.server.ts compares the row before and after inside the write's
+// transaction), whatever path the write came by — form, autosave, revision restore, review,
+// scheduled publication, row actions, and any future API or importer. Client-safe and pure,
+// so the form asks the same rules to disable what would be refused.
+
+/** What the rules look at: the article as stored, or as a write is about to leave it. */
+export interface ArticleFieldState {
+  authorId: string | null
+  status: ArticleStatus
+  publishedAt: Date | null
+  slug: string
+  isFeatured: boolean
+  /** Tagged breaking-news (slug `breaking-news`): on the bar once public. */
+  isBreaking: boolean
+  /** When an editor last returned it to its writer with a note; null without a note. */
+  reviewNoteAt: Date | null
+}
+
+export const FIELD_REFUSALS = [
+  /** The role may not write this article at all (someone else's, or no longer a draft). */
+  'EDIT_REFUSED',
+  /** The status it would reach (or leave) needs the right to publish this article. */
+  'STATUS_REFUSED',
+  /** Another writer's name on the article: editors only. */
+  'BYLINE_REFUSED',
+  /** The breaking-news tag, put on or taken off: editors only. */
+  'BREAKING_NEWS_REFUSED',
+  /** The featured flag, set or cleared: editors only. */
+  'FEATURED_REFUSED',
+  /** A note returning the article to its writer: reviewers only. */
+  'REVIEW_REFUSED',
+  /** The slug of an article that has been public: no one, links to it exist. */
+  'SLUG_LOCKED',
+] as const
+export type FieldRefusalCode = (typeof FIELD_REFUSALS)[number]
+
+export interface FieldRefusal {
+  code: FieldRefusalCode
+  message: string
+}
+
+/** Whether `actor` may write to this article at all (`null`: a new one). */
+export function refuseWriter(
+  actor: Actor,
+  current: Pick<ArticleFieldState, 'authorId' | 'status'> | null,
+): FieldRefusal | null {
+  const allowed = current ? canEditArticle(actor, current) : canCreateArticle(actor)
+  if (allowed) return null
+  return {
+    code: 'EDIT_REFUSED',
+    message: current
+      ? 'Your role does not allow you to edit this article.'
+      : 'Your role does not allow you to write articles.',
+  }
+}
+
+/** Only a new note counts: a save clearing one as the article moves on changes no one's words. */
+function writesReviewNote(before: ArticleFieldState | null, after: ArticleFieldState) {
+  if (after.reviewNoteAt === null) return false
+  return before?.reviewNoteAt?.getTime() !== after.reviewNoteAt.getTime()
+}
+
+/**
+ * The first change from `before` (null: the article is new) to `after` that `actor`'s role may
+ * not make, or null when every change is theirs to make. A new article starts as the actor's
+ * own draft: neither featured nor breaking, under their byline.
+ */
+export function refuseFieldChanges(
+  actor: Actor,
+  before: ArticleFieldState | null,
+  after: ArticleFieldState,
+): FieldRefusal | null {
+  const writer = refuseWriter(actor, before)
+  if (writer) return writer
+  const from = before ?? { authorId: actor.id, status: 'draft' as const }
+  if (!canMoveArticleTo(actor, from, after.status)) {
+    return {
+      code: 'STATUS_REFUSED',
+      message: `Your role cannot save this article as ${ARTICLE_STATUS_NAMES[after.status]}.`,
+    }
+  }
+  if (after.authorId !== from.authorId && !canSetByline(actor)) {
+    return {
+      code: 'BYLINE_REFUSED',
+      message: 'Only an editor can put another writer’s name on an article.',
+    }
+  }
+  if (after.isBreaking !== (before?.isBreaking ?? false) && !canManageBreakingNews(actor)) {
+    return {
+      code: 'BREAKING_NEWS_REFUSED',
+      message:
+        'Only an editor can put an article on the breaking-news bar or take it off (the Breaking News tag).',
+    }
+  }
+  if (after.isFeatured !== (before?.isFeatured ?? false) && !canFeatureArticles(actor)) {
+    return {
+      code: 'FEATURED_REFUSED',
+      message: 'Only an editor can feature an article on the front page or stop featuring it.',
+    }
+  }
+  if (writesReviewNote(before, after) && !canReviewArticles(actor)) {
+    return { code: 'REVIEW_REFUSED', message: 'Only an editor can return an article to its writer.' }
+  }
+  if (before && isSlugLocked(before) && after.slug !== before.slug) {
+    return {
+      code: 'SLUG_LOCKED',
+      message: 'The address of an article that has been published never changes.',
+    }
+  }
+  return null
+}
