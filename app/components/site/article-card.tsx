@@ -55,7 +55,7 @@ const TITLE_CLASS: Record<ArticleCardSize, string> = {
 }
 
 /**
- * An article in a list (spec §2 Article card): small, medium or large; the image fades in (a
+ * An article in a list (docs/product.md §2 Article card): small, medium or large; the image fades in (a
  * page's first, `priority` image shows at once), the excerpt is clipped to 3 lines, with
  * relative time and reading time. The whole card is clickable through its title link; the
  * category link sits above it.

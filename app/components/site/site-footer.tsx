@@ -17,7 +17,7 @@ function FooterHeading({ id, children }: { id?: string; children: React.ReactNod
 }
 
 /**
- * The public footer (spec §2 Footer): newsletter, About Us, categories, Quick Links, social
+ * The public footer (docs/product.md §2 Footer): newsletter, About Us, categories, Quick Links, social
  * links (hidden when none, or when they failed to load) and the copyright line.
  */
 export function SiteFooter({

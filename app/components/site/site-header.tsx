@@ -78,7 +78,7 @@ const navLinkClass =
   'relative block whitespace-nowrap rounded-sm py-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-0 aria-[current=page]:after:bottom-0 aria-[current=page]:after:h-0.5 aria-[current=page]:after:bg-foreground'
 
 /**
- * The public header (spec §2 Header): brand, category navigation on desktop, search, theme
+ * The public header (docs/product.md §2 Header): brand, category navigation on desktop, search, theme
  * toggle and the reader's account buttons; under 768 px a menu button opens the slide-out menu.
  */
 export function SiteHeader({

@@ -8,7 +8,7 @@ import type { ActionToast } from '~/lib/action-result'
 import { actionSuccess, failureFrom, parseIntent } from './action-results.server'
 
 // Row actions of the dashboard (Edit, Archive, Hide/Show, Delete) and of the article list
-// (delete). Spec §8 gives each its own words, so the two screens differ only in messages.
+// (delete). docs/product.md §8 gives each its own words, so the two screens differ only in messages.
 
 interface Messages {
   success: Record<ArticleAction, ActionToast>
@@ -33,7 +33,7 @@ const DASHBOARD: Messages = {
       title: 'Article hidden',
       description: 'The article has been hidden from view.',
     },
-    // Not in the spec (its Show only hid again); ARCHITECTURE "Where we differ" 1.
+    // Not in the original product (its Show only hid again); docs/product.md "Where we differ" 1.
     show: {
       type: 'success',
       title: 'Article published',

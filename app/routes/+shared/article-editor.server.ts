@@ -23,7 +23,7 @@ import { redirectWithToast } from '~/infra/toast.server'
 import { actionError, actionFailure, actionInvalid, failureFrom } from './action-results.server'
 
 // The one action and the shared loader data behind /admin/new-article and
-// /admin/edit-article/{id} (STYLE.md: new and edit share one editor).
+// /admin/edit-article/{id} (docs/style.md: new and edit share one editor).
 
 export type ArticleEditorMode = 'create' | 'edit'
 
@@ -31,7 +31,7 @@ export type ArticleEditorMode = 'create' | 'edit'
  * What the form needs besides the article: categories for the select, the tags for
  * "Recently used tags:", who is signing in (their id and role), the site's time zone for the
  * publish date, and the byline (a choice of staff for editors, else the author's name). The
- * form stays usable when the categories cannot be read (spec §8: a toast "Error fetching
+ * form stays usable when the categories cannot be read (docs/product.md §8: a toast "Error fetching
  * categories" with the message); the article is then saved without changing its category.
  */
 export async function articleEditorOptions(user: SessionUser, authorId: string | null = null) {
@@ -116,7 +116,7 @@ export async function articleEditorAction(
       })
     }
     if (error instanceof ArticleError && error.code === 'SAVE_FAILED') {
-      // ARCHITECTURE "Where we differ" 3: the transaction wrote nothing, and the toast says so.
+      // docs/product.md "Where we differ" 3: the transaction wrote nothing, and the toast says so.
       return actionError(error.status, SAVE_FAILED_TITLE, `${error.message} Nothing was saved.`, {
         code: error.code,
       })
