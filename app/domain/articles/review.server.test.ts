@@ -143,7 +143,8 @@ describe('returning to the writer', () => {
   })
 
   it('refuses an article that is not waiting for review, and one that does not exist', async () => {
-    const published = await createArticle(input('published', 'Regatta results'), writer)
+    // Published by an editor: the writer, a contributor, may not publish.
+    const published = await createArticle(input('published', 'Regatta results'), editor)
     const refusal = returnToWriter(published.id, 'Too late', editor)
     await expect(refusal).rejects.toBeInstanceOf(ReviewError)
     await expect(refusal).rejects.toMatchObject({

@@ -60,7 +60,10 @@ async function setRevisionsKept(kept: number) {
 
 describe('a revision per manual save', () => {
   it('keeps what each save wrote: text, status, category, tags by name, image, who and when', async () => {
-    const created = await createArticle(input(), editor, { now: new Date('2025-01-01T10:00:00Z') })
+    // The contributor's draft, started by an editor: each may write it.
+    const created = await createArticle(input({ authorId: contributor.id }), editor, {
+      now: new Date('2025-01-01T10:00:00Z'),
+    })
     await updateArticle(
       created.id,
       input({ title: 'Ferry timetable changed', featuredImage: '/media/ferry.webp', newTags: [] }),
