@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import LongFirstSequencer from './tests/setup/sequencer'
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
@@ -22,5 +23,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The longest files first (tests/setup/sequencer.ts), whether or not Vitest's cache knows
+    // their times.
+    sequence: { sequencer: LongFirstSequencer },
   },
 })

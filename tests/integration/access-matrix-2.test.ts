@@ -1,0 +1,4 @@
+import { describeAccessMatrixPart } from '../setup/access-matrix'
+
+// Part 2 of the access matrix (tests/setup/access-matrix.ts; all parts: access-matrix.test.ts).
+describeAccessMatrixPart(2)
