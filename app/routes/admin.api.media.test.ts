@@ -5,7 +5,7 @@ import { buildEditionPdf } from '~/domain/seed/seed.server'
 import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
 import { IMAGE_WIDTHS, variantName } from '~/lib/image-variants'
-import { requestAs } from '../../tests/setup/auth-fixtures'
+import { createTestUser, requestAs, sessionCookie } from '../../tests/setup/auth-fixtures'
 import {
   callRoute,
   expectUnexpectedFailure,
@@ -74,9 +74,23 @@ describe('/admin/api/media', () => {
         alt: '',
         caption: '',
         uploadedIso: expect.any(String),
-        uploadedBy: callers.admin.email,
+        uploadedBy: callers.admin.email.split('@')[0],
       },
     ])
+  })
+
+  it('shows a contributor who uploaded each image by name, never by e-mail address', async () => {
+    const contributor = await createTestUser({ role: 'contributor' })
+    const cookie = await sessionCookie(contributor)
+    // The admin's upload of the test before.
+    const list = await callRoute(loader, requestAs(cookie, '/admin/api/media?kind=image'))
+    expect(list.status).toBe(200)
+    const text = await list.text()
+    expect(text).not.toContain(callers.admin.email)
+    expect(text).not.toContain('@')
+    const { items } = JSON.parse(text) as { items: { uploadedBy: string | null }[] }
+    expect(items.length).toBeGreaterThan(0)
+    expect(items.every((i) => i.uploadedBy === callers.admin.email.split('@')[0])).toBe(true)
   })
 
   it('refuses disguised files: a PDF named .jpg, an SVG named .png, a broken image', async () => {

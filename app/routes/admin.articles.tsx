@@ -18,7 +18,7 @@ import {
   parseAdminArticleFilters,
 } from '~/domain/articles/admin-articles-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
-import { canEditArticle } from '~/domain/access/access-rules'
+import { canListAnyonesArticles, canOpenArticle } from '~/domain/access/access-rules'
 import { requireStaff } from '~/domain/access/require-access.server'
 import { formatShortDate } from '~/lib/dates'
 import { pageItems } from '~/lib/pagination'
@@ -29,7 +29,12 @@ import type { Route } from './+types/admin.articles'
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request)
   const filters = parseAdminArticleFilters(new URL(request.url).searchParams)
-  const [page, categories] = await Promise.all([listAdminArticles(filters), listCategories()])
+  // A contributor sees her own articles only, never the titles of others' drafts.
+  const scope = canListAnyonesArticles(user) ? {} : { onlyAuthorId: user.id }
+  const [page, categories] = await Promise.all([
+    listAdminArticles(filters, scope),
+    listCategories(),
+  ])
   return data(
     {
       page,
@@ -187,7 +192,7 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                   className="max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-3"
                 >
                   <TableCell className="min-w-48 max-w-96 font-medium max-md:order-first max-md:min-h-9 max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0 max-md:pr-22">
-                    {canEditArticle(viewer, article) ? (
+                    {canOpenArticle(viewer, article) ? (
                       <Link
                         to={`/admin/edit-article/${article.id}`}
                         className="line-clamp-2 hover:underline"

@@ -8,7 +8,7 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
 import { isLive } from '~/domain/articles/article-rules'
 import { getReviewNote } from '~/domain/articles/review-queries.server'
-import { canEditArticle } from '~/domain/access/access-rules'
+import { canOpenArticle } from '~/domain/access/access-rules'
 import { forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import {
@@ -23,7 +23,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseArticleId(params.id)
   const article = id === null ? null : await getArticleForEdit(id)
   if (!article) throw data({ message: 'Failed to fetch article' }, { status: 404 })
-  if (!canEditArticle(user, article)) forbidden()
+  // Its writer opens it in any state (a submission waiting for review included); saving is
+  // still refused to whoever may not edit it.
+  if (!canOpenArticle(user, article)) forbidden()
   // "View on site" only for what readers can open now (not a scheduled article).
   const live = isLive(article, new Date())
   const [options, reviewNote] = await Promise.all([

@@ -15,7 +15,7 @@ import {
 import { Field, FieldDescription, FieldError } from '~/components/ui/field'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
-import { canReviewArticles, type Actor } from '~/domain/access/access-rules'
+import { canReviewArticles, canWithdrawArticle, type Actor } from '~/domain/access/access-rules'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { REVIEW_NOTE_MAX, reviewNoteSchema } from '~/domain/articles/review-schema'
 import type { ActionResult } from '~/lib/action-result'
@@ -106,6 +106,21 @@ function ReturnToWriter({ articleId }: { articleId: number }) {
   )
 }
 
+/** "Withdraw to draft": the writer takes her submission back while no editor has acted on it. */
+function WithdrawToDraft({ articleId }: { articleId: number }) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher.data)
+  return (
+    <fetcher.Form method="post" action={`/admin/articles/${articleId}/review`}>
+      <input type="hidden" name="intent" value="withdraw" />
+      <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== 'idle'}>
+        <Undo2Icon aria-hidden="true" />
+        Withdraw to draft
+      </Button>
+    </fetcher.Form>
+  )
+}
+
 /**
  * Above the article form, what the review means for this article: the editor's note on an
  * article returned to its writer; for an article waiting for review, who submitted it and,
@@ -118,7 +133,7 @@ export function ReviewNotice({
   writerName,
   timeZone,
 }: {
-  article: { id: number; status: ArticleStatus; updatedAt: Date | string }
+  article: { id: number; status: ArticleStatus; updatedAt: Date | string; authorId: string | null }
   note: { note: string; at: Date | string; byName: string | null } | null
   viewer: Actor
   writerName: string | null
@@ -152,11 +167,14 @@ export function ReviewNotice({
           <p>
             {reviewer
               ? `Submitted by ${writerName ?? 'its writer'} on ${dayInZone(article.updatedAt, timeZone)}. Publish it with “Make public”, or return it to the writer with a note.`
-              : 'An editor will publish it or return it to you with a note.'}
+              : 'An editor will publish it or return it to you with a note. Until one acts on it, you can withdraw it to draft and change it.'}
           </p>
         </div>
       </div>
       {reviewer ? <ReturnToWriter articleId={article.id} /> : null}
+      {!reviewer && canWithdrawArticle(viewer, article) ? (
+        <WithdrawToDraft articleId={article.id} />
+      ) : null}
     </div>
   )
 }

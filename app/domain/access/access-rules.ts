@@ -107,10 +107,40 @@ export function canMoveArticleTo(
   return true
 }
 
-/** See an article as it would look, in any state: whoever may edit it, and its own writer. */
-export function canPreviewArticle(actor: Actor | null | undefined, article: ArticleAccessFacts) {
+/**
+ * Open an article in the back office and read it (its edit page, its preview): whoever may edit
+ * it, and its own writer in any state — a contributor reads her submission while it waits for
+ * review, although only an editor may change it then.
+ */
+export function canOpenArticle(actor: Actor | null | undefined, article: ArticleAccessFacts) {
   if (canEditArticle(actor, article)) return true
   return atLeast(actor, 'contributor') && isOwn(actor, article)
+}
+
+/** See an article as it would look, in any state: whoever may open it. */
+export const canPreviewArticle = canOpenArticle
+
+/**
+ * Take one's submission back to draft: its writer, while it waits for review and no editor
+ * has acted on it (publishing or returning it moves it out of review; `lastEditedBy`, when
+ * known, is who saved it last — an editor's save while it waits counts as acting).
+ */
+export function canWithdrawArticle(
+  actor: Actor | null | undefined,
+  article: ArticleAccessFacts & { lastEditedBy?: string | null },
+) {
+  if (!atLeast(actor, 'contributor') || !isOwn(actor, article)) return false
+  if (article.status !== 'review') return false
+  const lastEditedBy = article.lastEditedBy ?? null
+  return lastEditedBy === null || lastEditedBy === actor.id
+}
+
+/**
+ * The back office's article list with everyone's articles: authors and up. A contributor's
+ * list holds her own articles only (others' drafts and submissions are not hers to see).
+ */
+export function canListAnyonesArticles(actor: Actor | null | undefined): boolean {
+  return atLeast(actor, 'author')
 }
 
 /** Publish anything at all (the status choices of a new article). */

@@ -80,12 +80,19 @@ function orderFor(sort: ArticleSort): SQL[] {
   }
 }
 
-/** docs/product.md §7 "Admin list", paginated, filtered and sorted on the server. */
+/**
+ * docs/product.md §7 "Admin list", paginated, filtered and sorted on the server. `onlyAuthorId`
+ * keeps one writer's articles (a contributor's list: canListAnyonesArticles), counted alike.
+ */
 export async function listAdminArticles(
   filters: AdminArticleFilters,
+  options: { onlyAuthorId?: string } = {},
 ): Promise<Page<AdminArticleRow>> {
   const db = getDb()
   const conditions: SQL[] = []
+  if (options.onlyAuthorId !== undefined) {
+    conditions.push(eq(articles.authorId, options.onlyAuthorId))
+  }
   if (filters.status) conditions.push(eq(articles.status, filters.status))
   if (filters.category === NO_CATEGORY) conditions.push(isNull(articles.categoryId))
   else if (filters.category !== null) conditions.push(eq(articles.categoryId, filters.category))

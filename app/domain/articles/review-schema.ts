@@ -12,9 +12,13 @@ export const reviewNoteSchema = z.object({
     .max(REVIEW_NOTE_MAX, `A note can have at most ${REVIEW_NOTE_MAX} characters`),
 })
 
-/** The review route's posts: an editor returns an article waiting for review to its writer. */
+/**
+ * The review route's posts: an editor returns an article waiting for review to its writer; its
+ * writer takes it back to draft while no editor has acted on it.
+ */
 export const reviewActionSchema = z.discriminatedUnion('intent', [
   reviewNoteSchema.extend({ intent: z.literal('return') }),
+  z.object({ intent: z.literal('withdraw') }),
 ])
 
 export type ReviewAction = z.output<typeof reviewActionSchema>

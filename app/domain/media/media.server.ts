@@ -162,10 +162,13 @@ export async function storeUpload(
 
 const IMAGE_NAME = new RegExp(`\\.(?:${IMAGE_EXTENSIONS.join('|')})$`, 'i')
 
-/** Who uploaded a file, as the library shows it: the display name, else the e-mail address. */
+/**
+ * Who uploaded a file, as the library shows it: the display name, else the username. Never the
+ * e-mail address: every writer, contributors included, lists the library through the picker.
+ */
 const uploaderName = sql<
   string | null
->`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email})`
+>`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.username}, ''))`
 
 /**
  * The Images tab and the picker: stored originals (never variants), newest first, each with
