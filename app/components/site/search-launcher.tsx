@@ -7,7 +7,7 @@ import { iconButtonClass } from './styles'
 const loadDialog = () => import('./search-dialog')
 const SearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SearchDialog })))
 
-/** Spec §2 Search: the query is cleared about 100 ms after the dialog closes. */
+/** docs/product.md §2 Search: the query is cleared about 100 ms after the dialog closes. */
 const CLEAR_AFTER_CLOSE_MS = 100
 
 /**

@@ -25,7 +25,7 @@ import {
   type ArticleStatus,
 } from './articles-schema'
 
-// Article writes (spec §7 "Writes", ARCHITECTURE "Where we differ" 1–5). Every save is one
+// Article writes (docs/product.md §7 "Writes", docs/product.md "Where we differ" 1–5). Every save is one
 // transaction: the row, its slug and its tag links are written together or not at all.
 
 const ArticleErrorBase = domainErrors('ArticleError', {
@@ -155,7 +155,7 @@ function articleValues(input: ArticleInput | ArticleDraftInput, content: string)
     featuredImage: input.featuredImage,
     isFeatured: input.isFeatured,
     hasVideo: input.hasVideo,
-    // The URL box only exists for video articles (spec §2); an unticked box means no video.
+    // The URL box only exists for video articles (docs/product.md §2); an unticked box means no video.
     videoUrl: input.hasVideo ? input.videoUrl : null,
   }
 }
@@ -359,7 +359,7 @@ export async function autosaveArticle(
 }
 
 /**
- * Dashboard Archive, Hide and Show (ARCHITECTURE "Where we differ" 1 and 4): status changes
+ * Dashboard Archive, Hide and Show (docs/product.md "Where we differ" 1 and 4): status changes
  * under the same field rules as a save (whoever may publish the article).
  */
 export async function setArticleStatus(

@@ -1,7 +1,7 @@
 /**
  * A redirect target from a form or query string, kept on this site: a path such as "/a?b",
  * never "//host", "/\\host", a scheme, or anything with control characters. Anything else
- * becomes the fallback (spec: redirect targets are same-site only).
+ * becomes the fallback (docs/product.md §5: redirect targets are same-site only).
  */
 export function safeRedirect(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2000) return fallback
