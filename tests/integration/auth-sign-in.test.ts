@@ -72,6 +72,22 @@ describe('sign-in', () => {
     }
   })
 
+  it('signs in with a redirectTo outside Latin-1: the target percent-encoded, the cookie set', async () => {
+    const user = await createTestUser()
+    const response = await signIn({
+      email: user.email,
+      password: user.password,
+      redirectTo: '/search?q=新聞 café',
+    })
+    expect(response).toBeInstanceOf(Response)
+    const res = response as Response
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/search?q=%E6%96%B0%E8%81%9E%20caf%C3%A9')
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('broadsheet.session_token='))).toBe(
+      true,
+    )
+  })
+
   it('answers an unknown email and a wrong password with the same status and message', async () => {
     const user = await createTestUser()
     const wrong = (await signIn({

@@ -7,8 +7,16 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/')).toBe('/')
   })
 
+  it('percent-encodes what a Location header cannot carry (Latin-1 only)', () => {
+    expect(safeRedirect('/search?q=新聞#café')).toBe('/search?q=%E6%96%B0%E8%81%9E#caf%C3%A9')
+    expect(safeRedirect('/author/Σοφία')).toBe('/author/%CE%A3%CE%BF%CF%86%CE%AF%CE%B1')
+    expect(() => new Headers({ Location: safeRedirect('/ünïcödé/€') })).not.toThrow()
+  })
+
   it.each([
     'https://evil.example/',
+    '/.//evil.example',
+    '/a/..//evil.example',
     '//evil.example/',
     '/\\evil.example',
     '\\\\evil.example',
