@@ -328,10 +328,21 @@ function checkUserFields(ctx: HookContext) {
   }
 }
 
+/**
+ * A password change ends every other session (docs/security.md: whoever knew the old password
+ * may hold one). better-auth leaves that to the caller's `revokeOtherSessions`; it is set here
+ * for every call, over HTTP or from our actions, whatever was sent.
+ */
+function revokingOtherSessions(ctx: HookContext) {
+  const body = (ctx.body ?? {}) as Record<string, unknown>
+  return { context: { body: { ...body, revokeOtherSessions: true } } }
+}
+
 export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   if (ctx.path === '/update-user' || ctx.path === '/sign-up/email') checkUserFields(ctx)
   await guardBefore(ctx)
   if (ctx.path === '/two-factor/verify-totp') await preventTotpReplay(ctx)
+  if (ctx.path === '/change-password') return revokingOtherSessions(ctx)
 })
 
 export const authAfterHook = createAuthMiddleware(async (ctx) => {

@@ -311,7 +311,38 @@ export async function handleAuthHttp(request: Request, clientIp: string | null |
     headers.set('Retry-After', retryAfter)
     return new Response(response.body, { status: 429, statusText: response.statusText, headers })
   }
-  return response
+  return withoutSessionTokens(response)
+}
+
+/**
+ * better-auth's JSON answers carry the session token (get-session's `session.token`, each of
+ * list-sessions', sign-in's and change-password's `token`). The cookie holding it is HttpOnly
+ * so that page scripts never see it; over HTTP those answers go to page scripts, so every
+ * `token` field is left out. Our own server code calls `auth.api.*` and still gets them.
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return response
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  const init = { status: response.status, statusText: response.statusText, headers }
+  return new Response(body === undefined ? text : JSON.stringify(dropTokens(body)), init)
+}
+
+function dropTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropTokens)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, inner]) => [key, dropTokens(inner)]),
+  )
 }
 
 /** A link from a mail that signed the reader in gets the same welcome as the sign-in form. */
