@@ -8,6 +8,34 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `broadsheet-e2e-${PORT}`)
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' }
 
+/**
+ * Specs that only read what the server holds (the demo content, and accounts they sign up or
+ * sign in to), never change what another spec's pages show: project `reading`, whose tests
+ * are independent of each other and may run side by side (scripts/test.sh runs it with two
+ * workers, on a server of its own). Every other spec is in project `writing`: they publish,
+ * upload, change the front page or the settings, or trip the sign-in limits, and run one at a
+ * time in file order, as before. docs/testing.md.
+ */
+export const READING_SPECS = [
+  'foundation.spec.ts',
+  'admin/dashboard-mobile.spec.ts',
+  'admin/shell.spec.ts',
+  'site/accessibility.spec.ts',
+  'site/article.spec.ts',
+  'site/auth-admin-gate.spec.ts',
+  'site/breaking-news.spec.ts',
+  'site/category-tag.spec.ts',
+  'site/findability.spec.ts',
+  'site/first-paint.spec.ts',
+  'site/footer.spec.ts',
+  'site/header.spec.ts',
+  'site/home.spec.ts',
+  'site/no-javascript.spec.ts',
+  'site/performance-budget.spec.ts',
+  'site/search.spec.ts',
+  'site/static-pages.spec.ts',
+].map((file) => new RegExp(`/tests/e2e/${file.replace(/[./]/g, '\\$&')}$`))
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -31,7 +59,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'reading',
+      testMatch: READING_SPECS,
+      fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'writing',
+      testIgnore: READING_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     // The compiled production server (npm run build) on a throw-away embedded database with
     // demo content.
