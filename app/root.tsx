@@ -13,6 +13,7 @@ import {
   type LinksFunction,
 } from 'react-router'
 import { getToast } from '~/infra/toast.server'
+import { searchShortcutScript } from '~/lib/search-shortcut'
 import { themeScript } from '~/lib/theme-script'
 import { useTheme } from '~/lib/use-theme'
 import { getRootData } from '~/routes/+shared/root-data.server'
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: searchShortcutScript }} />
         <Meta />
         <Links />
       </head>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { isSearchShortcut, takeEarlySearchShortcut } from '~/lib/search-shortcut'
 import { Icon } from './icon'
 import { iconButtonClass } from './styles'
 
@@ -35,12 +36,14 @@ export function SearchLauncher() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+      if (isSearchShortcut(event)) {
         event.preventDefault()
         openWith('')
       }
     }
     window.addEventListener('keydown', onKeyDown)
+    // A press made before the app arrived was kept by the document's early listener.
+    if (takeEarlySearchShortcut()) openWith('')
     return () => {
       window.removeEventListener('keydown', onKeyDown)
       clearTimeout(clearTimer.current)
@@ -73,6 +76,8 @@ export function SearchLauncher() {
           placeholder="Search..."
           aria-label="Search articles"
           aria-keyshortcuts="Control+K Meta+K"
+          // The early shortcut listener (lib/search-shortcut) acts only where this field is.
+          data-search-shortcut=""
           autoComplete="off"
           onPointerEnter={preload}
           onFocus={preload}

@@ -24,6 +24,22 @@ test('Ctrl+K opens the dialog from anywhere', async ({ page }) => {
   await expect(page.getByPlaceholder('Search articles...')).toBeFocused()
 })
 
+test('Ctrl+K pressed before the app has arrived opens the dialog once it has', async ({ page }) => {
+  // The app's modules are held back until after the key press: the page is drawn and
+  // interactive, but nothing of React listens yet.
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/about')
+  await page.keyboard.press('Control+k')
+  release()
+  await waitForHydration(page)
+  await expect(page.getByPlaceholder('Search articles...')).toBeFocused()
+})
+
 test('results appear as you type, with title, category, author and excerpt', async ({ page }) => {
   const input = await openSearch(page)
   await input.pressSequentially('transit lev')
