@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { mediaFiles, newspaperEditions, newspaperPages } from '@db/schema/index'
 import { buildPdf } from '~/domain/seed/seed.server'
 import { getDb } from '~/infra/db.server'
+import { editionSettled } from '~/domain/newspapers/editions.server'
 import { getStorage } from '~/infra/storage.server'
 import { lockedPdf } from '../../tests/setup/pdf-fixtures'
 import { createTestUser, requestAs, sessionCookie } from '../../tests/setup/auth-fixtures'
@@ -65,48 +66,69 @@ async function clearEditions() {
 }
 
 describe('/admin/api/editions', () => {
-  it('makes an edition of an upload: row, cover, and the text of each page', async () => {
-    const response = await upload(editor, META, twoPages)
-    expect(response.status).toBe(201)
-    const body = await response.json()
-    expect(body.toast).toMatchObject({
-      title: 'Edition uploaded',
-      description: 'Friday edition: 2 pages.',
-    })
-    expect(body.edition).toMatchObject({
-      slug: '2026-05-01',
-      title: 'Friday edition',
-      editionDate: '2026-05-01',
-      number: 412,
-      pageCount: 2,
-      size: twoPages.length,
-      coverWidth: 600,
-    })
-    const [row] = await getDb()
-      .select()
-      .from(newspaperEditions)
-      .where(eq(newspaperEditions.id, body.edition.id))
-    expect(row.fileName).toMatch(/^\d+-\d+\.pdf$/)
-    expect(row.coverName).toMatch(/^\d+-\d+\.webp$/)
-    expect(row.uploadedBy).not.toBeNull()
-    expect(await getStorage().stat('pdf_newspapers', row.coverName!)).not.toBeNull()
-    expect(body.edition.coverUrl).toBe(`/media/pdf_newspapers/${row.coverName}`)
-    const pages = await getDb()
-      .select({ pageNumber: newspaperPages.pageNumber, text: newspaperPages.text })
-      .from(newspaperPages)
-      .where(eq(newspaperPages.editionId, row.id))
-      .orderBy(newspaperPages.pageNumber)
-    expect(pages.map((p) => p.pageNumber)).toEqual([1, 2])
-    expect(pages[1].text).toContain('Lighthouse')
-    expect(pages[0].text).not.toContain('Lighthouse')
+  // The first edition read starts the reading process and loads pdf.js in it: slow on a busy
+  // machine.
+  it(
+    'answers an upload at once, then makes the edition: row, cover, and the text of each page',
+    { timeout: 120_000 },
+    async () => {
+      const response = await upload(editor, META, twoPages)
+      expect(response.status).toBe(201)
+      const uploaded = await response.json()
+      // The pages are read after the answer, outside the server's process.
+      expect(uploaded.edition).toMatchObject({
+        slug: '2026-05-01',
+        title: 'Friday edition',
+        status: 'processing',
+        failure: null,
+        pageCount: 0,
+        coverUrl: null,
+      })
+      await editionSettled(uploaded.edition.id)
+      const polled = await callRoute(
+        loader,
+        requestAs(editor, `/admin/api/editions?id=${uploaded.edition.id}`),
+      )
+      expect(polled.status).toBe(200)
+      const body = await polled.json()
+      expect(body.edition).toMatchObject({
+        slug: '2026-05-01',
+        title: 'Friday edition',
+        editionDate: '2026-05-01',
+        number: 412,
+        pageCount: 2,
+        size: twoPages.length,
+        coverWidth: 600,
+        status: 'ready',
+        failure: null,
+      })
+      const [row] = await getDb()
+        .select()
+        .from(newspaperEditions)
+        .where(eq(newspaperEditions.id, body.edition.id))
+      expect(row.fileName).toMatch(/^\d+-\d+\.pdf$/)
+      expect(row.coverName).toMatch(/^\d+-\d+\.webp$/)
+      expect(row.uploadedBy).not.toBeNull()
+      expect(await getStorage().stat('pdf_newspapers', row.coverName!)).not.toBeNull()
+      expect(body.edition.coverUrl).toBe(`/media/pdf_newspapers/${row.coverName}`)
+      const pages = await getDb()
+        .select({ pageNumber: newspaperPages.pageNumber, text: newspaperPages.text })
+        .from(newspaperPages)
+        .where(eq(newspaperPages.editionId, row.id))
+        .orderBy(newspaperPages.pageNumber)
+      expect(pages.map((p) => p.pageNumber)).toEqual([1, 2])
+      expect(pages[1].text).toContain('Lighthouse')
+      expect(pages[0].text).not.toContain('Lighthouse')
 
-    const list = await callRoute(loader, requestAs(editor, '/admin/api/editions'))
-    expect((await list.json()).editions.map((e: { id: number }) => e.id)).toEqual([row.id])
-  })
+      const list = await callRoute(loader, requestAs(editor, '/admin/api/editions'))
+      expect((await list.json()).editions.map((e: { id: number }) => e.id)).toEqual([row.id])
+    },
+  )
 
   it('gives a second edition of the same date the address -2, and an edit keeps or moves it', async () => {
     const second = await (await upload(editor, { ...META, number: '' }, twoPages)).json()
     expect(second.edition).toMatchObject({ slug: '2026-05-01-2', number: null })
+    await editionSettled(second.edition.id)
     const id = String(second.edition.id)
     const edit = (fields: Record<string, string>) =>
       callRoute(action, post(editor, '/admin/api/editions', { intent: 'update', id, ...fields }))
@@ -173,19 +195,35 @@ describe('/admin/api/editions', () => {
     expect(await bucketNames()).toEqual(before)
   })
 
-  it('refuses a broken or locked PDF with a clear message and keeps nothing of it', async () => {
+  it('refuses a broken or locked PDF with a clear message and keeps nothing of its file', async () => {
     const before = await bucketNames()
     const rows = (await getDb().select().from(newspaperEditions)).length
     const media = (await getDb().select().from(mediaFiles)).length
+    // No PDF object at all: refused in the request.
     const broken = await upload(editor, META, '%PDF-1.7 but the rest is lost')
     expect(broken.status).toBe(422)
     expect((await broken.json()).toast).toMatchObject({
       title: 'Upload failed',
       description: expect.stringMatching(/could not be read/),
     })
+    // Locked: found out when it is read, after the answer. The edition fails with the reason,
+    // its PDF is removed; the back office lists it (readers never) until it is deleted.
     const locked = await upload(editor, META, lockedPdf(twoPages))
-    expect(locked.status).toBe(422)
-    expect((await locked.json()).toast.description).toMatch(/password/)
+    expect(locked.status).toBe(201)
+    const { edition } = await locked.json()
+    await editionSettled(edition.id)
+    const failed = await (
+      await callRoute(loader, requestAs(editor, `/admin/api/editions?id=${edition.id}`))
+    ).json()
+    expect(failed.edition).toMatchObject({ status: 'failed', pageCount: 0, coverUrl: null })
+    expect(failed.edition.failure).toMatch(/protected by a password/)
+    expect(await bucketNames()).toEqual(before)
+    expect(await getDb().select().from(mediaFiles)).toHaveLength(media)
+    const removed = await callRoute(
+      action,
+      post(editor, '/admin/api/editions', { intent: 'delete', id: String(edition.id) }),
+    )
+    expect(removed.status).toBe(200)
     const text = await upload(editor, META, 'just some notes')
     expect(text.status).toBe(415)
     expect((await text.json()).toast).toMatchObject({
@@ -242,6 +280,7 @@ describe('/admin/api/editions', () => {
     expect(await bucketNames()).toEqual([])
     const admin = await upload(callers.admin.cookie, META, twoPages)
     expect(admin.status).toBe(201)
+    await editionSettled((await admin.json()).edition.id)
   })
 
   it('answers an unexpected failure with 500 and the generic sentence', async () => {

@@ -4,7 +4,9 @@ import { requireStaffApi } from '~/domain/access/require-access.server'
 import { INVALID_FILE_TYPE, tooLargeMessage, UPLOAD_LIMITS } from '~/domain/media/media-schema'
 import { receiveSingleFile, type ReceivedFile } from '~/domain/media/receive-upload.server'
 import {
+  EDITION_MESSAGES,
   editionActionSchema,
+  editionIdSchema,
   editionMetaSchema,
   type AdminEdition,
 } from '~/domain/newspapers/editions-schema'
@@ -12,6 +14,8 @@ import {
   adoptOrphanPdfsOnce,
   createEditionFromUpload,
   deleteEdition,
+  EditionError,
+  getAdminEdition,
   listAdminEditions,
   updateEdition,
 } from '~/domain/newspapers/editions.server'
@@ -23,8 +27,10 @@ import type { Route } from './+types/admin.api.editions'
 /*
  * The print editions behind the Media screen's "PDF Newspapers" tab (editors and admins):
  *   GET                                                  → { editions: AdminEdition[] }
+ *   GET ?id=…                                            → { edition: AdminEdition }
  *   POST ?title=…&editionDate=YYYY-MM-DD&number=…  (one-file multipart body, streamed)
- *                                                        → 201 { ok, edition, toast }
+ *                                → 201 { ok, edition } with edition.status 'processing': its
+ *                                  pages are read in the background, then 'ready' or 'failed'
  *   POST intent=update id title editionDate number       → { ok, edition, toast }
  *   POST intent=delete id                                → { ok, toast }
  * Failures answer an ActionResult (toast, field errors) with a 4xx/5xx status.
@@ -40,6 +46,20 @@ const TITLES: Record<string, string> = { update: 'Update failed', delete: 'Delet
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffApi(request, canManageMedia)
+  // An edition being read is asked for by id until it is ready or failed.
+  const idParam = new URL(request.url).searchParams.get('id')
+  if (idParam !== null) {
+    const id = editionIdSchema.safeParse(idParam)
+    try {
+      if (!id.success) throw new EditionError('NOT_FOUND', EDITION_MESSAGES.noEdition)
+      return Response.json({ edition: await getAdminEdition(id.data) }, { headers: NO_STORE })
+    } catch (error) {
+      if (error instanceof EditionError && error.code === 'NOT_FOUND') {
+        return Response.json({ error: error.message }, { status: 404, headers: NO_STORE })
+      }
+      throw error
+    }
+  }
   // PDFs stored before editions existed become editions the first time anyone looks.
   await adoptOrphanPdfsOnce()
   return Response.json({ editions: await listAdminEditions() }, { headers: NO_STORE })
@@ -106,16 +126,8 @@ async function upload(request: Request, context: Route.ActionArgs['context'], us
   try {
     file = await receiveSingleFile(request, UPLOAD_LIMITS.pdf, tooLargeMessage('pdf'))
     const edition = await createEditionFromUpload(file, meta.data, { uploadedBy: userId })
-    const pages = edition.pageCount === 1 ? '1 page' : `${edition.pageCount} pages`
-    return answer(201, {
-      ok: true,
-      edition,
-      toast: {
-        type: 'success',
-        title: 'Edition uploaded',
-        description: `${edition.title}: ${pages}.`,
-      },
-    })
+    // No toast yet: the panel shows "Edition uploaded" once the pages are read.
+    return answer(201, { ok: true, edition })
   } catch (error) {
     const title =
       error instanceof DomainError && error.code === 'INVALID_TYPE'

@@ -1,5 +1,5 @@
-import { FileText, Pencil, Trash2, Upload } from 'lucide-react'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { FileText, LoaderCircle, Pencil, Trash2, TriangleAlert, Upload } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import {
@@ -38,6 +38,9 @@ import { ConfirmAction } from './confirm-action'
 import { RowActionLabel } from './row-action-label'
 
 type EditionAnswer = ActionResult<{ edition: AdminEdition }>
+
+/** How often an edition being read is asked for again. */
+const POLL_MS = 1_000
 
 function pagesLabel(count: number) {
   return count === 1 ? '1 page' : `${count} pages`
@@ -201,9 +204,7 @@ function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => voi
     if (body.ok && body.edition) {
       setServerErrors(undefined)
       form.reset()
-      toast.success(body.toast?.title ?? 'Edition uploaded', {
-        description: body.toast?.description,
-      })
+      // Its pages are read in the background: the panel says "Edition uploaded" when they are.
       onUploaded(body.edition)
     } else {
       setServerErrors(body.fieldErrors)
@@ -244,7 +245,7 @@ function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => voi
             <p className="truncate text-xs text-muted-foreground">
               {percent < 100
                 ? `Uploading ${progress.name} (${percent}%)`
-                : `Reading the pages of ${progress.name}…`}
+                : `Storing ${progress.name}…`}
             </p>
             <Progress value={percent < 100 ? percent : null} aria-label="Upload progress" />
           </div>
@@ -356,7 +357,7 @@ function EditionCard({
   const facts = [
     formatEditionDate(edition.editionDate),
     edition.number !== null ? `No. ${edition.number}` : null,
-    pagesLabel(edition.pageCount),
+    edition.status === 'ready' ? pagesLabel(edition.pageCount) : null,
     formatFileSize(edition.size),
   ].filter(Boolean)
   return (
@@ -381,13 +382,16 @@ function EditionCard({
         <div className="min-w-0">
           <h4 className="break-words font-medium leading-snug">{edition.title}</h4>
           <p className="text-xs text-muted-foreground">{facts.join(' · ')}</p>
+          <EditionStatusLine edition={edition} />
         </div>
         <div className="flex flex-wrap items-center gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <a href={edition.pdfUrl} target="_blank" rel="noreferrer">
-              <RowActionLabel icon={FileText} label="Open PDF" name={edition.title} />
-            </a>
-          </Button>
+          {edition.status === 'failed' ? null : (
+            <Button asChild variant="ghost" size="sm">
+              <a href={edition.pdfUrl} target="_blank" rel="noreferrer">
+                <RowActionLabel icon={FileText} label="Open PDF" name={edition.title} />
+              </a>
+            </Button>
+          )}
           <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy}>
             <RowActionLabel icon={Pencil} label="Edit" name={edition.title} />
           </Button>
@@ -412,6 +416,76 @@ function EditionCard({
   )
 }
 
+/** Processing: readers do not see it yet. Failed: why, and what to do (the PDF is gone). */
+function EditionStatusLine({ edition }: { edition: AdminEdition }) {
+  if (edition.status === 'processing') {
+    return (
+      <p role="status" className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
+        <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+        Processing: reading the pages…
+      </p>
+    )
+  }
+  if (edition.status === 'failed') {
+    return (
+      <p className="mt-1 flex items-start gap-1.5 text-xs text-destructive">
+        <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+        <span>
+          Failed: {edition.failure ?? 'the PDF could not be read.'} Readers do not see this edition.
+        </span>
+      </p>
+    )
+  }
+  return null
+}
+
+/**
+ * Asks for each edition still being read every POLL_MS until it is ready or failed, and says
+ * so (a toast) for the ones uploaded from this page.
+ */
+function usePollProcessing(
+  editions: AdminEdition[] | null,
+  onChange: (edition: AdminEdition) => void,
+) {
+  const uploadedHere = useRef(new Set<number>())
+  const [round, setRound] = useState(0)
+  const processing = (editions ?? [])
+    .filter((e) => e.status === 'processing')
+    .map((e) => e.id)
+    .join(',')
+  useEffect(() => {
+    if (processing === '') return
+    const timer = setTimeout(async () => {
+      for (const id of processing.split(',').map(Number)) {
+        try {
+          const response = await fetch(`${EDITIONS_API}?id=${id}`, {
+            headers: { Accept: 'application/json' },
+          })
+          if (!response.ok) continue
+          const { edition } = (await response.json()) as { edition: AdminEdition }
+          if (edition.status === 'processing') continue
+          onChange(edition)
+          if (!uploadedHere.current.delete(id)) continue
+          if (edition.status === 'ready') {
+            toast.success('Edition uploaded', {
+              description: `${edition.title}: ${pagesLabel(edition.pageCount)}.`,
+            })
+          } else {
+            toast.error('Upload failed', {
+              description: edition.failure ?? 'The PDF could not be read.',
+            })
+          }
+        } catch {
+          // The connection dropped: asked again on the next turn.
+        }
+      }
+      setRound((n) => n + 1)
+    }, POLL_MS)
+    return () => clearTimeout(timer)
+  }, [processing, onChange, round])
+  return (id: number) => uploadedHere.current.add(id)
+}
+
 /**
  * The Media screen's "PDF Newspapers" tab: upload a print edition with its title, date and
  * number (the server makes its cover and reads its pages), and the editions, newest first,
@@ -422,6 +496,11 @@ export function NewspaperEditionsPanel() {
   const [loadError, setLoadError] = useState(false)
   const [editing, setEditing] = useState<AdminEdition | null>(null)
   const [deleting, setDeleting] = useState<number | null>(null)
+
+  const replace = useCallback((saved: AdminEdition) => {
+    setEditions((was) => sortEditions((was ?? []).map((e) => (e.id === saved.id ? saved : e))))
+  }, [])
+  const watch = usePollProcessing(editions, replace)
 
   const load = useCallback(async () => {
     setLoadError(false)
@@ -459,7 +538,10 @@ export function NewspaperEditionsPanel() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       <UploadForm
-        onUploaded={(edition) => setEditions((was) => sortEditions([edition, ...(was ?? [])]))}
+        onUploaded={(edition) => {
+          watch(edition.id)
+          setEditions((was) => sortEditions([edition, ...(was ?? [])]))
+        }}
       />
       {loadError ? (
         <div role="alert" className="flex items-center gap-3 text-sm text-destructive">

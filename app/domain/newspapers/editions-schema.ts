@@ -73,13 +73,20 @@ export const editionUploadFormSchema = editionMetaSchema.extend({
   ),
 })
 
-const editionId = idField(EDITION_MESSAGES.noEdition)
+export const editionIdSchema = idField(EDITION_MESSAGES.noEdition)
+const editionId = editionIdSchema
 
 /** The edition endpoint's form posts (the upload itself is a multipart POST without intent). */
 export const editionActionSchema = z.discriminatedUnion('intent', [
   editionMetaSchema.extend({ intent: z.literal('update'), id: editionId }),
   z.object({ intent: z.literal('delete'), id: editionId }),
 ])
+
+/**
+ * 'processing' while its pages are read (outside the server's process), then 'ready' (public)
+ * or 'failed' (the PDF is removed; `failure` says why and what to do).
+ */
+export type EditionStatus = 'processing' | 'ready' | 'failed'
 
 /** An edition as the back office lists it. */
 export interface AdminEdition {
@@ -94,6 +101,8 @@ export interface AdminEdition {
   coverUrl: string | null
   coverWidth: number | null
   coverHeight: number | null
+  status: EditionStatus
+  failure: string | null
   createdAt: string
 }
 

@@ -21,36 +21,51 @@ describe('adoptedEditionDate', () => {
 })
 
 describe('adoptOrphanPdfs', () => {
-  it('makes editions of stored PDFs without one, once, even when two run at the same time', async () => {
-    const storage = getStorage()
-    await storage.put('pdf_newspapers', 'broadsheet-2026-05-01.pdf', pdf, 'application/pdf')
-    await storage.put('pdf_newspapers', 'broadsheet-2026-05-01-late.pdf', pdf, 'application/pdf')
-    await storage.put('pdf_newspapers', '1795456417472-429242968.pdf', Buffer.from('%PDF-1.4 torn'))
+  it(
+    'makes editions of stored PDFs without one, once, even when two run at the same time',
+    { timeout: 120_000 },
+    async () => {
+      const storage = getStorage()
+      await storage.put('pdf_newspapers', 'broadsheet-2026-05-01.pdf', pdf, 'application/pdf')
+      await storage.put('pdf_newspapers', 'broadsheet-2026-05-01-late.pdf', pdf, 'application/pdf')
+      await storage.put(
+        'pdf_newspapers',
+        '1795456417472-429242968.pdf',
+        Buffer.from('%PDF-1.4 torn'),
+      )
 
-    const [first, second] = await Promise.all([adoptOrphanPdfs(), adoptOrphanPdfs()])
-    expect(first.adopted + second.adopted).toBe(3)
-    expect((await adoptOrphanPdfs()).adopted).toBe(0)
+      const [first, second] = await Promise.all([adoptOrphanPdfs(), adoptOrphanPdfs()])
+      expect(first.adopted + second.adopted).toBe(3)
+      // The rows are there at once, 'processing'; their pages are read in the background.
+      await Promise.all([first.settled, second.settled])
+      expect((await adoptOrphanPdfs()).adopted).toBe(0)
 
-    const rows = await getDb().select().from(newspaperEditions).orderBy(newspaperEditions.slug)
-    expect(rows).toHaveLength(3)
-    const dated = rows.filter((r) => r.editionDate === '2026-05-01')
-    expect(dated.map((r) => r.slug).sort()).toEqual(['2026-05-01', '2026-05-01-2'])
-    for (const row of dated) {
-      expect(row).toMatchObject({ title: 'Edition of May 1, 2026', number: null, pageCount: 2 })
-      expect(await storage.stat('pdf_newspapers', row.coverName!)).not.toBeNull()
-      const pages = await getDb()
-        .select()
-        .from(newspaperPages)
-        .where(eq(newspaperPages.editionId, row.id))
-        .orderBy(newspaperPages.pageNumber)
-      expect(pages.map((p) => p.text)).toEqual(['Old front page', 'Old page two\nmarmalade'])
-    }
-    // A PDF pdf.js cannot read was public before: it stays listed, without cover or pages.
-    const torn = rows.find((r) => r.fileName === '1795456417472-429242968.pdf')!
-    expect(torn).toMatchObject({ pageCount: 0, coverName: null })
-    expect(torn.title).toMatch(/^Edition of \w+ \d{1,2}, \d{4}$/)
-    // Covers of the losing side of the race were removed: one per edition.
-    const covers = (await storage.list('pdf_newspapers')).filter((f) => f.name.endsWith('.webp'))
-    expect(covers.map((f) => f.name).sort()).toEqual(dated.map((r) => r.coverName).sort())
-  })
+      const rows = await getDb().select().from(newspaperEditions).orderBy(newspaperEditions.slug)
+      expect(rows).toHaveLength(3)
+      const dated = rows.filter((r) => r.editionDate === '2026-05-01')
+      expect(dated.map((r) => r.slug).sort()).toEqual(['2026-05-01', '2026-05-01-2'])
+      for (const row of dated) {
+        expect(row).toMatchObject({
+          title: 'Edition of May 1, 2026',
+          number: null,
+          pageCount: 2,
+          status: 'ready',
+        })
+        expect(await storage.stat('pdf_newspapers', row.coverName!)).not.toBeNull()
+        const pages = await getDb()
+          .select()
+          .from(newspaperPages)
+          .where(eq(newspaperPages.editionId, row.id))
+          .orderBy(newspaperPages.pageNumber)
+        expect(pages.map((p) => p.text)).toEqual(['Old front page', 'Old page two\nmarmalade'])
+      }
+      // A PDF pdf.js cannot read was public before: it stays listed, without cover or pages.
+      const torn = rows.find((r) => r.fileName === '1795456417472-429242968.pdf')!
+      expect(torn).toMatchObject({ pageCount: 0, coverName: null, status: 'ready' })
+      expect(torn.title).toMatch(/^Edition of \w+ \d{1,2}, \d{4}$/)
+      // Covers of the losing side of the race were removed: one per edition.
+      const covers = (await storage.list('pdf_newspapers')).filter((f) => f.name.endsWith('.webp'))
+      expect(covers.map((f) => f.name).sort()).toEqual(dated.map((r) => r.coverName).sort())
+    },
+  )
 })

@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises'
-import { desc, eq, inArray, like, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, like, lt, or } from 'drizzle-orm'
 import { newspaperEditions, newspaperPages } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { isPdf, storedExtension } from '~/domain/media/file-types.server'
@@ -17,7 +17,8 @@ import { logger } from '~/infra/logger.server'
 import { getStorage, readAll } from '~/infra/storage.server'
 import { editionColumns } from './newspapers-queries.server'
 import { formatEditionDate, type AdminEdition, type EditionMeta } from './editions-schema'
-import { readPdf, type PdfContents } from './pdf-pages.server'
+import { PdfError, type PdfContents } from './pdf-pages.server'
+import { readPdfInSandbox } from './pdf-sandbox.server'
 
 export class EditionError extends domainErrors('EditionError', {
   NOT_FOUND: 404,
@@ -54,48 +55,35 @@ function isUniqueViolation(error: unknown) {
 export interface IngestInput {
   /** The PDF's stored name in the pdf_newspapers bucket (already stored). */
   fileName: string
-  /** Its bytes. */
-  data: Uint8Array
+  /** Its size in bytes. */
+  size: number
   meta: EditionMeta
   uploadedBy?: string | null
-  /** Its pages when already read (an upload reads them before storing anything). */
-  contents?: PdfContents
-  /** The cover's object name when chosen already (named in the upload's pending note). */
-  coverName?: string
+  /**
+   * A PDF that cannot be read still becomes a (bare) edition: one that was public before
+   * editions existed (adoption). Otherwise it fails and its file is removed.
+   */
+  bareOnFailure?: boolean
 }
 
 /** What ingestion made: the row, or null when another process had already made it. */
-export type IngestResult = { id: number; slug: string; pageCount: number } | null
+export type IngestResult = { id: number; slug: string } | null
 
 /**
- * Makes an edition of a PDF already in the bucket: reads its pages with pdf.js (refusing a
- * broken or locked PDF: PdfError, 422), stores the cover (webp, in pdf_newspapers under a
- * random name), then inserts the row and one newspaper_pages row per page in a transaction.
- * The row is keyed by the file: when one exists already (two instances adopting the same
- * file), nothing is inserted, the cover is removed and the answer is null. A slug taken
- * meanwhile is retried with the next one. The caller removes the PDF if this throws.
+ * Makes an edition of a PDF already in the bucket: inserts its row, 'processing', and queues
+ * the reading of its pages (readEditionPages). The row is keyed by the file: when one exists
+ * already (two instances adopting the same file), nothing is inserted and the answer is null.
+ * A slug taken meanwhile is retried with the next one. `editionSettled(id)` waits for the end.
  */
 export async function ingestStoredPdf(input: IngestInput): Promise<IngestResult> {
-  const contents = input.contents ?? (await readPdf(input.data))
-  const storage = getStorage()
-  const coverName = contents.cover ? (input.coverName ?? randomObjectName('webp')) : null
-  if (contents.cover && coverName) {
-    await storage.put(BUCKET, coverName, contents.cover.data, 'image/webp')
-  }
-  try {
-    const made = await insertEdition(input, contents, coverName)
-    if (!made && coverName) await storage.remove(BUCKET, coverName)
-    return made
-  } catch (error) {
-    if (coverName) await storage.remove(BUCKET, coverName).catch(() => {})
-    throw error
-  }
+  const made = await insertEdition(input, 'processing')
+  if (made) void queueEdition(made.id, { bareOnFailure: input.bareOnFailure })
+  return made
 }
 
 async function insertEdition(
-  { fileName, data, meta, uploadedBy }: IngestInput,
-  contents: PdfContents,
-  coverName: string | null,
+  { fileName, size, meta, uploadedBy }: IngestInput,
+  status: 'processing' | 'ready',
 ): Promise<IngestResult> {
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const made = await getDb().transaction(async (tx) => {
@@ -108,26 +96,13 @@ async function insertEdition(
           editionDate: meta.editionDate,
           number: meta.number,
           fileName,
-          size: data.byteLength,
-          pageCount: contents.pageCount,
-          coverName,
-          coverWidth: contents.cover?.width ?? null,
-          coverHeight: contents.cover?.height ?? null,
+          size,
+          status,
           uploadedBy: uploadedBy ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: newspaperEditions.id, slug: newspaperEditions.slug })
-      if (!row) return undefined
-      for (let start = 0; start < contents.pages.length; start += PAGES_PER_INSERT) {
-        await tx.insert(newspaperPages).values(
-          contents.pages.slice(start, start + PAGES_PER_INSERT).map((text, i) => ({
-            editionId: row.id,
-            pageNumber: start + i + 1,
-            text,
-          })),
-        )
-      }
-      return { id: row.id, slug: row.slug, pageCount: contents.pageCount }
+      return row
     })
     if (made) return made
     // Nothing inserted: the file has its edition already, or the slug was taken meanwhile.
@@ -140,12 +115,138 @@ async function insertEdition(
   throw new EditionError('SLUG_TAKEN', 'The edition could not be given an address. Try again.')
 }
 
+const jobs = new Map<number, Promise<void>>()
+
+/** Reads an edition's pages unless this process is reading them already. */
+function queueEdition(id: number, options: { bareOnFailure?: boolean } = {}) {
+  const running = jobs.get(id)
+  if (running) return running
+  const job = readEditionPages(id, options)
+    .catch(async (error: unknown) => {
+      logger.error({ err: error, id }, 'an edition could not be processed')
+      await failEdition(
+        id,
+        'The edition could not be processed. Delete it and upload the PDF again.',
+      )
+    })
+    .catch((error: unknown) => logger.error({ err: error, id }, 'an edition failure was not saved'))
+    .finally(() => jobs.delete(id))
+  jobs.set(id, job)
+  return job
+}
+
+/** Resolves when this process has finished reading the edition (at once when it is not). */
+export function editionSettled(id: number): Promise<void> {
+  return jobs.get(id) ?? Promise.resolve()
+}
+
 /**
- * An upload from the back office: checked to be a PDF ("Invalid file type" otherwise) and read
- * (pages, cover; a PdfError, 422, for one pdf.js cannot open) before anything is stored, then
- * stored and made an edition. The objects it stores are named in a pending note first, so
- * that a process killed before the edition's row commits leaves nothing a restart would keep
- * (interrupted-uploads.server.ts). When a step fails, what was stored is removed.
+ * Reads the stored PDF of a 'processing' edition outside the server's process
+ * (readPdfInSandbox: time, memory, page and size limits), stores its cover, its pages' text in
+ * batches, then marks it 'ready'. A PDF refused (PdfError) marks it 'failed' with the refusal's
+ * message and removes the file, unless `bareOnFailure` (then it is ready, without pages).
+ */
+async function readEditionPages(id: number, { bareOnFailure = false } = {}) {
+  const [row] = await getDb()
+    .select({ fileName: newspaperEditions.fileName, status: newspaperEditions.status })
+    .from(newspaperEditions)
+    .where(eq(newspaperEditions.id, id))
+  if (!row || row.status !== 'processing') return
+  const storage = getStorage()
+  const stream = await storage.get(BUCKET, row.fileName)
+  if (!stream) {
+    await failEdition(
+      id,
+      'The PDF of this edition is missing. Delete it and upload the file again.',
+    )
+    return
+  }
+  let contents: PdfContents
+  try {
+    const read = await readPdfInSandbox(await readAll(stream))
+    logger.info(
+      { id, ms: read.ms, peakRssMiB: Math.round(read.peakRssBytes / 2 ** 20) },
+      'edition read',
+    )
+    contents = read.contents
+  } catch (error) {
+    if (!(error instanceof PdfError)) throw error
+    logger.info({ id, code: error.code }, 'edition refused')
+    if (bareOnFailure) {
+      contents = { pageCount: 0, pages: [], cover: null }
+    } else {
+      await failEdition(id, error.message)
+      await removePdf(row.fileName).catch((err: unknown) =>
+        logger.error({ err, name: row.fileName }, 'a refused PDF could not be removed'),
+      )
+      return
+    }
+  }
+  await completeEdition(id, contents)
+}
+
+async function failEdition(id: number, failure: string) {
+  await getDb()
+    .update(newspaperEditions)
+    .set({ status: 'failed', failure, updatedAt: new Date() })
+    .where(and(eq(newspaperEditions.id, id), eq(newspaperEditions.status, 'processing')))
+}
+
+/**
+ * Stores the cover and the pages, a batch of PAGES_PER_INSERT rows per statement (no
+ * transaction holds the database for a whole edition: readers see none of it until the row
+ * says 'ready', set last). The cover is named in a pending note first, so a process killed
+ * before the row names it leaves nothing behind.
+ */
+async function completeEdition(id: number, contents: PdfContents) {
+  const storage = getStorage()
+  const coverName = contents.cover ? randomObjectName('webp') : null
+  const done = coverName ? await notePendingObjects([{ bucket: BUCKET, name: coverName }]) : null
+  try {
+    if (contents.cover && coverName) {
+      await storage.put(BUCKET, coverName, contents.cover.data, 'image/webp')
+    }
+    await getDb().delete(newspaperPages).where(eq(newspaperPages.editionId, id))
+    for (let start = 0; start < contents.pages.length; start += PAGES_PER_INSERT) {
+      await getDb()
+        .insert(newspaperPages)
+        .values(
+          contents.pages.slice(start, start + PAGES_PER_INSERT).map((text, i) => ({
+            editionId: id,
+            pageNumber: start + i + 1,
+            text,
+          })),
+        )
+    }
+    const updated = await getDb()
+      .update(newspaperEditions)
+      .set({
+        status: 'ready',
+        failure: null,
+        pageCount: contents.pageCount,
+        coverName,
+        coverWidth: contents.cover?.width ?? null,
+        coverHeight: contents.cover?.height ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(newspaperEditions.id, id), eq(newspaperEditions.status, 'processing')))
+      .returning({ id: newspaperEditions.id })
+    // Deleted while it was read: its cover goes too.
+    if (updated.length === 0 && coverName) await storage.remove(BUCKET, coverName)
+  } catch (error) {
+    if (coverName) await storage.remove(BUCKET, coverName).catch(() => {})
+    throw error
+  } finally {
+    await done?.()
+  }
+}
+
+/**
+ * An upload from the back office: checked to be a PDF ("Invalid file type" otherwise; one
+ * with no PDF object at all is refused at once, PdfError 422), stored, and made an edition
+ * 'processing' whose pages are read in the background (ingestStoredPdf). The answer comes at
+ * once. The PDF is named in a pending note first, so that a process killed before the
+ * edition's row commits leaves nothing a restart would keep (interrupted-uploads.server.ts).
  */
 export async function createEditionFromUpload(
   file: ReceivedFile,
@@ -153,24 +254,22 @@ export async function createEditionFromUpload(
   options: { uploadedBy?: string | null } = {},
 ): Promise<AdminEdition> {
   if (!isPdf(file.head)) throw new MediaError('INVALID_TYPE', WRONG_TYPE_MESSAGE.pdf)
-  const data = await fsp.readFile(file.path)
-  const contents = await readPdf(data)
+  if (!hasPdfObjects(await fsp.readFile(file.path))) {
+    throw new PdfError(
+      'UNREADABLE',
+      'The PDF could not be read. It may be damaged; export it again and upload the new copy.',
+    )
+  }
   const pdfName = randomObjectName(storedExtension(file.fileName, 'pdf'))
-  const coverName = randomObjectName('webp')
-  const done = await notePendingObjects([
-    { bucket: BUCKET, name: pdfName },
-    { bucket: BUCKET, name: coverName },
-  ])
+  const done = await notePendingObjects([{ bucket: BUCKET, name: pdfName }])
   try {
     const stored = await storeUpload('pdf', file, { uploadedBy: options.uploadedBy, name: pdfName })
     try {
       const made = await ingestStoredPdf({
         fileName: stored.name,
-        data,
+        size: file.size,
         meta,
         uploadedBy: options.uploadedBy,
-        contents,
-        coverName,
       })
       // A fresh random name cannot have an edition already.
       if (!made) throw new Error(`An edition already exists for ${stored.name}`)
@@ -186,6 +285,14 @@ export async function createEditionFromUpload(
   }
 }
 
+/**
+ * A first look, in the request (memchr-fast on the bytes): a file with a PDF header and no
+ * object at all (a header before an HTML page, a torn copy) is refused at once.
+ */
+function hasPdfObjects(data: Buffer) {
+  return data.indexOf(' obj') !== -1 && data.indexOf('endobj') !== -1
+}
+
 async function removePdf(name: string) {
   try {
     await deleteMedia('pdf', name)
@@ -195,7 +302,12 @@ async function removePdf(name: string) {
   }
 }
 
-const adminColumns = { ...editionColumns, createdAt: newspaperEditions.createdAt }
+const adminColumns = {
+  ...editionColumns,
+  status: newspaperEditions.status,
+  failure: newspaperEditions.failure,
+  createdAt: newspaperEditions.createdAt,
+}
 
 type AdminRow = { [K in keyof typeof adminColumns]: (typeof newspaperEditions.$inferSelect)[K] }
 
@@ -213,6 +325,8 @@ function toAdminEdition(row: AdminRow): AdminEdition {
     coverUrl: row.coverName ? storage.publicUrl(BUCKET, row.coverName) : null,
     coverWidth: row.coverWidth,
     coverHeight: row.coverHeight,
+    status: row.status,
+    failure: row.failure,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -305,58 +419,69 @@ export function adoptedEditionDate(name: string, uploadedAt: Date) {
   return uploadedAt.toISOString().slice(0, 10)
 }
 
+/** An edition still 'processing' this long after its last change was left by a stopped process. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000
+
 /**
  * PDFs in the bucket with no edition (uploaded before editions existed, or by the demo seed of
- * an older install) become editions titled "Edition of {long date}", with cover and page text
- * made as at upload. A PDF that cannot be read still becomes an edition (no pages, no cover):
- * it was public before. Safe to run twice and from two instances (the file name is unique).
+ * an older install) become editions titled "Edition of {long date}", their cover and page text
+ * read as at upload (in the background: `settled` resolves when they are). A PDF that cannot
+ * be read still becomes an edition (no pages, no cover): it was public before. Editions left
+ * 'processing' by a stopped process are read again. Safe to run twice and from two instances
+ * (the file name is unique; an abandoned edition is claimed by one update).
  */
 export async function adoptOrphanPdfs(options: { log?: (msg: string) => void } = {}) {
   // An upload a previous process was killed in must not become an edition: its leftovers go
   // first (what its note names, unless its edition committed).
   await sweepInterruptedUploads(isPartOfAnEdition)
+  const queued: Promise<void>[] = (await claimAbandonedEditions()).map((id) => queueEdition(id))
   const storage = getStorage()
   const files = (await storage.list(BUCKET)).filter((f) => /\.pdf$/i.test(f.name))
-  if (files.length === 0) return { adopted: 0 }
   const known = new Set(
-    (
-      await getDb()
-        .select({ fileName: newspaperEditions.fileName })
-        .from(newspaperEditions)
-        .where(
-          inArray(
-            newspaperEditions.fileName,
-            files.map((f) => f.name),
-          ),
-        )
-    ).map((r) => r.fileName),
+    files.length === 0
+      ? []
+      : (
+          await getDb()
+            .select({ fileName: newspaperEditions.fileName })
+            .from(newspaperEditions)
+            .where(
+              inArray(
+                newspaperEditions.fileName,
+                files.map((f) => f.name),
+              ),
+            )
+        ).map((r) => r.fileName),
   )
   let adopted = 0
   for (const file of files.filter((f) => !known.has(f.name))) {
-    const stream = await storage.get(BUCKET, file.name)
-    if (!stream) continue
-    const data = await readAll(stream)
     const editionDate = adoptedEditionDate(file.name, file.updatedAt)
     const meta = {
       title: `Edition of ${formatEditionDate(editionDate)}`,
       editionDate,
       number: null,
     }
-    let made: IngestResult
-    try {
-      made = await ingestStoredPdf({ fileName: file.name, data, meta })
-    } catch (error) {
-      logger.warn({ err: error, name: file.name }, 'a stored PDF could not be read; adopted bare')
-      made = await insertEdition(
-        { fileName: file.name, data, meta },
-        { pageCount: 0, pages: [], cover: null },
-        null,
-      )
-    }
-    if (made) adopted++
+    const made = await insertEdition({ fileName: file.name, size: file.size, meta }, 'processing')
+    if (!made) continue
+    queued.push(queueEdition(made.id, { bareOnFailure: true }))
+    adopted++
   }
   if (adopted > 0) options.log?.(`Print editions: adopted ${adopted} stored PDFs`)
-  return { adopted }
+  return { adopted, settled: Promise.all(queued).then(() => {}) }
+}
+
+/** Editions 'processing' with no change for ABANDONED_AFTER_MS, touched so no one else takes them. */
+async function claimAbandonedEditions() {
+  const rows = await getDb()
+    .update(newspaperEditions)
+    .set({ updatedAt: new Date() })
+    .where(
+      and(
+        eq(newspaperEditions.status, 'processing'),
+        lt(newspaperEditions.updatedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+      ),
+    )
+    .returning({ id: newspaperEditions.id })
+  return rows.map((r) => r.id)
 }
 
 async function isPartOfAnEdition({ bucket, name }: PendingObject) {

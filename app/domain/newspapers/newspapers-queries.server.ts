@@ -68,6 +68,9 @@ export const editionColumns = {
   coverHeight: newspaperEditions.coverHeight,
 }
 
+/** Readers see an edition once its pages are read: never one processing or failed. */
+const isReady = eq(newspaperEditions.status, 'ready')
+
 type EditionRow = Pick<typeof newspaperEditions.$inferSelect, keyof typeof editionColumns>
 
 function toEdition(row: EditionRow): NewspaperEdition {
@@ -100,6 +103,7 @@ export async function listNewspaperEditions(limit?: number): Promise<NewspaperEd
     const query = getDb()
       .select(editionColumns)
       .from(newspaperEditions)
+      .where(isReady)
       .orderBy(desc(newspaperEditions.editionDate), desc(newspaperEditions.id))
     const rows = limit === undefined ? await query : await query.limit(limit)
     return rows.map(toEdition)
@@ -114,7 +118,7 @@ export async function getNewspaperEditionBySlug(slug: string): Promise<Newspaper
   const [row] = await getDb()
     .select(editionColumns)
     .from(newspaperEditions)
-    .where(eq(newspaperEditions.slug, slug))
+    .where(and(eq(newspaperEditions.slug, slug), isReady))
     .limit(1)
   return row ? toEdition(row) : null
 }
@@ -191,7 +195,7 @@ export async function searchNewspaperEditions(
       bestPage: hits.bestPage,
     })
     .from(hits)
-    .innerJoin(newspaperEditions, eq(newspaperEditions.id, hits.editionId))
+    .innerJoin(newspaperEditions, and(eq(newspaperEditions.id, hits.editionId), isReady))
     .orderBy(desc(hits.rank), desc(newspaperEditions.editionDate), desc(newspaperEditions.id))
     .limit(options.limit ?? EDITION_SEARCH_LIMIT)
   if (rows.length === 0) return []

@@ -5,12 +5,22 @@ import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { domainErrors } from '~/domain/domain-error'
 import { loadSharp } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
+import { checkInflatedSize, PDF_LIMITS } from './pdf-limits.server'
 
-/** A PDF that pdf.js cannot open: broken, or locked with a password. Nothing is kept of it. */
+/**
+ * A PDF that is not made an edition: broken, locked with a password, or past a limit of
+ * PDF_LIMITS or of the reading process (time, memory). Its message says what to do.
+ */
 export class PdfError extends domainErrors('PdfError', {
   UNREADABLE: 422,
   PASSWORD_PROTECTED: 422,
+  TOO_MANY_PAGES: 422,
+  TOO_MUCH_DATA: 422,
+  TOO_SLOW: 422,
+  TOO_MUCH_MEMORY: 422,
 }) {}
+
+export type PdfErrorCode = PdfError['code']
 
 /** Page text kept for search, per page: a newspaper page holds 5,000–20,000 characters. */
 export const PAGE_TEXT_LIMIT = 50_000
@@ -135,18 +145,33 @@ function refusal(error: unknown): PdfError {
   )
 }
 
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
+
 /**
  * Opens a PDF with pdf.js and returns its page count, each page's text and its first page as a
- * cover (COVER_WIDTH wide, webp). One page at a time, awaiting each, so a 200-page edition
- * never holds the event loop for long. A PDF pdf.js cannot open, or one with a password, is
- * refused (PdfError, 422); a cover that cannot be drawn is only logged (cover: null).
+ * cover (COVER_WIDTH wide, webp). A PDF pdf.js cannot open, one with a password, or one past
+ * PDF_LIMITS (pages, inflated bytes) is refused (PdfError, 422); images past the pixel limit
+ * are left out of the cover; a cover that cannot be drawn is only logged (cover: null).
+ * The server never calls this in its own process: pdf-sandbox.server.ts runs it in a child
+ * process with time and memory limits (docs/decisions/0032).
  */
 export async function readPdf(data: Uint8Array): Promise<PdfContents> {
+  const inflation = checkInflatedSize(data)
+  if (!inflation.ok) {
+    throw new PdfError(
+      'TOO_MUCH_DATA',
+      `This PDF unpacks to more than ${megabytes(PDF_LIMITS.maxStreamBytes)} MB of page data, more than an edition may hold. Export it again (for example with "Reduce file size") and upload the new copy.`,
+    )
+  }
   const { getDocument } = await loadPdfJs()
   const task = getDocument({
     // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
     data: new Uint8Array(data),
+    // Nothing in the file is run or fetched: no eval of fonts' code, no XFA forms, no fonts
+    // loaded into the process, images past the pixel limit left out rather than decoded.
     isEvalSupported: false,
+    enableXfa: false,
+    maxImageSize: PDF_LIMITS.maxImagePixels,
     disableFontFace: true,
     useSystemFonts: false,
     standardFontDataUrl: STANDARD_FONTS,
@@ -165,6 +190,12 @@ export async function readPdf(data: Uint8Array): Promise<PdfContents> {
     throw refusal(error)
   }
   try {
+    if (doc.numPages > PDF_LIMITS.maxPages) {
+      throw new PdfError(
+        'TOO_MANY_PAGES',
+        `This PDF has ${doc.numPages.toLocaleString('en-US')} pages; an edition may have at most ${PDF_LIMITS.maxPages}. Upload the edition in a file of its own.`,
+      )
+    }
     const pages: string[] = []
     let cover: PdfCover | null = null
     for (let number = 1; number <= doc.numPages; number++) {

@@ -10,7 +10,7 @@ import {
   staticPages,
   tags,
 } from '@db/schema/index'
-import { ingestStoredPdf } from '~/domain/newspapers/editions.server'
+import { editionSettled, ingestStoredPdf } from '~/domain/newspapers/editions.server'
 import { formatEditionDate, type EditionMeta } from '~/domain/newspapers/editions-schema'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { loadSharp, storeImage } from '~/infra/images.server'
@@ -489,12 +489,14 @@ async function ingestEditions(editions: DemoEdition[], log: (msg: string) => voi
   const uploadedBy = await firstAdminId(getDb())
   for (const edition of editions) {
     try {
-      await ingestStoredPdf({
+      const made = await ingestStoredPdf({
         fileName: edition.fileName,
-        data: edition.pdf,
+        size: edition.pdf.length,
         meta: edition.meta,
         uploadedBy,
       })
+      // Read as an upload is, outside this process: the demo is complete when seeding ends.
+      if (made) await editionSettled(made.id)
     } catch (error) {
       // The PDF stays stored: it is adopted as an edition on the next start.
       logger.warn({ err: error, name: edition.fileName }, 'demo edition could not be made')
