@@ -218,6 +218,17 @@ function listFiles(dir: string): string[] {
   }
 }
 
+/**
+ * A stored PDF comes from outside (an editor's upload) and may carry JavaScript or an XFA
+ * form: it is downloaded, never shown by a browser's viewer on our origin (attachment), and
+ * a document made of it could run nothing (sandbox). The print reader fetches it with pdf.js,
+ * which draws pages and runs no script; neither header touches a fetch.
+ */
+const PDF_HEADERS = {
+  'Content-Disposition': 'attachment',
+  'Content-Security-Policy': 'sandbox',
+}
+
 /** Stored files under /media/{bucket}/{name}; names are random, so they never change. */
 function serveMedia(app: express.Express) {
   const storage = getStorage()
@@ -231,7 +242,10 @@ function serveMedia(app: express.Express) {
           dotfiles: 'ignore',
           index: false,
           fallthrough: false,
-          setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+          setHeaders: (res, file) => {
+            res.setHeader('X-Content-Type-Options', 'nosniff')
+            if (/\.pdf$/i.test(file)) res.set(PDF_HEADERS)
+          },
         }),
       )
     } else {
@@ -263,5 +277,6 @@ async function streamObject(bucket: Bucket, req: Request, res: Response) {
   }
   res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
   res.type(path.extname(name) || 'application/octet-stream')
+  if (/\.pdf$/i.test(name)) res.set(PDF_HEADERS)
   body.pipe(res)
 }

@@ -31,6 +31,14 @@ function isMissing(error: unknown) {
  * Object storage on any S3-compatible service. The three logical buckets share one S3 bucket:
  * an object is keyed `{bucket}/{name}` (variants `{bucket}/_v/…`).
  */
+/**
+ * A PDF served straight from the bucket (S3_PUBLIC_URL) is downloaded, never shown inline: an
+ * uploaded PDF may carry JavaScript or an XFA form (server/app.ts says the same for /media).
+ */
+function dispositionOf(contentType: string | undefined) {
+  return contentType === 'application/pdf' ? 'attachment' : undefined
+}
+
 export function createS3Storage(options: S3StorageOptions): StorageDriver {
   // The SDK loads with the first request: it costs ~20 MiB resident, which a site on the local
   // disk never needs.
@@ -75,6 +83,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
             Bucket,
             Key: objectKey,
             ContentType: contentType,
+            ContentDisposition: dispositionOf(contentType),
           }),
         )
         uploadId = created.UploadId
@@ -106,6 +115,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
             Key: objectKey,
             Body: Buffer.concat(buffered),
             ContentType: contentType,
+            ContentDisposition: dispositionOf(contentType),
           }),
         )
         return
@@ -164,6 +174,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver {
             Key: objectKey,
             Body: body,
             ContentType: contentType,
+            ContentDisposition: dispositionOf(contentType),
           }),
         )
       } else await putStream(objectKey, body, contentType)
