@@ -98,8 +98,9 @@ export default async function handleRequest(
  */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   const policy = dataCacheControl(request)
-  if (policy && !response.headers.has('Cache-Control')) {
-    response.headers.set('Cache-Control', policy)
-  }
-  return response
+  if (!policy || response.headers.has('Cache-Control')) return response
+  // A copy: the headers of a Response made elsewhere may be immutable.
+  const answer = new Response(response.body, response)
+  answer.headers.set('Cache-Control', policy)
+  return answer
 }

@@ -24,6 +24,17 @@ export function documentCacheControl(request: Request, status: number) {
   return PRIVATE_NO_STORE
 }
 
+/**
+ * Cache policy for a single-fetch data answer (`.data`) when the route set none: the personal
+ * ones are `private, no-store`, as their documents are; null leaves an anonymous one as it is.
+ */
+export function dataCacheControl(request: Request): string | null {
+  const { pathname } = new URL(request.url)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return PRIVATE_NO_STORE
+  if (pathname.startsWith('/admin') || pathname.startsWith('/profile')) return PRIVATE_NO_STORE
+  return isPersonalRequest(request) ? PRIVATE_NO_STORE : null
+}
+
 export function weakEtag(body: string | Buffer) {
   return `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`
 }
