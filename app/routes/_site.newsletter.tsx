@@ -1,11 +1,15 @@
-import { Form, useActionData } from 'react-router'
+import { data, Form, useActionData } from 'react-router'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
 import {
   NEWSLETTER_THANKS,
   newsletterSubscribeSchema,
   type NewsletterAnswer,
 } from '~/domain/newsletter/newsletter-schema'
-import { subscribeToNewsletter } from '~/domain/newsletter/newsletter.server'
+import {
+  limitNewsletterSignUps,
+  NewsletterError,
+  subscribeToNewsletter,
+} from '~/domain/newsletter/newsletter.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import type { ActionResult } from '~/lib/action-result'
 import { actionInvalid, failureFrom } from './+shared/action-results.server'
@@ -23,9 +27,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = newsletterSubscribeSchema.safeParse({ email: form.get('email') ?? '' })
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
+    await limitNewsletterSignUps(parsed.data.email, context.clientIp)
     const settings = await getSiteSettings()
     await subscribeToNewsletter(parsed.data.email, { brand: settings.logoText })
   } catch (error) {
+    if (error instanceof NewsletterError && error.code === 'TOO_MANY_REQUESTS') {
+      const body: ActionResult<NewsletterAnswer> = {
+        ok: false,
+        code: error.code,
+        formError: error.message,
+      }
+      return data(body, { status: 429, headers: { 'Retry-After': String(error.retryAfter) } })
+    }
     return failureFrom(error, { context })
   }
   return THANKS

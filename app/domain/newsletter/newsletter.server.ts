@@ -1,10 +1,70 @@
 import crypto from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { newsletterSubscribers } from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { sendMail } from '~/infra/mail.server'
+import {
+  consumeRateLimit,
+  emailKey,
+  normalizeClientIp,
+  type RateLimitRule,
+} from '~/infra/rate-limit.server'
+
+export class NewsletterError extends domainErrors('NewsletterError', {
+  TOO_MANY_REQUESTS: 429,
+  CLIENT_ADDRESS_UNKNOWN: 400,
+}) {
+  /** Seconds until another sign-up is accepted (TOO_MANY_REQUESTS). */
+  retryAfter = 0
+}
+
+/**
+ * Sign-ups allowed per client address and per mailbox. Kept in the database (rate_limits),
+ * so they hold across restarts and instances; windows stay within better-auth's pruning of
+ * that table (an hour, auth-hooks.server.ts LONGEST_GUARD_WINDOW).
+ */
+export const NEWSLETTER_LIMITS = {
+  perIp: { window: 60 * 60, max: 10 },
+  perEmail: { window: 60 * 60, max: 3 },
+} as const satisfies Record<string, RateLimitRule>
+
+export const NEWSLETTER_TOO_MANY = 'Too many sign-ups. Please try again later.'
+
+/** One mailbox, whatever sub-address is typed: "reader+1@x" and "reader+2@x" both reach it. */
+function mailboxKey(email: string) {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, at).split('+')[0]
+  return emailKey(`${local}${email.slice(at)}`)
+}
+
+/**
+ * Counts a sign-up against its client address and its mailbox, and refuses (429, with the
+ * seconds to wait) once either has spent its budget; a request without a known client address
+ * is refused rather than put in a bucket shared by everybody (docs/security.md). Every attempt
+ * counts, whether or not the address is already on the list, so the answer does not tell.
+ */
+export async function limitNewsletterSignUps(email: string, clientIp: string | null | undefined) {
+  const ip = normalizeClientIp(clientIp)
+  if (!ip) {
+    throw new NewsletterError(
+      'CLIENT_ADDRESS_UNKNOWN',
+      'Your network address could not be determined. Please try again.',
+    )
+  }
+  for (const state of [
+    await consumeRateLimit(`newsletter:ip:${ip}`, NEWSLETTER_LIMITS.perIp),
+    await consumeRateLimit(`newsletter:email:${mailboxKey(email)}`, NEWSLETTER_LIMITS.perEmail),
+  ]) {
+    if (state.limited) {
+      const error = new NewsletterError('TOO_MANY_REQUESTS', NEWSLETTER_TOO_MANY)
+      error.retryAfter = state.retryAfter
+      throw error
+    }
+  }
+}
 
 /** Only the token's hash is stored: a leaked table cannot confirm anyone's address. */
 export function hashConfirmToken(token: string) {
