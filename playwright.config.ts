@@ -11,10 +11,10 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-pass
 /**
  * Specs that only read what the server holds (the demo content, and accounts they sign up or
  * sign in to), never change what another spec's pages show: project `reading`, whose tests
- * are independent of each other and may run side by side (scripts/test.sh runs it with two
- * workers, on a server of its own). Every other spec is in project `writing`: they publish,
- * upload, change the front page or the settings, or trip the sign-in limits, and run one at a
- * time in file order, as before. docs/testing.md.
+ * are independent of each other (`fullyParallel`). Every other spec is in project `writing`:
+ * they publish, upload, change the front page or the settings, or trip the sign-in limits,
+ * and run one at a time in file order, as before. scripts/test.sh runs the two projects side
+ * by side, each on a server of its own (E2E_PORT apart): docs/testing.md.
  */
 export const READING_SPECS = [
   'foundation.spec.ts',

@@ -6,11 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Where the build goes and where the end-to-end servers listen, so that several runs of one
-# checkout can live side by side: BUILD_DIR=build-me E2E_PORT=3200 BENCH_PORT=3700 npm test.
+# Where the build goes and where the servers listen (E2E_PORT and from it the others: +10 the
+# PostgreSQL journeys, +20 and +21 the durability spec, +30 the reading specs; BENCH_PORT the
+# soak), so that several runs of one checkout can live side by side:
+# BUILD_DIR=build-me E2E_PORT=3200 BENCH_PORT=3700 npm test.
 export BUILD_DIR="${BUILD_DIR:-build}"
 export E2E_PORT="${E2E_PORT:-3100}"
 E2E_PG_PORT=$((E2E_PORT + 10))
+E2E_READING_PORT=$((E2E_PORT + 30))
 
 [ -d node_modules ] || npm install --no-audit --no-fund
 
@@ -101,22 +104,41 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     npx vitest run --config tests/multi-instance/vitest.config.ts
 fi
 
-# End-to-end: the specs that only read (project `reading` of playwright.config.ts) side by side
-# on two workers, then the specs that change what pages show (project `writing`) one at a
-# time, each project on a fresh server with the demo content.
-phase "end-to-end tests that read (Chromium, 2 workers)" \
-  npx playwright test --project=reading --workers=2
-phase "end-to-end tests that write (Chromium, 1 worker)" npx playwright test --project=writing
-
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  e2e_postgres() {
+# End-to-end tests in two streams side by side, one browser each, each against a server of its
+# own (port, data folder, database, outbox, rate-limit counters): nothing one stream does can
+# change what the other sees. In the background, the specs that only read (project `reading`
+# of playwright.config.ts) and then, with PostgreSQL, five of them on a server over PostgreSQL;
+# in the foreground, the specs that change what pages show (project `writing`), in file order
+# as before. Each run keeps its own results and report (test-results/<run>,
+# playwright-report/<run>): Playwright empties its output folders when it starts.
+e2e_run() {
+  local run=$1
+  shift
+  PLAYWRIGHT_HTML_OUTPUT_DIR="playwright-report/$run" npx playwright test --output="test-results/$run" "$@"
+}
+e2e_reading() {
+  local status=0
+  E2E_PORT=$E2E_READING_PORT e2e_run reading --project=reading || status=1
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    echo "== end-to-end reading journeys on PostgreSQL"
     E2E_DATABASE_URL=$(node --import tsx scripts/fresh-database.ts broadsheet_e2e) \
-      E2E_PORT=$E2E_PG_PORT npx playwright test --project=reading --workers=2 \
-      tests/e2e/foundation.spec.ts tests/e2e/site/home.spec.ts tests/e2e/site/article.spec.ts \
-      tests/e2e/site/search.spec.ts tests/e2e/site/category-tag.spec.ts
-  }
-  phase "end-to-end reading journeys on PostgreSQL" e2e_postgres
-fi
+      E2E_PORT=$E2E_PG_PORT e2e_run postgres --project=reading tests/e2e/foundation.spec.ts \
+      tests/e2e/site/home.spec.ts tests/e2e/site/article.spec.ts tests/e2e/site/search.spec.ts \
+      tests/e2e/site/category-tag.spec.ts || status=1
+  fi
+  return "$status"
+}
+e2e() {
+  started "end-to-end tests that read" e2e_reading
+  local reading=$!
+  local status=0 began=$SECONDS
+  echo "== end-to-end tests that write"
+  e2e_run writing --project=writing || status=1
+  TIMES+=("$(printf '%6d s  %s (side by side)' $((SECONDS - began)) "end-to-end tests that write")")
+  finished "end-to-end tests that read" "$reading" || status=1
+  return "$status"
+}
+phase "end-to-end tests (Chromium), two streams" e2e
 
 echo "== times"
 printf '%s\n' "${TIMES[@]}"
