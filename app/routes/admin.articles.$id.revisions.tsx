@@ -1,5 +1,5 @@
 import { data, redirectDocument } from 'react-router'
-import { canEditArticle, canMoveArticleTo } from '~/domain/access/access-rules'
+import { canEditArticle } from '~/domain/access/access-rules'
 import { requireArticleAccess, requireStaff } from '~/domain/access/require-access.server'
 import {
   compareRevision,
@@ -8,6 +8,7 @@ import {
   type RevisionList,
   type RevisionListItem,
 } from '~/domain/articles/revisions-queries.server'
+import { refuseRestore } from '~/domain/articles/article-field-rules'
 import { compareParamSchema, revisionActionSchema } from '~/domain/articles/revisions-schema'
 import { restoreRevision } from '~/domain/articles/revisions.server'
 import { createToastHeaders } from '~/infra/toast.server'
@@ -18,7 +19,8 @@ import type { Route } from './+types/admin.articles.$id.revisions'
 
 // The edit form's revision panel (components/admin/article-revisions.tsx) reads and posts
 // here: the list, `?compare={id}` for one revision against the current text, and restore.
-// Whoever may edit the article may see its history; a restore also needs the revision's status.
+// Whoever may edit the article may see its history; a restore is also a write under the field
+// rules (the revision's status, its breaking-news tag), which the list asks to offer Restore.
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 const RESTORE_FAILED = 'Failed to restore revision'
@@ -38,7 +40,7 @@ async function requireEditableArticle(request: Request, param: string | undefine
 
 /** The list as the panel gets it: each revision says whether this reader may restore it. */
 export type RevisionListAnswer = ActionResult<
-  Omit<RevisionList, 'revisions'> & {
+  Omit<RevisionList, 'revisions' | 'current'> & {
     revisions: (RevisionListItem & { canRestore: boolean })[]
   }
 >
@@ -51,7 +53,7 @@ function answer<T extends ActionResult>(body: T, status = 200) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { id, user, article } = await requireEditableArticle(request, params.id)
+  const { id, user } = await requireEditableArticle(request, params.id)
   const compare = new URL(request.url).searchParams.get('compare')
   try {
     if (compare !== null) {
@@ -72,12 +74,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         404,
       )
     }
+    const { current, ...rest } = list
     return answer<RevisionListAnswer>({
       ok: true,
-      ...list,
+      ...rest,
       revisions: list.revisions.map((revision) => ({
         ...revision,
-        canRestore: canMoveArticleTo(user, article, revision.status),
+        canRestore: refuseRestore(user, current, revision) === null,
       })),
     })
   } catch (error) {

@@ -505,6 +505,20 @@ describe('the audit’s cases (issue 20, High 1)', () => {
       { status: 'published', newTags: ['Harbour'] },
     )
     expect(await isBreaking(id)).toBe(false)
+    // The history offers no Restore for it (the same rules), yet a hand-made post is tried.
+    const listed = async (who: Staff) => {
+      const list = await revisions.loader({
+        request: requestAs(callers[who].cookie, `/admin/articles/${id}/revisions`),
+        params: { id: String(id) },
+        context: testContext(),
+      } as never)
+      const { revisions: items } = list.data as unknown as {
+        revisions: { id: number; canRestore: boolean }[]
+      }
+      return items.find((item) => item.id === revisionId)?.canRestore
+    }
+    expect(await listed('author')).toBe(false)
+    expect(await listed('editor')).toBe(true)
     const status = await statusOf(
       revisions.action,
       postAs('author', `/admin/articles/${id}/revisions`, [

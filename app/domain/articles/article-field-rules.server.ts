@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
 import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
-import type { Transaction } from '~/infra/db.server'
+import type { Database, Transaction } from '~/infra/db.server'
 import { refuseFieldChanges, refuseWriter, type ArticleFieldState } from './article-field-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 
@@ -26,7 +26,7 @@ type StoredFields = Omit<ArticleFieldState, 'isBreaking'>
 
 /** The rules' view of a row already read in `tx` (its tag links read there too). */
 export async function fieldStateOf(
-  tx: Transaction,
+  tx: Database | Transaction,
   articleId: number,
   row: StoredFields,
 ): Promise<ArticleFieldState> {
@@ -49,7 +49,7 @@ export async function fieldStateOf(
 
 /** The fields the rules look at, read in `tx` (after the write's own changes), or null. */
 export async function readFieldState(
-  tx: Transaction,
+  tx: Database | Transaction,
   articleId: number,
 ): Promise<ArticleFieldState | null> {
   const [row] = await tx

@@ -75,6 +75,23 @@ function writesReviewNote(before: ArticleFieldState | null, after: ArticleFieldS
 }
 
 /**
+ * What restoring a revision would change that the role may not: its status and its
+ * breaking-news tag (byline and featured flag are not in revisions). For the revision list's
+ * Restore buttons; the restore itself is checked by its write.
+ */
+export function refuseRestore(
+  actor: Actor,
+  current: ArticleFieldState,
+  revision: { status: ArticleStatus; isBreaking: boolean },
+): FieldRefusal | null {
+  return refuseFieldChanges(actor, current, {
+    ...current,
+    status: revision.status,
+    isBreaking: revision.isBreaking,
+  })
+}
+
+/**
  * The first change from `before` (null: the article is new) to `after` that `actor`'s role may
  * not make, or null when every change is theirs to make. A new article starts as the actor's
  * own draft: neither featured nor breaking, under their byline.
@@ -113,7 +130,10 @@ export function refuseFieldChanges(
     }
   }
   if (writesReviewNote(before, after) && !canReviewArticles(actor)) {
-    return { code: 'REVIEW_REFUSED', message: 'Only an editor can return an article to its writer.' }
+    return {
+      code: 'REVIEW_REFUSED',
+      message: 'Only an editor can return an article to its writer.',
+    }
   }
   if (before && isSlugLocked(before) && after.slug !== before.slug) {
     return {

@@ -3,7 +3,11 @@ import { articleRevisions, articles, articleTags, profiles, tags } from '@db/sch
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
+import { slugify } from '~/lib/slugify'
 import { diffWords, type DiffPart } from '~/lib/word-diff'
+import type { ArticleFieldState } from './article-field-rules'
+import { readFieldState } from './article-field-rules.server'
+import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { ARTICLE_STATUS_NAMES, type ArticleStatus } from './articles-schema'
 
 // The edit form's revision list and its comparison of a revision with the current text.
@@ -16,6 +20,8 @@ export interface RevisionListItem {
   authorName: string
   status: ArticleStatus
   title: string
+  /** Its tags put the article on the breaking-news bar (restored by name, as the restore does). */
+  isBreaking: boolean
   /** What this save changed from the one before it, in a few words. */
   summary: string
 }
@@ -25,6 +31,8 @@ export interface RevisionList {
   /** The article's version now: a restore is refused if it changes meanwhile. */
   articleUpdatedIso: string
   revisionsKept: number
+  /** The article now, as the field rules see it: who may restore which revision. */
+  current: ArticleFieldState
 }
 
 const WHO = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.username}, nullif(${profiles.name}, ''), 'A deleted account')`
@@ -93,11 +101,11 @@ export function revisionSummary(flags: ChangeFlags): string {
 /** The article's revisions, newest first, each with what it changed from the one before. */
 export async function listRevisions(articleId: number): Promise<RevisionList | null> {
   const db = getDb()
-  const [article] = await db
-    .select({ updatedAt: articles.updatedAt })
-    .from(articles)
-    .where(eq(articles.id, articleId))
-  if (!article) return null
+  const [[article], current] = await Promise.all([
+    db.select({ updatedAt: articles.updatedAt }).from(articles).where(eq(articles.id, articleId)),
+    readFieldState(db, articleId),
+  ])
+  if (!article || !current) return null
   const settings = await getSiteSettings()
   // Compared with the save before in SQL: bodies stay in the database.
   const differs = (column: unknown) =>
@@ -108,6 +116,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       createdAt: articleRevisions.createdAt,
       status: articleRevisions.status,
       title: articleRevisions.title,
+      tagNames: articleRevisions.tagNames,
       authorName: WHO,
       isOldest: sql<boolean>`lag(${articleRevisions.id}) over (order by ${articleRevisions.id}) is null`,
       previousStatus: sql<ArticleStatus | null>`lag(${articleRevisions.status}) over (order by ${articleRevisions.id})`,
@@ -125,6 +134,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
   return {
     articleUpdatedIso: article.updatedAt.toISOString(),
     revisionsKept: settings.revisionsKept,
+    current,
     revisions: rows.map((row) => ({
       id: row.id,
       createdIso: row.createdAt.toISOString(),
@@ -132,6 +142,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       authorName: row.authorName,
       status: row.status,
       title: row.title,
+      isBreaking: row.tagNames.some((name) => slugify(name) === BREAKING_NEWS_TAG),
       summary: revisionSummary({
         isOldest: row.isOldest,
         previousStatus: row.previousStatus,
