@@ -8,7 +8,7 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
 import { isLive } from '~/domain/articles/article-rules'
 import { getReviewNote } from '~/domain/articles/review-queries.server'
-import { canOpenArticle } from '~/domain/access/access-rules'
+import { canEditArticle, canOpenArticle } from '~/domain/access/access-rules'
 import { forbidden, requireStaff } from '~/domain/access/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import {
@@ -32,7 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     articleEditorOptions(user, article.authorId),
     getReviewNote(article.id),
   ])
-  return { article, live, reviewNote, ...options }
+  // A writer reading her submission sees it, not a form she may not save.
+  const editable = canEditArticle(user, article)
+  return { article, live, reviewNote, editable, ...options }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,6 +47,18 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const notice = (
+    <ReviewNotice
+      article={loaderData.article}
+      note={loaderData.reviewNote}
+      viewer={loaderData.viewer}
+      writerName={loaderData.authorName}
+      timeZone={loaderData.timeZone}
+    />
+  )
+  if (!loaderData.editable) {
+    return <SubmittedArticle article={loaderData.article} notice={notice} />
+  }
   return (
     <ArticleEditor
       // Another article is another form: nothing typed carries over.
@@ -60,15 +74,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
-      notice={
-        <ReviewNotice
-          article={loaderData.article}
-          note={loaderData.reviewNote}
-          viewer={loaderData.viewer}
-          writerName={loaderData.authorName}
-          timeZone={loaderData.timeZone}
-        />
-      }
+      notice={notice}
       panels={
         <div className="grid grid-cols-1 gap-6">
           <ArticleRevisions
@@ -79,6 +85,33 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         </div>
       }
     />
+  )
+}
+
+/**
+ * Her submission as its writer reads it while it waits for review: the notice (with "Withdraw
+ * to draft" while no editor has acted on it), the title and excerpt, and the preview.
+ */
+function SubmittedArticle({
+  article,
+  notice,
+}: {
+  article: { id: number; title: string; excerpt: string }
+  notice: React.ReactNode
+}) {
+  return (
+    <div className="grid max-w-3xl gap-6">
+      {notice}
+      <div className="grid gap-2">
+        <h1 className="font-serif text-3xl font-bold">{article.title}</h1>
+        {article.excerpt ? <p className="text-muted-foreground">{article.excerpt}</p> : null}
+      </div>
+      <Button asChild variant="outline" className="justify-self-start">
+        <a href={`/admin/preview/${article.id}`} target="_blank" rel="noreferrer">
+          Preview
+        </a>
+      </Button>
+    </div>
   )
 }
 

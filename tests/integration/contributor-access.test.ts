@@ -103,6 +103,8 @@ describe('a contributor’s submission', () => {
     const opened = await openArticle(contributor, submitted.id)
     expect(opened.status).toBe(200)
     expect(opened.data.article.title).toBe(submitted.title)
+    // She reads it; the form is not offered (only an editor may change it now).
+    expect(opened.data.editable).toBe(false)
     const stranger = await person('contributor')
     expect((await openArticle(stranger, submitted.id)).status).toBe(403)
   })
@@ -119,7 +121,9 @@ describe('a contributor’s submission', () => {
       .where(eq(articleRevisions.articleId, submitted.id))
     expect(revision).toEqual({ status: 'draft', by: contributor.id })
     // A draft again: hers to edit.
-    expect((await openArticle(contributor, submitted.id)).status).toBe(200)
+    const reopened = await openArticle(contributor, submitted.id)
+    expect(reopened.status).toBe(200)
+    expect(reopened.data.editable).toBe(true)
   })
 
   it('stays with the editors once one has acted on it', async () => {
