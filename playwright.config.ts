@@ -75,7 +75,7 @@ export default defineConfig({
   webServer: {
     // The compiled production server (npm run build) on a throw-away embedded database with
     // demo content.
-    command: `rm -rf ${E2E_DATA_DIR} && node ${BUILD_DIR}/server/main.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --max-old-space-size=192 ${BUILD_DIR}/server/main.js`,
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -91,6 +91,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: '2',
       // E2E_DATABASE_URL runs the same journeys on a PostgreSQL server.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },

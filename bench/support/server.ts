@@ -17,9 +17,17 @@ import { processCpuMs } from '../machine'
  * process) is what /proc is read for, so the command must be the server process itself, not a
  * shell or npm around it. The build carries the compiled server (docs/decisions/0029).
  */
-function serverCommand(buildDir: string): { command: string; args: string[] } {
-  return { command: process.execPath, args: [path.resolve(buildDir, 'server/main.js')] }
+function serverCommand(buildDir: string, plainNode = false): { command: string; args: string[] } {
+  const flags = plainNode ? [] : SERVER_NODE_FLAGS
+  return { command: process.execPath, args: [...flags, path.resolve(buildDir, 'server/main.js')] }
 }
+
+/**
+ * How `npm run serve` starts Node (docs/deploy.md, "Memory"): a V8 heap of 192 MiB instead of
+ * the quarter of the machine's memory V8 allows by default, and two malloc arenas.
+ */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=192']
+export const SERVER_NODE_ENV = { MALLOC_ARENA_MAX: '2' }
 
 export const BENCH_ADMIN = {
   email: 'bench-admin@example.com',
@@ -39,6 +47,8 @@ export interface ServerOptions {
   pageCache?: boolean
   /** More environment for the server (e.g. DATABASE_URL for a throw-away PostgreSQL). */
   env?: Record<string, string>
+  /** Node's defaults instead of SERVER_NODE_FLAGS and SERVER_NODE_ENV (a build from before them). */
+  plainNode?: boolean
 }
 
 export interface RunningServer {
@@ -95,13 +105,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ...(options.plainNode ? {} : SERVER_NODE_ENV),
     ...(options.pageCache === undefined ? {} : { PAGE_CACHE: String(options.pageCache) }),
     ...options.env,
   }
   // Local disk and the mail outbox: a benchmark never talks to outside services.
   for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
 
-  const { command, args } = serverCommand(buildDir)
+  const { command, args } = serverCommand(buildDir, options.plainNode)
   const started = performance.now()
   // Its own process group, so that stopping it stops whatever it started too.
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
