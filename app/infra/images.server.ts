@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
+import os from 'node:os'
 import type Sharp from 'sharp'
+import type { Metadata } from 'sharp'
 import { IMAGE_WIDTHS, variantName } from '~/lib/image-variants'
 import { getStorage } from './storage.server'
 
@@ -7,11 +9,47 @@ let sharpLoading: Promise<typeof Sharp> | undefined
 
 /**
  * sharp (libvips) loads with the first image handled, not at start: ~25 MiB of resident memory
- * that serving readers never needs (docs/performance.md, memory).
+ * that serving readers never needs (docs/performance.md, memory). Its work runs off the event
+ * loop; what it may take is bounded here (issue 20): half the cores for one image, a small
+ * operation cache, one image at a time (inImageQueue), MAX_IMAGE_PIXELS, IMAGE_TIMEOUT_SECONDS.
  */
 export function loadSharp(): Promise<typeof Sharp> {
-  return (sharpLoading ??= import('sharp').then((module) => module.default))
+  return (sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / 2)))
+    sharp.cache({ memory: 32, files: 0, items: 50 })
+    return sharp
+  }))
 }
+
+/**
+ * Pixels an image may have: a 100-megapixel camera's photographs. A larger one (a 16,000 ×
+ * 16,000 PNG of a few kilobytes decodes to a gigabyte) is refused from its header.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000
+/** Seconds one sharp pipeline may run before libvips stops it. */
+export const IMAGE_TIMEOUT_SECONDS = 30
+
+/** An image past MAX_IMAGE_PIXELS; its message is for the person who uploaded it. */
+export class ImageTooLargeError extends Error {
+  constructor(width: number, height: number) {
+    super(
+      `This image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels. Resize it and upload it again.`,
+    )
+    this.name = 'ImageTooLargeError'
+  }
+}
+
+let imageQueue: Promise<unknown> = Promise.resolve()
+
+/** Runs image work one job at a time in the process, whatever the number of uploads. */
+export function inImageQueue<T>(work: () => Promise<T>): Promise<T> {
+  const run = imageQueue.then(work)
+  imageQueue = run.catch(() => {})
+  return run
+}
+
+/** sharp's input options for an uploaded image: its pixels limited, its decoder's errors refused. */
+export const LIMITED_INPUT = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const
 
 export interface StoredImage {
   name: string
@@ -38,19 +76,29 @@ export async function storeImage(
   // A caller that notes the names before storing (an interrupted upload is swept) chooses it.
   name = randomObjectName(extension),
 ): Promise<StoredImage> {
+  return inImageQueue(async () => {
+    const storage = getStorage()
+    const sharp = await loadSharp()
+    // The header alone: refused before any pixel is decoded.
+    const meta = await sharp(data).metadata()
+    const [width, height] = [meta.width ?? 0, meta.height ?? 0]
+    if (width * height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(width, height)
+    await storage.put('media', name, data, contentTypeFor(extension))
+    for (const width of IMAGE_WIDTHS) {
+      const variant = await sharp(data, LIMITED_INPUT)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+        .toBuffer()
+      await storage.put('media', variantName(name, width), variant, 'image/webp')
+    }
+    return stored(name, meta)
+  })
+}
+
+function stored(name: string, meta: Metadata): StoredImage {
   const storage = getStorage()
-  const sharp = await loadSharp()
-  const image = sharp(data, { failOn: 'error' }).rotate()
-  const meta = await image.metadata()
-  await storage.put('media', name, data, contentTypeFor(extension))
-  for (const width of IMAGE_WIDTHS) {
-    const variant = await sharp(data)
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer()
-    await storage.put('media', variantName(name, width), variant, 'image/webp')
-  }
   return {
     name,
     url: storage.publicUrl('media', name),

@@ -7,6 +7,7 @@ import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import {
   contentTypeFor,
+  ImageTooLargeError,
   loadSharp,
   randomObjectName,
   removeImage,
@@ -105,8 +106,12 @@ export async function storeUpload(
         if (!meta.width || !meta.height) throw new Error('no dimensions')
         stored = await storeImage(data, storedExtension(file.fileName, type), name)
       } catch (error) {
-        logger.info({ err: error }, 'image upload refused: not decodable')
         await removeImage(name).catch(() => {})
+        if (error instanceof ImageTooLargeError) {
+          logger.info({ err: error }, 'image upload refused: too many pixels')
+          throw new MediaError('TOO_LARGE', error.message)
+        }
+        logger.info({ err: error }, 'image upload refused: not decodable')
         throw new MediaError('BROKEN_IMAGE', 'The image could not be read.')
       }
       await recordFile({
