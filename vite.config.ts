@@ -13,7 +13,7 @@ export default defineConfig({
         rollupOptions: {
           // The server build carries the server itself (docs/decisions/0029): one module graph,
           // so the server and the routes share every module (database, caches, logger).
-          // pdf-reader: the child process that reads uploaded PDFs (docs/decisions/0032), found
+          // pdf-reader: the child process that reads uploaded PDFs (docs/decisions/0036), found
           // beside the other entries at run time.
           input: {
             index: 'virtual:react-router/server-build',

@@ -153,7 +153,7 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
  * PDF_LIMITS (pages, inflated bytes) is refused (PdfError, 422); images past the pixel limit
  * are left out of the cover; a cover that cannot be drawn is only logged (cover: null).
  * The server never calls this in its own process: pdf-sandbox.server.ts runs it in a child
- * process with time and memory limits (docs/decisions/0032).
+ * process with time and memory limits (docs/decisions/0036).
  */
 export async function readPdf(data: Uint8Array): Promise<PdfContents> {
   const inflation = checkInflatedSize(data)

@@ -8,7 +8,7 @@ import { logger } from '~/infra/logger.server'
 import { PdfError, type PdfContents, type PdfErrorCode } from './pdf-pages.server'
 
 /**
- * pdf.js reads an uploaded PDF in a child process (docs/decisions/0032), never in the
+ * pdf.js reads an uploaded PDF in a child process (docs/decisions/0036), never in the
  * server's: a crafted file can ask for minutes of CPU or gigabytes of memory, and the server
  * must keep answering readers meanwhile. The child is killed past a CPU-time, wall-clock or
  * memory limit (its V8 heap, and its whole resident size where the system tells it), and runs
