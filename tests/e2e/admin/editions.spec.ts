@@ -28,7 +28,15 @@ test('an edition uploaded with a title and date is listed with its cover, then e
     buffer: pdf,
   })
   await panel.getByRole('button', { name: 'Upload edition' }).click()
-  await expect(toast(page, 'Edition uploaded')).toContainText(`${title}: 2 pages.`)
+  // The upload answers at once; the pages are read after, in a reading process that may have
+  // to start first (decision 0036): the edition shows as processing until then.
+  test.slow()
+  await expect(
+    panel.getByRole('listitem').filter({ hasText: title }).getByRole('status'),
+  ).toContainText('Processing')
+  await expect(toast(page, 'Edition uploaded')).toContainText(`${title}: 2 pages.`, {
+    timeout: 60_000,
+  })
 
   const card = panel.getByRole('listitem').filter({ hasText: title })
   await expect(card).toContainText('April 17, 2026')
