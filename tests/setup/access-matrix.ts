@@ -216,7 +216,8 @@ export const MATRIX: Record<string, Probe[]> = {
   ],
   'routes/admin.edit-article.$id.tsx': [
     get(STAFF, { name: 'GET (own draft)', params: (a) => ({ id: String(a.ownDraft) }) }),
-    get(AUTHORS, {
+    // Its writer opens her submission (canOpenArticle); saving it stays an author's.
+    get(STAFF, {
       name: 'GET (own article waiting for review)',
       params: (a) => ({ id: String(a.ownReview) }),
     }),
@@ -312,10 +313,14 @@ export const MATRIX: Record<string, Probe[]> = {
     ...intentsOf(editionActionSchema).map((i) => intent(i, EDITORS, { id: 'x' })),
     intent(FORGED, EDITORS),
   ],
-  // The review: editors return an article waiting for review to its writer, with a note.
+  // The review: editors return an article waiting for review to its writer, with a note; its
+  // writer takes it back to draft while no editor has acted on it.
   'routes/admin.articles.$id.review.tsx': [
     ...intentsOf(reviewActionSchema).map((i) => ({
-      ...post(`${i} (own article in review)`, EDITORS, () => ({ intent: i, note: 'Tighten' })),
+      ...post(`${i} (own article in review)`, i === 'withdraw' ? STAFF : EDITORS, () => ({
+        intent: i,
+        note: 'Tighten',
+      })),
       params: (a: Articles) => ({ id: String(a.ownReview) }),
     })),
     { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownReview) }) },
