@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { profiles } from '@db/schema/index'
 import { findAuthor } from '~/domain/authors/authors-queries.server'
+import { keyUnkeyedUsernames } from '~/domain/users/users.server'
 import { getDb } from '~/infra/db.server'
-import { USERNAME_RESERVED } from '~/lib/username'
+import { USERNAME_RESERVED, usernameKey } from '~/lib/username'
 import { action as profileAction } from '~/routes/_site.profile'
 import { action as signUpAction } from '~/routes/_site.signup'
 import { createTestUser, formRequest, runRoute, sessionCookie } from '../setup/auth-fixtures'
@@ -77,6 +78,26 @@ describe('usernames: one key for every comparison', () => {
       expect((await usernameOf(user.id)).username).not.toBe(name)
     },
   )
+
+  it('keys the accounts of a backup made before usernames had keys, renaming a clash', async () => {
+    const keyed = await createTestUser()
+    const { username: taken } = await usernameOf(keyed.id)
+    const restored = [await createTestUser(), await createTestUser()]
+    await getDb()
+      .update(profiles)
+      .set({ username: 'Ὀδυσσεύς', usernameKey: null })
+      .where(eq(profiles.id, restored[0].id))
+    await getDb()
+      .update(profiles)
+      .set({ username: taken!.toUpperCase(), usernameKey: null })
+      .where(eq(profiles.id, restored[1].id))
+    expect(await keyUnkeyedUsernames()).toBe(2)
+    expect(await usernameOf(restored[0].id)).toEqual({
+      username: 'Ὀδυσσεύς',
+      key: usernameKey('Ὀδυσσεύς'),
+    })
+    expect((await usernameOf(restored[1].id)).username).toBe(`${taken!.toUpperCase()}-2`)
+  })
 
   it('never gives a new account a reserved name from its address', async () => {
     for (const email of ['admin@example.net', 'signin@example.net', 'notes.data@example.net']) {

@@ -9,6 +9,7 @@ import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import type { Bucket, StoredFile } from '~/infra/storage-driver.server'
 import { getStorage } from '~/infra/storage.server'
+import { keyUnkeyedUsernames } from '~/domain/users/users.server'
 import { dumpTables, loadTables, RestoreError, type DumpSummary } from './table-dump.server'
 
 /**
@@ -196,6 +197,8 @@ export async function restoreBackup(
     const { dir, manifest } = await unpackBackup(archive)
     try {
       await loadTables(db, path.join(dir, 'db'), manifest)
+      // A backup from before usernames had keys: its accounts get them now.
+      await keyUnkeyedUsernames(db)
       await restoreFiles(dir, manifest)
       logger.info({ createdAt: manifest.createdAt }, 'backup restored')
       return manifest

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { and, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm'
 import { accounts, profiles } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
-import { getDb } from '~/infra/db.server'
+import { getDb, type Database } from '~/infra/db.server'
 import { hashPassword, MIN_PASSWORD_LENGTH } from '~/infra/password.server'
 import { uniqueSlug } from '~/lib/slugify'
 import { usernameKey } from '~/lib/username'
@@ -91,4 +91,32 @@ export async function countAdmins() {
     .from(profiles)
     .where(eq(profiles.role, 'admin'))
   return total
+}
+
+/**
+ * Accounts whose username has no key yet (restored from a backup made before usernames had
+ * one, migration 0009) get it from usernameKey, oldest first; a name whose key is taken by
+ * then becomes "-2", "-3"… Returns how many were keyed.
+ */
+export async function keyUnkeyedUsernames(db: Database = getDb()): Promise<number> {
+  const rows = await db
+    .select({ id: profiles.id, username: profiles.username })
+    .from(profiles)
+    .where(and(isNotNull(profiles.username), isNull(profiles.usernameKey)))
+    .orderBy(asc(profiles.createdAt), asc(profiles.id))
+  for (const row of rows) {
+    const username = await uniqueSlug(row.username ?? '', async (candidate) => {
+      const [taken] = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.usernameKey, usernameKey(candidate)))
+        .limit(1)
+      return !!taken
+    })
+    await db
+      .update(profiles)
+      .set({ username, usernameKey: usernameKey(username) })
+      .where(eq(profiles.id, row.id))
+  }
+  return rows.length
 }
