@@ -1,8 +1,7 @@
+import crypto from 'node:crypto'
 import pg from 'pg'
-import { preferPrimaryReads } from '~/infra/db.server'
+import { announceChanged, EVERYTHING, onContentChanged } from '~/infra/cache-keys.server'
 import { logger } from '~/infra/logger.server'
-import { clearMemoCaches } from '~/infra/memo-cache.server'
-import type { PageCache } from './page-cache'
 
 const CHANNEL = 'broadsheet_page_cache'
 /** How the listener shows in pg_stat_activity (and how a test finds it). */
@@ -28,18 +27,31 @@ export interface PageCacheSync {
   readonly backendPid: number | undefined
 }
 
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; a longer change says "chrome". */
+const MAX_PAYLOAD = 7_900
+
 /**
- * Several instances on one PostgreSQL keep their page caches in step: a write on one
- * instance NOTIFYs the others, which drop their cached pages and the site's chrome kept in
- * memory (app/infra/memo-cache.server.ts).
+ * A change as one NOTIFY payload: the sending instance, then the keys, space-separated as in
+ * `Surrogate-Key`. The sender hears its own notification too, and knows it by its name.
+ */
+export function notifyPayload(instance: string, keys: ReadonlySet<string>): string {
+  const payload = `${instance} ${[...keys].join(' ')}`
+  return Buffer.byteLength(payload) < MAX_PAYLOAD ? payload : `${instance} ${EVERYTHING}`
+}
+
+/**
+ * Several instances on one PostgreSQL keep their caches in step: a change announced on one
+ * instance (app/infra/cache-keys.server.ts) is NOTIFYed with its keys; the others announce it
+ * to their own caches as made `elsewhere` (their page cache and memoised reads drop what shows
+ * those keys, their public reads go to the primary; a CDN is told only by the instance that
+ * made the change).
  *
  * The listener's connection can drop (PostgreSQL restarted, a failover, the connection killed).
  * It is then opened again, after 100 ms, 200 ms, 400 ms… at most `maxDelayMs` (2 s) apart, for
- * as long as it takes; once it listens again the caches are emptied, since notifications sent
- * meanwhile were missed.
+ * as long as it takes; once it listens again the caches are emptied ("chrome"), since notifications
+ * sent meanwhile were missed.
  */
 export async function syncPageCacheThroughPostgres(
-  cache: Pick<PageCache, 'clear' | 'onClear'>,
   databaseUrl: string,
   { minDelayMs = 100, maxDelayMs = 2000, onReconnect }: PageCacheSyncOptions = {},
 ): Promise<PageCacheSync> {
@@ -51,12 +63,13 @@ export async function syncPageCacheThroughPostgres(
   let reconnects = 0
   let retry: NodeJS.Timeout | undefined
 
-  const dropCaches = () => {
-    // Written elsewhere: a read replica may lag that write (db.server.ts `readDb`).
-    preferPrimaryReads()
-    cache.clear({ broadcast: false })
-    clearMemoCaches()
+  const instance = crypto.randomUUID()
+  const heard = (message: pg.Notification) => {
+    const [sender, ...keys] = (message.payload ?? '').split(' ').filter(Boolean)
+    if (sender === instance) return
+    announceChanged(keys.length ? keys : [EVERYTHING], 'elsewhere')
   }
+  const dropCaches = () => announceChanged([EVERYTHING], 'elsewhere')
 
   async function open(): Promise<pg.Client> {
     const client = new pg.Client({
@@ -86,7 +99,7 @@ export async function syncPageCacheThroughPostgres(
     }
     client.on('error', onLost)
     client.on('end', () => onLost())
-    client.on('notification', dropCaches)
+    client.on('notification', heard)
     return client
   }
 
@@ -120,9 +133,10 @@ export async function syncPageCacheThroughPostgres(
   }
 
   listener = await open()
-  const stopBroadcasting = cache.onClear(() => {
+  const stopBroadcasting = onContentChanged((keys, origin) => {
+    if (origin !== 'here') return
     notifier
-      .query(`notify ${CHANNEL}`)
+      .query('select pg_notify($1, $2)', [CHANNEL, notifyPayload(instance, keys)])
       .catch((error) => logger.warn({ err: error }, 'page cache notify failed'))
   })
   return {

@@ -1,6 +1,8 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
+import { LRUCache } from 'lru-cache'
+import { EVERYTHING, touches } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import { isPersonalRequest } from '~/infra/http-cache.server'
 
@@ -14,8 +16,8 @@ interface CachedPage {
   expiresAt: number
   /** The body compressed once per encoding, on first demand (see `encodedBody`). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
-  /** The value of the `hitHeader` the page was rendered with, handed to `onHit`. */
-  hitValue: string | undefined
+  /** What the page shows, as cache keys (its `Surrogate-Key`); none: any change drops it. */
+  shows: readonly string[]
   /** What the page holds in memory: its key, headers, body and compressed bodies. */
   bytes: number
 }
@@ -32,25 +34,15 @@ export interface PageCacheOptions {
   maxBytes?: number
   /** Upper bound on an entry's life, whatever the page says. */
   maxAgeMs?: number
-  /** When the next scheduled article goes public: no page outlives that moment. */
-  nextScheduledPublication?: () => Promise<Date | null>
   /** The clock (tests move it). */
   now?: () => number
-  /**
-   * A response header the app names something about the page in (the article it shows):
-   * kept with the cached page for `onHit` and never sent to readers.
-   */
-  hitHeader?: string
-  /** Called for every page served from the cache, with the page's `hitHeader` (view counting). */
-  onHit?: (req: Request, hitValue: string | undefined) => void
-  /**
-   * false (PAGE_CACHE=false): no page is kept or served, but a successful write still empties
-   * what the process keeps and tells `onClear` listeners (the other instances, a CDN).
-   */
+  /** false (PAGE_CACHE=false): no page is kept or served. */
   keepPages?: boolean
 }
 
 const DEFAULT_MAX_ENTRIES = 500
+/** Changes remembered for the pages being drawn (a render takes milliseconds). */
+const RECENT_CHANGES = 64
 /** What an entry costs beyond its bytes (the objects around them), roughly. */
 const ENTRY_OVERHEAD_BYTES = 512
 
@@ -63,19 +55,26 @@ const SKIPPED_HEADERS = new Set([
   'x-cache',
 ])
 const S_MAXAGE = /s-maxage=(\d+)/
-// Writes that never change a public page. Autosave only ever saves drafts, every 10 s per open
-// editor: clearing on it would keep the cache nearly empty while the newsroom works. Signing in
-// and out only makes or ends a session: clearing on it emptied every instance's cache and
-// purged the CDN (CDN_PURGE_URL) for each reader who signed in.
-const PRIVATE_WRITES = new Set([
-  '/admin/api/articles/autosave',
-  '/signin',
-  '/signout',
-  '/two-factor',
-  '/verify-otp',
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-out',
-])
+/** The header a page names what it shows in (server/request-handler.ts sets it). */
+export const SHOWN_KEYS_HEADER = 'surrogate-key'
+/**
+ * Query parameters that name where a reader came from, never what the page shows: dropped
+ * before the page is looked up or drawn, so `/?utm_source=x` is the same page as `/`.
+ */
+const TRACKING_PARAMETER =
+  /^(?:utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|_ga|_gl|igshid|yclid|twclid|ttclid|li_fat_id|srsltid|_hsenc|_hsmi|mkt_tok)$/i
+
+/** `url` without tracking parameters (the rest in their order), or `url` itself if it has none. */
+export function withoutTrackingParameters(url: string): string {
+  const query = url.indexOf('?')
+  if (query === -1) return url
+  const params = new URLSearchParams(url.slice(query + 1))
+  const names = [...new Set(params.keys())]
+  if (!names.some((name) => TRACKING_PARAMETER.test(name))) return url
+  for (const name of names) if (TRACKING_PARAMETER.test(name)) params.delete(name)
+  const rest = params.toString()
+  return rest ? `${url.slice(0, query)}?${rest}` : url.slice(0, query)
+}
 // The types and the size floor the `compression` middleware compresses (its defaults).
 const COMPRESSIBLE =
   /^(?:text\/|application\/(?:json|xml|[\w.+-]+\+(?:json|xml)|javascript)\b|image\/svg\+xml)/
@@ -98,19 +97,21 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Whole-page cache for anonymous readers (docs/architecture.md): a GET with no session or flash
- * cookie whose response the app marked `public, s-maxage=N` is kept for N seconds. Any
- * successful write empties it, here and (through `invalidate` listeners) on other instances.
+ * Whole-page cache for anonymous readers (docs/architecture.md, "A request's path"): a GET with
+ * no session or flash cookie whose response the app marked `public, s-maxage=N` is kept for N
+ * seconds (at most `maxAgeMs`), with the cache keys of what it shows. `invalidate(keys)` (an
+ * announced change, here or on another instance) drops only the pages that show one of them.
+ * No request empties it by its method: a write changes pages through its announcement.
  */
 export class PageCache {
-  /** In order of last use: the first entry is the least recently served. */
-  private entries = new Map<string, CachedPage>()
-  private totalBytes = 0
-  private listeners = new Set<() => void>()
+  /** Least recently served pages go first, by count and by bytes. */
+  private entries: LRUCache<string, CachedPage>
   private generation = 0
   private pending = new Set<Promise<void>>()
   hits = 0
   misses = 0
+  /** Pages dropped because something they show changed. */
+  invalidated = 0
   /** Bodies compressed for the cache; one per page and encoding, not one per response. */
   compressions = 0
 
@@ -118,6 +119,11 @@ export class PageCache {
 
   constructor(private options: PageCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? getEnv().PAGE_CACHE_MAX_BYTES
+    this.entries = new LRUCache<string, CachedPage>({
+      max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+      maxSize: this.maxBytes,
+      sizeCalculation: (page) => page.bytes,
+    })
   }
 
   private now() {
@@ -130,34 +136,56 @@ export class PageCache {
 
   /** Bytes held by the kept pages, as counted against `maxBytes`. */
   get bytes() {
-    return this.totalBytes
+    return this.entries.calculatedSize
   }
 
-  /** Empties the cache; `broadcast` tells other instances too. */
-  clear({ broadcast = true } = {}) {
+  /** Empties the cache (a lost NOTIFY connection: changes made meanwhile were not heard). */
+  clear() {
     this.entries.clear()
-    this.totalBytes = 0
-    this.generation++
-    if (broadcast) for (const listener of this.listeners) listener()
+    this.remember(new Set([EVERYTHING]))
   }
 
-  onClear(listener: () => void) {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+  /** The latest changes, newest last: a page drawn across one of them that shows it is stale. */
+  private changes: { generation: number; keys: ReadonlySet<string> }[] = []
+
+  private remember(keys: ReadonlySet<string>) {
+    this.generation++
+    this.changes.push({ generation: this.generation, keys })
+    if (this.changes.length > RECENT_CHANGES) this.changes.shift()
+  }
+
+  /** Whether a change announced after `generation` reaches a page that shows `shows`. */
+  private changedSince(generation: number, shows: readonly string[]): boolean {
+    if (generation === this.generation) return false
+    const oldest = this.changes[0]?.generation ?? Infinity
+    if (generation + 1 < oldest) return true
+    return this.changes.some(
+      (change) =>
+        change.generation > generation && (shows.length === 0 || touches(change.keys, shows)),
+    )
+  }
+
+  /**
+   * Drops the pages that show one of `keys` (every page for `chrome`), and any page with no
+   * keys. A page being drawn meanwhile is not kept: it may have read what changed.
+   */
+  invalidate(keys: ReadonlySet<string>) {
+    this.remember(keys)
+    for (const [key, page] of this.entries.entries()) {
+      if (page.shows.length === 0 || touches(keys, page.shows)) {
+        this.entries.delete(key)
+        this.invalidated++
+      }
+    }
   }
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        if (PRIVATE_WRITES.has(req.path)) return next()
-        // A successful write may change any public page.
-        res.on('finish', () => {
-          if (res.statusCode < 400) this.clear()
-        })
-        return next()
-      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+      // Where the reader came from is not part of the page: the app never sees it either.
+      const url = withoutTrackingParameters(req.url)
+      if (url !== req.url) req.url = url
       if (this.options.keepPages === false) return next()
-      const takeHitValue = this.withholdHitHeader(res)
       const fetchLike = {
         headers: { get: (name: string) => req.get(name) ?? null },
       } as unknown as globalThis.Request
@@ -168,8 +196,7 @@ export class PageCache {
       ) {
         return next()
       }
-      const key = req.originalUrl
-      this.serve(key, req, res, next, takeHitValue, false)
+      this.serve(req.url, req, res, next, false)
     }
   }
 
@@ -185,16 +212,11 @@ export class PageCache {
     req: Request,
     res: Response,
     next: NextFunction,
-    takeHitValue: () => string | undefined,
     waited: boolean,
   ): void {
     const cached = this.entries.get(key)
     if (cached && cached.expiresAt > this.now()) {
       this.hits++
-      // Most recently served goes last: eviction takes from the front.
-      this.entries.delete(key)
-      this.entries.set(key, cached)
-      this.options.onHit?.(req, cached.hitValue)
       const ifNoneMatch = req.get('if-none-match')
       for (const [name, value] of cached.headers) res.setHeader(name, value)
       res.setHeader('X-Cache', 'HIT')
@@ -226,17 +248,17 @@ export class PageCache {
       )
       return
     }
-    if (cached) this.remove(cached)
+    if (cached) this.entries.delete(key)
     const rendering = this.rendering.get(key)
     if (rendering && !waited) {
       void rendering.then(() => {
-        if (!res.destroyed) this.serve(key, req, res, next, takeHitValue, true)
+        if (!res.destroyed) this.serve(key, req, res, next, true)
       })
       return
     }
     this.misses++
     if (req.method === 'GET' && !rendering) this.noteRendering(key, res)
-    this.capture(key, req, res, takeHitValue)
+    this.capture(key, req, res)
     next()
   }
 
@@ -251,29 +273,6 @@ export class PageCache {
     void rendered.then(() => {
       if (this.rendering.get(key) === rendered) this.rendering.delete(key)
     })
-  }
-
-  /**
-   * Keeps the `hitHeader` out of the response, whoever sends it (a cached page or not, any
-   * reader), and returns a reader of the value it had.
-   */
-  private withholdHitHeader(res: Response): () => string | undefined {
-    const name = this.options.hitHeader
-    if (!name) return () => undefined
-    let value: string | undefined
-    const take = () => {
-      const header = res.getHeader(name)
-      if (header === undefined) return value
-      value = String(header)
-      res.removeHeader(name)
-      return value
-    }
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response
-    res.writeHead = ((...args: unknown[]) => {
-      take()
-      return writeHead(...args)
-    }) as Response['writeHead']
-    return take
   }
 
   private encodingFor(req: Request, page: CachedPage): Encoding | null {
@@ -302,10 +301,10 @@ export class PageCache {
       void body.then(
         (encoded) => {
           // Counted while the page is still kept (not emptied or evicted meanwhile).
-          if (this.entries.get(page.key) !== page) return
+          if (this.entries.peek(page.key) !== page) return
           page.bytes += encoded.length
-          this.totalBytes += encoded.length
-          this.evict()
+          if (page.bytes > this.maxBytes) this.entries.delete(page.key)
+          else this.entries.set(page.key, page, { noUpdateTTL: true })
         },
         () => {},
       )
@@ -313,27 +312,7 @@ export class PageCache {
     return body
   }
 
-  private remove(page: CachedPage) {
-    if (this.entries.get(page.key) !== page) return
-    this.entries.delete(page.key)
-    this.totalBytes -= page.bytes
-  }
-
-  /** Drops the least recently served pages until both bounds hold. */
-  private evict() {
-    const maxEntries = this.options.maxEntries ?? DEFAULT_MAX_ENTRIES
-    for (const page of this.entries.values()) {
-      if (this.entries.size <= maxEntries && this.totalBytes <= this.maxBytes) return
-      this.remove(page)
-    }
-  }
-
-  private capture(
-    key: string,
-    req: Request,
-    res: Response,
-    takeHitValue: () => string | undefined,
-  ) {
+  private capture(key: string, req: Request, res: Response) {
     if (req.method !== 'GET') return
     const generation = this.generation
     const chunks: Buffer[] = []
@@ -345,18 +324,12 @@ export class PageCache {
     }) as Response['write']
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array))
-      this.store(key, res, Buffer.concat(chunks), generation, takeHitValue())
+      this.store(key, res, Buffer.concat(chunks), generation)
       return end(chunk, ...rest)
     }) as Response['end']
   }
 
-  private store(
-    key: string,
-    res: Response,
-    body: Buffer,
-    generation: number,
-    hitValue: string | undefined,
-  ) {
+  private store(key: string, res: Response, body: Buffer, generation: number) {
     const cacheControl = String(res.getHeader('cache-control') ?? '')
     if (res.statusCode !== 200 || !CACHEABLE.test(cacheControl) || res.getHeader('set-cookie'))
       return
@@ -368,21 +341,17 @@ export class PageCache {
       if (value === undefined || SKIPPED_HEADERS.has(name)) continue
       headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)])
     }
+    const shown = String(res.getHeader(SHOWN_KEYS_HEADER) ?? '')
+    const shows = shown.split(' ').filter(Boolean)
     const pending = (async () => {
-      let expiresAt = this.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
-      const next = await this.options.nextScheduledPublication?.().catch(() => null)
-      if (next) expiresAt = Math.min(expiresAt, next.getTime())
-      // A write that landed while this page was rendered makes it stale.
-      if (expiresAt <= this.now() || generation !== this.generation) return
+      const expiresAt = this.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
+      // A change announced while this page was drawn, of something it shows, makes it stale.
+      if (this.changedSince(generation, shows)) return
       let bytes = ENTRY_OVERHEAD_BYTES + key.length + body.length
       for (const [name, value] of headers) bytes += name.length + value.length
       if (bytes > this.maxBytes) return
-      const previous = this.entries.get(key)
-      if (previous) this.remove(previous)
-      const page = { key, status: 200, headers, body, expiresAt, encoded: {}, hitValue, bytes }
+      const page = { key, status: 200, headers, body, expiresAt, encoded: {}, shows, bytes }
       this.entries.set(key, page)
-      this.totalBytes += bytes
-      this.evict()
     })()
     this.pending.add(pending)
     void pending.finally(() => this.pending.delete(pending))

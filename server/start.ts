@@ -3,13 +3,12 @@ import type { ServerBuild } from 'react-router'
 import { cdnPurgeFromEnv } from '~/infra/cdn-purge.server'
 import type pg from 'pg'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
-import { databasePoolSamples, preferPrimaryReads, type DatabaseHandle } from '~/infra/db.server'
+import { onContentChanged } from '~/infra/cache-keys.server'
+import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { addMetricsCollector } from '~/infra/metrics.server'
-import { clearMemoCaches } from '~/infra/memo-cache.server'
-import { nextScheduledPublication } from '~/domain/articles/articles-queries.server'
-import { countCachedArticleView, VIEWED_ARTICLE_HEADER } from '~/domain/articles/trending.server'
+import { announceScheduledPublications } from '~/domain/articles/article-changes.server'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
 import { createApp } from './app'
@@ -20,6 +19,9 @@ import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { schedulePeriodicJob } from './periodic'
 import { prepareDatabase } from './startup'
+
+/** How often this instance looks for scheduled articles that went public (ms). */
+const SCHEDULED_PUBLICATION_EVERY_MS = 5_000
 
 export interface StartOptions {
   /** Development: Vite compiles the routes on demand. */
@@ -70,6 +72,15 @@ async function start({ dev, clientDir }: StartOptions) {
       },
       database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
     ),
+    // A scheduled article going public is a change like any other: its pages are told.
+    schedulePeriodicJob(
+      {
+        name: 'scheduled-publication',
+        everyMs: SCHEDULED_PUBLICATION_EVERY_MS,
+        run: async () => void (await announceScheduledPublications()),
+      },
+      database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
+    ),
   ]
 
   let app
@@ -86,7 +97,7 @@ async function start({ dev, clientDir }: StartOptions) {
     })
   } else {
     const build = await production
-    // Without PAGE_CACHE it keeps no pages, but writes still reach the other instances.
+    // Without PAGE_CACHE it keeps no pages, but changes still reach the other instances.
     const pages = await createPageCache(database.handle, env.PAGE_CACHE)
     stopSync = pages.stopSync
     app = createApp({
@@ -128,21 +139,17 @@ async function start({ dev, clientDir }: StartOptions) {
 }
 
 async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
-  const cache = new PageCache({
-    keepPages,
-    nextScheduledPublication,
-    // An article page served from the cache skips its loader: count the view here instead,
-    // by the article id the page was rendered with (in memory, no database work).
-    hitHeader: VIEWED_ARTICLE_HEADER,
-    onHit: (req, articleId) => countCachedArticleView(req.method, req.headers, articleId),
-  })
-  // A write request's clear comes after its commit: the chrome kept in memory goes with it,
-  // and public reads stay on the primary a moment (a replica may not have the write yet).
-  cache.onClear(clearMemoCaches)
-  cache.onClear(() => preferPrimaryReads())
-  // A CDN in front is told too (CDN_PURGE_URL): only by the instance that took the write.
+  const cache = new PageCache({ keepPages })
+  // Every announced change, made here or on another instance, drops the pages that show it
+  // (the memoised reads and the replica preference listen on their own).
+  onContentChanged((keys) => cache.invalidate(keys))
+  // A CDN in front is told too (CDN_PURGE_URL): only by the instance that made the change.
   const purge = cdnPurgeFromEnv(getEnv().siteUrl)
-  if (purge) cache.onClear(() => purge.request())
+  if (purge) {
+    onContentChanged((keys, origin) => {
+      if (origin === 'here') purge.request(keys)
+    })
+  }
   addMetricsCollector(() => [
     {
       name: 'broadsheet_page_cache_hits_total',
@@ -171,7 +178,7 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
   ])
   const url = handle.pool ? postgresUrlOf(handle.pool) : undefined
   if (!url) return { cache, stopSync: undefined }
-  const sync = await syncPageCacheThroughPostgres(cache, url)
+  const sync = await syncPageCacheThroughPostgres(url)
   addMetricsCollector(() => [
     {
       name: 'broadsheet_page_cache_listener_up',

@@ -30,5 +30,6 @@ export const nextPublicationAt: () => Promise<number | null> = memoized(
       .limit(1)
     return row?.at ? row.at.getTime() : null
   },
-  { ttlMs: 60_000, expiresAt: (at) => at },
+  // Changed by a scheduling (articles/article-changes.server.ts announces `schedule`).
+  { ttlMs: 60_000, expiresAt: (at) => at, shows: () => ['schedule'] },
 )

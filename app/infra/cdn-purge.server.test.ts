@@ -38,32 +38,44 @@ beforeEach(() => {
 })
 
 describe('CDN purge webhook', () => {
-  it('POSTs JSON naming all paths and the site, with the bearer token', async () => {
+  it('POSTs JSON naming the changed keys and the site, with the bearer token', async () => {
     const purge = createCdnPurge({ url, token: 'tok-123', site: 'https://news.example' })
-    purge.request()
+    purge.request(['front', 'article:1'])
     await purge.settled()
     expect(received).toHaveLength(1)
     const [call] = received
     expect(call.method).toBe('POST')
     expect(call.headers['content-type']).toBe('application/json')
     expect(call.headers.authorization).toBe('Bearer tok-123')
-    expect(call.body).toMatchObject({ paths: 'all', site: 'https://news.example' })
+    expect(call.body).toMatchObject({ keys: ['article:1', 'front'], site: 'https://news.example' })
     expect(Date.parse((call.body as { at: string }).at)).not.toBeNaN()
     expect(purge.stats).toEqual({ sent: 1, failed: 0 })
   })
 
   it('sends no authorization header without a token', async () => {
     const purge = createCdnPurge({ url, site: 'https://news.example' })
-    purge.request()
+    purge.request(['article:1'])
     await purge.settled()
     expect(received[0].headers.authorization).toBeUndefined()
   })
 
-  it('a burst of changes makes one call', async () => {
+  it('a burst of changes makes one call, with every key asked for', async () => {
     const purge = createCdnPurge({ url, site: 's', debounceMs: 50 })
-    for (let i = 0; i < 20; i++) purge.request()
+    for (let i = 0; i < 20; i++) purge.request([`article:${i % 3}`])
     await purge.settled()
     expect(received).toHaveLength(1)
+    expect((received[0].body as { keys: string[] }).keys).toEqual([
+      'article:0',
+      'article:1',
+      'article:2',
+    ])
+  })
+
+  it('purges everything only for a change of the chrome', async () => {
+    const purge = createCdnPurge({ url, site: 's', debounceMs: 0 })
+    purge.request(['chrome', 'article:1'])
+    await purge.settled()
+    expect(received[0].body).toMatchObject({ keys: 'all' })
   })
 
   it('a change while a call is on its way is sent once more after it', async () => {
@@ -73,12 +85,12 @@ describe('CDN purge webhook', () => {
       else res.end('ok')
     }
     const purge = createCdnPurge({ url, site: 's', debounceMs: 0 })
-    purge.request()
+    purge.request(['article:1'])
     while (received.length === 0) await new Promise((r) => setTimeout(r, 5))
     // The first call is held by the receiver: three more changes make one more call.
-    purge.request()
-    purge.request()
-    purge.request()
+    purge.request(['article:1'])
+    purge.request(['article:1'])
+    purge.request(['article:1'])
     answerFirst()
     await purge.settled()
     expect(received).toHaveLength(2)
@@ -91,7 +103,7 @@ describe('CDN purge webhook', () => {
       res.end('no')
     }
     const purge = createCdnPurge({ url, site: 's', debounceMs: 0 })
-    purge.request()
+    purge.request(['article:1'])
     await purge.settled()
     expect(purge.stats).toEqual({ sent: 1, failed: 1 })
   })
@@ -99,7 +111,7 @@ describe('CDN purge webhook', () => {
   it('a receiver that never answers is given up on after the timeout', async () => {
     reply = (res) => releaseStalled.push(() => res.end())
     const purge = createCdnPurge({ url, site: 's', debounceMs: 0, timeoutMs: 200 })
-    purge.request()
+    purge.request(['article:1'])
     await purge.settled()
     expect(received).toHaveLength(1)
     expect(purge.stats).toEqual({ sent: 1, failed: 1 })
@@ -111,7 +123,7 @@ describe('CDN purge webhook', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
     const purge = createCdnPurge({ url: `http://127.0.0.1:${port}/`, site: 's', debounceMs: 0 })
-    purge.request()
+    purge.request(['article:1'])
     await purge.settled()
     expect(purge.stats).toEqual({ sent: 1, failed: 1 })
   })
@@ -126,7 +138,7 @@ describe('CDN_PURGE_URL', () => {
   it('set: purges go to it', async () => {
     const purge = cdnPurgeFromEnv('https://site', { CDN_PURGE_URL: url, CDN_PURGE_TOKEN: 't' })
     expect(purge).toBeDefined()
-    purge!.request()
+    purge!.request(["article:1"])
     await purge!.settled()
     expect(received[0].headers.authorization).toBe('Bearer t')
   })

@@ -1,20 +1,22 @@
 import { z } from 'zod'
+import { EVERYTHING } from './cache-keys.server'
 import { logger } from './logger.server'
 
 /**
- * A CDN in front of the site keeps public pages for their `s-maxage` (60 s). With
- * `CDN_PURGE_URL` set, every public change (the moment the page cache empties after a write)
- * also POSTs to that address, so the CDN can drop its copies at once:
+ * A CDN in front of the site keeps public pages for their `s-maxage` (60 s). Each page names
+ * what it shows in `Surrogate-Key` (space-separated) and `Cache-Tag` (comma-separated) headers.
+ * With `CDN_PURGE_URL` set, every change announced on this instance (app/infra/cache-keys.server.ts)
+ * also POSTs its keys to that address, so the CDN drops the pages that show them:
  *
  *     POST $CDN_PURGE_URL
  *     Content-Type: application/json
  *     Authorization: Bearer $CDN_PURGE_TOKEN        (when set)
- *     {"paths":"all","site":"https://example.com","at":"2026-11-24T05:00:00.000Z"}
+ *     {"keys":["article:42","category:3","front"],"site":"https://example.com","at":"2026-11-24T05:00:00.000Z"}
  *
- * "all": a write may change any public page (the home page, lists, feeds, the sitemap), and the
- * page cache empties whole for the same reason. The call is bounded (`timeoutMs`), its failures
- * are logged, never thrown, and a burst of writes makes at most one call in flight and one more
- * after it: a purge asked for while one is on its way is sent when that one ends.
+ * A change of the chrome (settings, navigation, categories: every page) sends `"keys":"all"`
+ * instead: purge everything. The call is bounded (`timeoutMs`), its failures are logged, never
+ * thrown, and a burst of changes makes at most one call in flight and one more after it, with
+ * the keys of every change asked for meanwhile.
  */
 export interface CdnPurgeOptions {
   url: string
@@ -27,8 +29,8 @@ export interface CdnPurgeOptions {
 }
 
 export interface CdnPurge {
-  /** Asks for a purge; returns at once. */
-  request(): void
+  /** Asks for a purge of the pages showing `keys`; returns at once. */
+  request(keys: Iterable<string>): void
   /** Resolves once nothing is waiting or on its way (tests, shutdown). */
   settled(): Promise<void>
   /** Calls made, and how many of them failed. */
@@ -72,6 +74,8 @@ export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
   let inFlight: Promise<void> | undefined
   let again = false
   let idle: (() => void)[] = []
+  /** Keys asked for and not sent yet. */
+  let waiting = new Set<string>()
 
   const wake = () => {
     if (timer || inFlight) return
@@ -81,6 +85,9 @@ export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
   }
 
   const send = async () => {
+    const keys = waiting
+    waiting = new Set()
+    if (keys.size === 0) return
     stats.sent++
     const started = performance.now()
     try {
@@ -90,7 +97,11 @@ export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
           'content-type': 'application/json',
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         },
-        body: JSON.stringify({ paths: 'all', site: options.site, at: new Date().toISOString() }),
+        body: JSON.stringify({
+          keys: keys.has(EVERYTHING) ? 'all' : [...keys].sort(),
+          site: options.site,
+          at: new Date().toISOString(),
+        }),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })
@@ -126,7 +137,8 @@ export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
 
   return {
     stats,
-    request() {
+    request(keys) {
+      for (const key of keys) waiting.add(key)
       if (inFlight) {
         again = true
         return

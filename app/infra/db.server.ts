@@ -9,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '@db/schema/index'
-import { clearMemoCaches, noteDatabaseStatement } from './memo-cache.server'
+import { onContentChanged } from './cache-keys.server'
+import { clearMemoCaches } from './memo-cache.server'
 import type { MetricSample } from './metrics.server'
 import { getSingleton, setSingleton, singleton } from './singleton.server'
 
@@ -33,9 +34,6 @@ export interface DatabaseHandle {
 }
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'db/migrations')
-
-// Every statement passes the in-process caches' write watch (memo-cache.server.ts).
-const logger = { logQuery: (query: string) => noteDatabaseStatement(query) }
 
 const MEMORY_SETTING = /^\d+\s*(?:kB|MB|GB)$/
 
@@ -75,7 +73,7 @@ export async function openPglite(
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database
   return { db, driver: 'pglite', pglite: client, close: () => client.close() }
 }
 
@@ -105,7 +103,7 @@ export function openPostgres(
   max = Number(process.env.DATABASE_POOL_SIZE ?? 10),
 ): DatabaseHandle {
   const pool = openPool(url, max)
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger })
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
   return { db, driver: 'postgres', pool, close: () => pool.end() }
 }
 
@@ -119,7 +117,7 @@ export function attachReadReplica(
   max = Number(process.env.DATABASE_POOL_SIZE ?? 10),
 ): DatabaseHandle {
   const pool = openPool(url, max)
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger })
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
   const closePrimary = handle.close
   return {
     ...handle,
@@ -180,11 +178,16 @@ export function readDb(): Database {
 
 /** After a write anywhere on the site, public reads stay on the primary this long (ms). */
 export const READ_YOUR_WRITES_MS = 5000
-const replicaState = singleton('read-replica', () => ({ primaryUntil: 0 }))
+const replicaState = singleton('read-replica', () => {
+  // Any announced change, here or on another instance (cache-keys.server.ts): a replica may not
+  // have it yet.
+  onContentChanged(() => preferPrimaryReads())
+  return { primaryUntil: 0 }
+})
 
 /**
- * Public reads go to the primary for `forMs` from now: called when the site was written to
- * (here, or on another instance: server/start.ts and page-cache-sync.ts). The page rendered
+ * Public reads go to the primary for `forMs` from now: called when a change is announced
+ * (here, or on another instance through page-cache-sync.ts). The page rendered
  * right after a publish is then read where the publish was written, not from a replica a little
  * behind, and the page cache does not keep the old version.
  */

@@ -1,56 +1,65 @@
+import { LRUCache } from 'lru-cache'
+import { noteShownKeys, onContentChanged, touches } from './cache-keys.server'
 import { singleton } from './singleton.server'
 
 /**
  * Small in-process caches for what nearly every page reads and almost nothing writes: the
- * site's chrome (settings, navigation, social links, breaking news, the about line). A value
- * is read once and kept until a write may have changed it, then read afresh.
+ * site's chrome (settings, navigation, social links, breaking news, the about line), the home
+ * page, the most read article pages. A value is read once and kept until a change it shows is
+ * announced (cache-keys.server.ts), then read afresh.
  *
- * Emptied by
- * - every database statement that writes (`noteDatabaseStatement`, the database's query hook),
- *   so a write is seen at once, in this process, whoever made it;
- * - the page cache's clear after a successful write request (after its commit), and the other
- *   instances' clears through PostgreSQL (server/page-cache-sync.ts);
+ * Each value names what it shows as cache keys (`shows`). Emptied by
+ * - an announced change of one of those keys, made here after its commit or on another
+ *   instance (its NOTIFY, server/page-cache-sync.ts); a value still loading when any change
+ *   is announced is not kept, since it may have read the rows before the change;
  * - each value's own end: a time to live, and an expiry the value gives (an item leaving the
  *   breaking-news bar, a scheduled article going public).
  *
- * A statement's hook runs before it commits: a value read within `SETTLE_MS` of a write is
- * answered but not kept, so a read racing an open transaction is not cached.
+ * A value served from here still names its keys on the page being drawn (`noteShownKeys`), so
+ * the page cache and a CDN know what a page shows whether its parts were read or remembered.
  */
 
 interface Entry {
   value: Promise<unknown>
   expiresAt: number
+  /** What the value shows; undefined while it loads. */
+  shows?: readonly string[]
+  /** Keys that drop it besides: what it holds that no page shows. */
+  alsoDroppedBy?: readonly string[]
 }
 
 interface Registry {
-  entries: Map<string, Entry>
-  /** memoizedByKey's caches by name, each its keys in order of use. */
-  keyed: Map<string, Map<string, Entry>>
-  generation: number
-  /** No value read before this moment is kept (a write may not have committed yet). */
-  settledAt: number
+  /** Every memo's values, by memo name and key; the least recently used go first. */
+  entries: LRUCache<string, Entry>
   now: () => number
   loads: number
 }
 
-const SETTLE_MS = 1000
+/** Values kept at most, over every memo: the un-keyed memos are a handful, the rest are keyed. */
+const MAX_VALUES = 2_000
 
 // One registry per process: the server and the React Router build each load this module.
 const registry = () =>
-  singleton<Registry>('memo-cache', () => ({
-    entries: new Map(),
-    keyed: new Map(),
-    generation: 0,
-    settledAt: 0,
-    now: () => Date.now(),
-    loads: 0,
-  }))
+  singleton<Registry>('memo-cache', () => {
+    const entries = new LRUCache<string, Entry>({ max: MAX_VALUES })
+    onContentChanged((changed) => {
+      for (const [key, entry] of entries.entries()) {
+        if (!entry.shows || touches(changed, entry.shows)) entries.delete(key)
+        else if (entry.alsoDroppedBy && touches(changed, entry.alsoDroppedBy)) entries.delete(key)
+      }
+    })
+    return { entries, now: () => Date.now(), loads: 0 }
+  })
 
 export interface MemoOptions<T> {
   /** Upper bound on a value's life, whatever else happens. */
   ttlMs: number
   /** When the value stops being true on its own (epoch ms), or null when it does not. */
   expiresAt?: (value: T) => number | null | Promise<number | null>
+  /** What the value shows, as cache keys: an announced change of one of them drops it. */
+  shows: (value: T) => Iterable<string>
+  /** Keys that drop the value without being shown (a setting only the back office reads). */
+  alsoDroppedBy?: readonly string[]
 }
 
 /**
@@ -62,7 +71,7 @@ export function memoized<T>(
   load: () => Promise<T>,
   options: MemoOptions<T>,
 ): () => Promise<T> {
-  return () => lookUp(registry().entries, key, load, options)
+  return () => lookUp(key, load, options)
 }
 
 export interface KeyedMemoOptions<T> extends MemoOptions<T> {
@@ -74,102 +83,73 @@ export interface KeyedMemoOptions<T> extends MemoOptions<T> {
 
 /**
  * `load(key)` behind a cache of at most `maxEntries` keys under `name`, with the rules of
- * `memoized` (emptied by the same writes and clears).
+ * `memoized`.
  */
 export function memoizedByKey<T>(
   name: string,
   load: (key: string) => Promise<T>,
   options: KeyedMemoOptions<T>,
 ): (key: string) => Promise<T> {
+  // Its own bound, within the registry's: one memo's keys never push out the chrome.
+  const order = new LRUCache<string, true>({
+    max: options.maxEntries,
+    dispose: (_value, key, reason) => {
+      if (reason === 'evict') registry().entries.delete(`${name}\u0000${key}`)
+    },
+  })
   return (key) => {
-    const memo = registry()
-    let entries = memo.keyed.get(name)
-    if (!entries) memo.keyed.set(name, (entries = new Map()))
-    const found = entries.get(key)
-    if (found) {
-      // Most recently used last: the first key is the one to evict.
-      entries.delete(key)
-      entries.set(key, found)
-    }
-    const value = lookUp(entries, key, () => load(key), options)
+    order.set(key, true)
+    const id = `${name}\u0000${key}`
+    const value = lookUp(id, () => load(key), options)
     if (options.keep) {
       void value.then(
         (result) => {
-          if (!options.keep!(result) && entries.get(key)?.value === value) entries.delete(key)
+          if (!options.keep!(result)) registry().entries.delete(id)
         },
         () => {},
       )
     }
-    while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!)
     return value
   }
 }
 
-function lookUp<T>(
-  entries: Map<string, Entry>,
-  key: string,
-  load: () => Promise<T>,
-  options: MemoOptions<T>,
-): Promise<T> {
+function lookUp<T>(key: string, load: () => Promise<T>, options: MemoOptions<T>): Promise<T> {
   const memo = registry()
   const now = memo.now()
-  const cached = entries.get(key)
-  if (cached && cached.expiresAt > now) return cached.value as Promise<T>
+  const cached = memo.entries.get(key)
+  if (cached && cached.expiresAt > now) return shown(cached.value as Promise<T>, cached)
   memo.loads++
-  const keep = now >= memo.settledAt
-  const generation = memo.generation
-  const entry: Entry = { value: Promise.resolve(), expiresAt: now + options.ttlMs }
-  // The value is answered once its own expiry is known, so no caller sees it kept longer.
+  const entry: Entry = {
+    value: Promise.resolve(),
+    expiresAt: now + options.ttlMs,
+    alsoDroppedBy: options.alsoDroppedBy,
+  }
+  // The value is answered once its own expiry and keys are known, so no caller sees it kept
+  // longer than it may be, and no page misses a key it shows.
   const value = load().then(async (result) => {
     const until = await options.expiresAt?.(result)
     if (until != null) entry.expiresAt = Math.min(entry.expiresAt, until)
+    entry.shows = [...options.shows(result)]
     return deepFreeze(result)
   })
-  if (!keep) return value
   entry.value = value
-  entries.set(key, entry)
+  memo.entries.set(key, entry)
   value.catch(() => {
-    if (memo.generation === generation && entries.get(key) === entry) entries.delete(key)
+    if (memo.entries.get(key) === entry) memo.entries.delete(key)
   })
-  return value
+  return shown(value, entry)
 }
 
-/** Forgets every cached value (a write happened here or on another instance). */
+function shown<T>(value: Promise<T>, entry: Entry): Promise<T> {
+  return value.then((result) => {
+    if (entry.shows) noteShownKeys(entry.shows)
+    return result
+  })
+}
+
+/** Forgets every cached value (a new database, a test's fresh start). */
 export function clearMemoCaches() {
-  const memo = registry()
-  memo.entries.clear()
-  memo.keyed.clear()
-  memo.generation++
-}
-
-// Statements that never write, and tables no cached value reads (sessions, counters, logs):
-// writing them keeps the caches.
-const READ_ONLY =
-  /^\s*(?:select|begin|commit|rollback|savepoint|release|show|explain|set|listen|notify|vacuum|analyze|checkpoint)\b/i
-const WITH_QUERY = /^\s*with\b/i
-const WRITING_CLAUSE = /\b(?:insert\s+into|delete\s+from|update\s+"?\w+"?\s+set|merge\s+into)\b/i
-const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i
-const UNCACHED_TABLES = new Set([
-  'sessions',
-  'accounts',
-  'verifications',
-  'two_factors',
-  'rate_limits',
-  'login_failures',
-  'article_views',
-  'newsletter_subscribers',
-])
-
-/** The database's query hook: a statement that may write empties the caches. */
-export function noteDatabaseStatement(statement: string) {
-  if (READ_ONLY.test(statement)) return
-  // A query with common table expressions reads, unless one of them writes.
-  if (WITH_QUERY.test(statement) && !WRITING_CLAUSE.test(statement)) return
-  const table = WRITTEN_TABLE.exec(statement)?.[1]
-  if (table && UNCACHED_TABLES.has(table)) return
-  const memo = registry()
-  memo.settledAt = memo.now() + SETTLE_MS
-  clearMemoCaches()
+  registry().entries.clear()
 }
 
 /** How many loads ran (tests observe caching with it), and the clock (tests move it). */

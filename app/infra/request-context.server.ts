@@ -9,6 +9,8 @@ import { singleton } from './singleton.server'
  */
 export interface RequestContext {
   requestId: string
+  /** What the page being drawn shows, as cache keys (cache-keys.server.ts `noteShownKeys`). */
+  shownKeys?: Set<string>
 }
 
 export const requestContext = singleton(

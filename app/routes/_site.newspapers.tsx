@@ -4,6 +4,7 @@ import { NewspaperList } from '~/components/site/newspaper-list'
 import { containerClass } from '~/components/site/styles'
 import { listNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.newspapers'
 
@@ -11,6 +12,7 @@ import type { Route } from './+types/_site.newspapers'
 export const handle = { deferToaster: true }
 
 export async function loader() {
+  noteShownKeys(['editions'])
   const [editions, site] = await Promise.all([listNewspaperEditions(), getSiteIdentity()])
   return {
     meta: seoMeta({

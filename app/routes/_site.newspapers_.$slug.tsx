@@ -14,6 +14,7 @@ import { PageStatus } from '~/components/site/page-status'
 import { containerClass, outlineButtonClass, textLinkClass } from '~/components/site/styles'
 import { getNewspaperEditionBySlug } from '~/domain/newspapers/newspapers-queries.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { clampPage, readerPageParam } from '~/lib/edition-page'
 import { errorMeta, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.newspapers_.$slug'
@@ -26,6 +27,7 @@ export const handle = { deferToaster: true }
 const EditionReader = lazy(() => import('~/components/site/edition-reader'))
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  noteShownKeys(['editions'])
   const edition = await getNewspaperEditionBySlug(params.slug)
   if (!edition) throw data('Edition not found', { status: 404 })
   const site = await getSiteIdentity()

@@ -21,6 +21,7 @@ import {
 import { formatLongDate } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { errorMeta, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.search'
 
@@ -56,6 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     })
   }
   const query = normalizeSearchQuery(typed)
+  // The results, and on the first page the print editions that match.
+  noteShownKeys(['search', 'editions'])
   const [{ results, total, more }, editions, site] = await Promise.all([
     searchArticles(query, { limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE }),
     // The print editions head the first page of results only.

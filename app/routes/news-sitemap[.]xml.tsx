@@ -1,6 +1,7 @@
 import { listPublishedSince } from '~/domain/articles/articles-queries.server'
 import { buildNewsSitemap, cachedTextResponse } from '~/domain/feeds/feeds.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/news-sitemap[.]xml'
 
@@ -8,6 +9,7 @@ import type { Route } from './+types/news-sitemap[.]xml'
 const WINDOW_MS = 2 * 24 * 60 * 60 * 1000
 
 export async function loader({ request }: Route.LoaderArgs) {
+  noteShownKeys(['front'])
   const [settings, articles] = await Promise.all([
     getSiteSettings(),
     listPublishedSince(new Date(Date.now() - WINDOW_MS)),

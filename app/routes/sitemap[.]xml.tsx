@@ -4,11 +4,14 @@ import { listCategories } from '~/domain/categories/categories-queries.server'
 import { buildSitemap, cachedTextResponse, type SitemapEntry } from '~/domain/feeds/feeds.server'
 import { STATIC_PAGE_SLUGS } from '~/domain/pages/static-pages'
 import { listTags } from '~/domain/tags/tags-queries.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/sitemap[.]xml'
 
 /** Every public page a search engine should know: home, sections, tags, authors, articles, pages. */
 export async function loader({ request }: Route.LoaderArgs) {
+  // Every public article, category, tag and author page: which exist, not what they show.
+  noteShownKeys(['front', 'sitemap'])
   const [articles, categories, tags, authors] = await Promise.all([
     listPublishedForSitemap(),
     listCategories(),

@@ -1,4 +1,5 @@
 import { logger } from '~/infra/logger.server'
+import { cacheKey } from '~/infra/cache-keys.server'
 import { memoizedByKey } from '~/infra/memo-cache.server'
 import { getPublishedArticleBySlug, type ArticleDetail } from './articles-queries.server'
 import { nextPublicationAt } from '~/domain/published.server'
@@ -40,5 +41,17 @@ export const getPublicArticlePage: (slug: string) => Promise<PublicArticlePage |
       maxEntries: ARTICLE_PAGES_KEPT,
       keep: (page) => page !== null && page.endingsRead,
       expiresAt: () => nextPublicationAt(),
+      shows: (page) => (page ? articlePageKeys(page) : []),
     },
   )
+
+/** What an article's page shows: the article, its category, byline and tags, its endings. */
+function articlePageKeys({ article, endings }: PublicArticlePage): string[] {
+  return [
+    cacheKey.article(article.id),
+    ...(article.categoryId !== null ? [cacheKey.category(article.categoryId)] : []),
+    ...(article.authorId !== null ? [cacheKey.author(article.authorId)] : []),
+    ...article.tags.map((tag) => cacheKey.tag(tag.id)),
+    ...[...endings.moreInCategory, ...endings.related].map((card) => cacheKey.article(card.id)),
+  ]
+}

@@ -13,6 +13,7 @@ import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
 import { getDb, readDb } from '~/infra/db.server'
+import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
 import type { ArticleStatus } from './articles-schema'
 import type { CorrectionRow } from './corrections-queries.server'
@@ -108,6 +109,17 @@ export async function listPublishedArticles(
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(articles).where(where),
   ])
+  // The page shows these articles, and changes when one joins or leaves the list it pages.
+  noteShownKeys([
+    options.categoryId !== undefined
+      ? cacheKey.category(options.categoryId)
+      : options.tagId !== undefined
+        ? cacheKey.tag(options.tagId)
+        : options.authorId !== undefined
+          ? cacheKey.author(options.authorId)
+          : 'front',
+    ...items.map((item) => cacheKey.article(item.id)),
+  ])
   return toPage(items, total, page, pageSize)
 }
 
@@ -130,6 +142,8 @@ export interface ArticleDetail extends ArticleCardData {
   /** The byline's name (`bylineColumns`): the display name, else the username. */
   authorName: string | null
   authorUsername: string | null
+  /** The byline's account (its cache key: a renamed author changes the page). */
+  authorId: string | null
   categoryId: number | null
   tags: TagLink[]
   /** Its corrections, newest first. */
@@ -162,6 +176,7 @@ export async function findArticleDetail(
     .select({
       ...cardColumns,
       categoryId: articles.categoryId,
+      authorId: articles.authorId,
       status: articles.status,
       content: articles.content,
       videoUrl: articles.videoUrl,
@@ -215,6 +230,7 @@ const breakingBar = memoized('breaking-news-bar', () => readBreakingNews(BREAKIN
     if (next !== null) ends.push(next)
     return ends.length ? Math.min(...ends) : null
   },
+  shows: () => ['breaking'],
 })
 
 async function readBreakingNews(limit: number, now: Date = new Date()) {

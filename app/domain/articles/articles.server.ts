@@ -7,6 +7,11 @@ import { getDb, type Transaction } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
+import {
+  announceArticleChange,
+  announceArticleDeleted,
+  readArticleFacts,
+} from './article-changes.server'
 import { enforceFieldRules, fieldStateOf, requireWriter } from './article-field-rules.server'
 import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
@@ -245,6 +250,8 @@ export async function createArticle(
   })
   // After the commit: the editors hear of a submission only once it is really stored.
   if (entersReview(null, saved.status)) await notifySubmittedForReview(saved.id, actor)
+  // Readers' pages that show it (a new article published at once) are told, after the commit.
+  await announceArticleChange(saved.id, null)
   return saved
 }
 
@@ -273,6 +280,7 @@ export async function updateArticle(
   const now = options.now ?? new Date()
   const content = cleanContent(input.content, true)
   let before: ArticleStatus = input.status
+  const shownBefore = await readArticleFacts(id)
   const saved = await inSaveTransaction(async (tx) => {
     const { current, before: fields } = await lockForSave(tx, id, actor, options)
     before = current.status
@@ -301,6 +309,7 @@ export async function updateArticle(
   })
   // After the commit, and only on the way in: saving an article already in review mails no one.
   if (entersReview(before, saved.status)) await notifySubmittedForReview(saved.id, actor)
+  await announceArticleChange(id, shownBefore)
   return saved
 }
 
@@ -370,7 +379,8 @@ export async function setArticleStatus(
 ): Promise<SavedArticle> {
   const now = options.now ?? new Date()
   const status = statusAfterAction(action)
-  return inSaveTransaction(async (tx) => {
+  const shownBefore = await readArticleFacts(id)
+  const saved = await inSaveTransaction(async (tx) => {
     const { current, before } = await lockForSave(tx, id, actor, {})
     const [row] = await tx
       .update(articles)
@@ -380,15 +390,19 @@ export async function setArticleStatus(
     await enforceFieldRules(tx, actor, before, id)
     return row
   })
+  await announceArticleChange(id, shownBefore)
+  return saved
 }
 
 /** Deletes the article; its tag links and view counts go with it (foreign keys cascade). */
 export async function deleteArticle(id: number): Promise<void> {
+  const shownBefore = await readArticleFacts(id)
   const deleted = await getDb()
     .delete(articles)
     .where(eq(articles.id, id))
     .returning({ id: articles.id })
   if (deleted.length === 0) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
+  await announceArticleDeleted(shownBefore)
 }
 
 /** Tag ids of an article, for tests and callers that only need the links. */

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { announceChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import type { BreakingNewsAction } from './breaking-news-schema'
@@ -97,5 +98,7 @@ export async function keepOnBreakingBar(
     })
   }
   await getDb().update(articles).set({ breakingUntil: until }).where(eq(articles.id, articleId))
+  // The bar, on every reader's page.
+  announceChanged(['breaking'])
   return until
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { articleCorrections, articles } from '@db/schema/index'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { isPublicArticle } from '~/domain/published.server'
 
@@ -67,5 +68,6 @@ export async function listLatestCorrections({
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(articleCorrections).innerJoin(articles, visible),
   ])
+  noteShownKeys(['corrections', 'front'])
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { articleCorrections, articles } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { isLive } from './article-rules'
 import {
@@ -39,7 +40,7 @@ export async function addCorrection(
   if (isFutureCorrectionDate(correctedAt, now.getTime())) {
     throw new CorrectionError('FUTURE_DATE', CORRECTION_FUTURE, { field: 'correctedAt' })
   }
-  return getDb().transaction(async (tx) => {
+  const stored = await getDb().transaction(async (tx) => {
     const [article] = await tx
       .select({
         status: articles.status,
@@ -72,6 +73,9 @@ export async function addCorrection(
       .where(eq(articles.id, articleId))
     return row
   })
+  // Its page (the correction, the "Updated" date) and the corrections page; it is live.
+  announceChanged([cacheKey.article(articleId), 'corrections'])
+  return stored
 }
 
 /** Removes a mistaken correction. The article's "Updated" date stays: it was shown. */
@@ -85,4 +89,5 @@ export async function deleteCorrection(articleId: number, correctionId: number):
   if (deleted.length === 0) {
     throw new CorrectionError('NOT_FOUND', 'This correction no longer exists.')
   }
+  announceChanged([cacheKey.article(articleId), 'corrections'])
 }

@@ -3,6 +3,7 @@ import {
   listNewspaperEditions,
   type NewspaperEdition,
 } from '~/domain/newspapers/newspapers-queries.server'
+import { cacheKey } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
 import {
   listPublicCategories,
@@ -76,5 +77,16 @@ export const getHomePage: () => Promise<HomePage> = memoized(
     ])
     return { ...front, trendingTags, editions }
   },
-  { ttlMs: 60_000, expiresAt: () => nextPublicationAt() },
+  {
+    ttlMs: 60_000,
+    expiresAt: () => nextPublicationAt(),
+    shows: (home) => [
+      'front',
+      'editions',
+      ...[home.lead, ...home.trending, ...home.sections.flatMap((s) => s.articles)]
+        .filter((card) => card !== null)
+        .map((card) => cacheKey.article(card.id)),
+      ...home.trendingTags.map((tag) => cacheKey.tag(tag.id)),
+    ],
+  },
 )

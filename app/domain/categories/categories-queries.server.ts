@@ -51,7 +51,9 @@ const publicCategories = (place: 'navigation' | 'home') =>
         .where(and(eq(shown, true), hasPublicArticle()))
         .orderBy(...editorialOrder)
     },
-    { ttlMs: 60_000, expiresAt: () => nextPublicationAt() },
+    // The navigation is the chrome: changed by a category's write or its first or last public
+    // article (articles/article-changes.server.ts).
+    { ttlMs: 60_000, expiresAt: () => nextPublicationAt(), shows: () => [] },
   )
 const navigationCategories = publicCategories('navigation')
 const homeCategories = publicCategories('home')

@@ -1,6 +1,7 @@
 import { and, eq, max, ne } from 'drizzle-orm'
 import { categories } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { announceChanged, announcing, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { editorialOrder } from './categories-queries.server'
@@ -36,7 +37,18 @@ async function freeSlug(tx: Transaction, wanted: string, exceptId?: number) {
   })
 }
 
+// A category's name and place show in the navigation and on every card: its changes are the
+// chrome's (every page). A new one shows nowhere until an article is published in it, but in
+// the sitemap.
+
 export async function createCategory(values: CategoryValues) {
+  return announcing(
+    createCategoryRow(values),
+    (row) => [cacheKey.category(row.id), 'sitemap'],
+  )
+}
+
+async function createCategoryRow(values: CategoryValues) {
   return getDb().transaction(async (tx) => {
     const slug = await freeSlug(tx, values.slug)
     // A new category goes last in the editors' order.
@@ -55,7 +67,7 @@ export async function createCategory(values: CategoryValues) {
 }
 
 export async function updateCategory(id: number, values: CategoryValues) {
-  return getDb().transaction(async (tx) => {
+  const write = getDb().transaction(async (tx) => {
     const slug = await freeSlug(tx, values.slug, id)
     const [row] = await tx
       .update(categories)
@@ -65,6 +77,7 @@ export async function updateCategory(id: number, values: CategoryValues) {
     if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
     return row
   })
+  return announcing(write, [EVERYTHING])
 }
 
 /** Its articles keep existing with no category ("Uncategorized"): the foreign key sets null. */
@@ -74,6 +87,7 @@ export async function deleteCategory(id: number) {
     .where(eq(categories.id, id))
     .returning({ id: categories.id })
   if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+  announceChanged([EVERYTHING])
 }
 
 /**
@@ -83,7 +97,7 @@ export async function deleteCategory(id: number) {
  * At the top or the bottom already, nothing changes.
  */
 export async function moveCategory(id: number, direction: MoveDirection) {
-  return getDb().transaction(async (tx) => {
+  const write = getDb().transaction(async (tx) => {
     const rows = await tx
       .select({ id: categories.id, position: categories.position })
       .from(categories)
@@ -101,6 +115,7 @@ export async function moveCategory(id: number, direction: MoveDirection) {
     }
     return order
   })
+  return announcing(write, [EVERYTHING])
 }
 
 const PLACE_COLUMN = { navigation: 'showInNavigation', home: 'showOnHome' } as const
@@ -113,5 +128,7 @@ export async function setCategoryShown(id: number, place: CategoryPlace, shown: 
     .where(eq(categories.id, id))
     .returning()
   if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+  // The home page's sections, or the navigation on every page.
+  announceChanged(place === 'home' ? ['front'] : [EVERYTHING])
   return row
 }

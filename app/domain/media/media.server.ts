@@ -19,6 +19,7 @@ import { getStorage, readAll } from '~/infra/storage.server'
 import { IMAGE_WIDTHS, isVariantName, variantName } from '~/lib/image-variants'
 import { isPdf, sniffFont, sniffImage, storedExtension } from './file-types.server'
 import { notePendingObjects } from './interrupted-uploads.server'
+import { announceMediaChange } from './media-changes.server'
 import { containsPattern } from './like-pattern'
 import {
   IMAGE_EXTENSIONS,
@@ -290,6 +291,12 @@ async function searchImageNames(bucket: Bucket, q: string) {
  * stored before the library kept records gets its row first.
  */
 export async function updateImageDetails(name: string, details: MediaDetails) {
+  await writeImageDetails(name, details)
+  // The pages that show the picture show its alt text and caption.
+  await announceMediaChange('image', name)
+}
+
+async function writeImageDetails(name: string, details: MediaDetails) {
   checkStoredName(name)
   const where = and(
     eq(mediaFiles.bucket, 'media'),
@@ -353,4 +360,5 @@ export async function deleteMedia(kind: 'image' | 'pdf', name: string) {
   await getDb()
     .delete(mediaFiles)
     .where(and(eq(mediaFiles.bucket, bucket), eq(mediaFiles.name, name)))
+  await announceMediaChange(kind, name)
 }

@@ -11,6 +11,7 @@ import {
 import { WRONG_TYPE_MESSAGE } from '~/domain/media/media-schema'
 import { deleteMedia, MediaError, storeUpload } from '~/domain/media/media.server'
 import type { ReceivedFile } from '~/domain/media/receive-upload.server'
+import { announceChanged } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { randomObjectName } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
@@ -231,6 +232,8 @@ async function completeEdition(id: number, contents: PdfContents) {
       })
       .where(and(eq(newspaperEditions.id, id), eq(newspaperEditions.status, 'processing')))
       .returning({ id: newspaperEditions.id })
+    // Ready: readers see it (the home page, the print editions, search).
+    if (updated.length > 0) announceChanged(['editions'])
     // Deleted while it was read: its cover goes too.
     if (updated.length === 0 && coverName) await storage.remove(BUCKET, coverName)
   } catch (error) {
@@ -378,6 +381,7 @@ export async function updateEdition(id: number, meta: EditionMeta): Promise<Admi
           })
           .where(eq(newspaperEditions.id, id))
       })
+      announceChanged(['editions'])
       return getAdminEdition(id)
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
@@ -404,6 +408,7 @@ export async function deleteEdition(id: number): Promise<{ title: string }> {
   await removePdf(row.fileName)
   if (row.coverName) await getStorage().remove(BUCKET, row.coverName)
   await getDb().delete(newspaperEditions).where(eq(newspaperEditions.id, id))
+  announceChanged(['editions'])
   return { title: row.title }
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { staticPages } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
 import { htmlToPlainText, sanitizePageHtml } from '~/infra/sanitize.server'
 import type { StaticPageSlug } from './static-pages'
@@ -42,6 +43,7 @@ export const DEFAULT_STATIC_PAGES: Record<StaticPageSlug, { title: string; conte
 
 /** A static page, its stored HTML sanitised again on the way out; the default text if unsaved. */
 export async function getStaticPage(slug: StaticPageSlug): Promise<StaticPage> {
+  noteShownKeys([cacheKey.page(slug)])
   const [row] = await getDb().select().from(staticPages).where(eq(staticPages.slug, slug)).limit(1)
   if (!row) return { slug, ...DEFAULT_STATIC_PAGES[slug], updatedAt: null }
   return {
@@ -64,6 +66,6 @@ export const getAboutSummary: () => Promise<string> = memoized(
     const cut = first.slice(0, SUMMARY_MAX - 1)
     return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SUMMARY_MAX / 2))}…`
   },
-  // Every page's footer shows it: kept in memory until a write (app/infra/memo-cache.server.ts).
-  { ttlMs: 60_000 },
+  // Every page's footer shows it: kept in memory until the about page changes.
+  { ttlMs: 60_000, shows: () => [cacheKey.page('about')] },
 )

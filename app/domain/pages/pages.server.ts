@@ -1,4 +1,5 @@
 import { staticPages } from '@db/schema/index'
+import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { sanitizePageHtml } from '~/infra/sanitize.server'
 import type { StaticPageValues } from './pages-schema'
@@ -16,5 +17,7 @@ export async function saveStaticPage(slug: StaticPageSlug, values: StaticPageVal
     .values({ slug, ...row })
     .onConflictDoUpdate({ target: staticPages.slug, set: row })
     .returning()
+  // The page itself; the about page's first paragraph is also every page's footer.
+  announceChanged([cacheKey.page(slug)])
   return saved
 }

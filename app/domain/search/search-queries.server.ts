@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { readDb } from '~/infra/db.server'
 import { formatLongDate } from '~/lib/dates'
 import {
@@ -138,6 +139,8 @@ export async function searchArticles(
   options: { limit?: number; offset?: number } = {},
 ): Promise<{ results: SearchResult[]; total: number; more: boolean }> {
   const query = normalizeSearchQuery(rawQuery)
+  // Any public article's change may change what a search finds.
+  noteShownKeys(['search'])
   if (query === '') return { results: [], total: 0, more: false }
   const ids = await findRankedIds(searchTsQuery(query))
   const more = ids.length > SEARCH_MAX_RESULTS

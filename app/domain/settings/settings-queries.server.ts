@@ -35,7 +35,9 @@ export const getSiteSettings: () => Promise<SiteSettings> = memoized(
     const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
     return row ?? DEFAULT_SITE_SETTINGS
   },
-  { ttlMs: CHROME_TTL_MS },
+  // The chrome itself: a change of the chrome (`chrome`) drops it, and of the admins' security
+  // setting (`settings`), which it holds and no reader's page shows.
+  { ttlMs: CHROME_TTL_MS, shows: () => [], alsoDroppedBy: ['settings'] },
 )
 
 /** The footer's and the share row's links; kept in memory until a write, like the settings. */
@@ -47,7 +49,7 @@ export const listActiveSocialLinks: () => Promise<SocialLink[]> = memoized(
       .from(socialLinks)
       .where(eq(socialLinks.isActive, true))
       .orderBy(asc(socialLinks.platform)),
-  { ttlMs: CHROME_TTL_MS },
+  { ttlMs: CHROME_TTL_MS, shows: () => [] },
 )
 
 /** Settings screen: every link, active or not, ordered by platform (docs/product.md §7). */

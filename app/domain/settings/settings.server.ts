@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { siteSettings, socialLinks } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { getSiteSettings } from './settings-queries.server'
 import type {
@@ -33,6 +34,8 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
     .values({ id: 1, ...next })
     .onConflictDoUpdate({ target: siteSettings.id, set: next })
     .returning()
+  // The masthead, on every page.
+  announceChanged([EVERYTHING])
   return row
 }
 
@@ -52,6 +55,8 @@ export async function updateEditorialSettings(values: EditorialSettingsValues) {
     .insert(siteSettings)
     .values({ id: 1, ...next })
     .onConflictDoUpdate({ target: siteSettings.id, set: next })
+  // Dates and the breaking-news bar's hours show on every page.
+  announceChanged([EVERYTHING])
 }
 
 /**
@@ -73,6 +78,8 @@ export async function setRequireAdminTwoFactor(
     .insert(siteSettings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values })
+  // No reader's page shows it; the settings kept in memory hold it.
+  announceChanged(['settings'])
 }
 
 export async function addSocialLink(values: SocialLinkValues) {
@@ -80,6 +87,8 @@ export async function addSocialLink(values: SocialLinkValues) {
     .insert(socialLinks)
     .values({ platform: values.platform, url: values.url, icon: values.icon, isActive: true })
     .returning()
+  // The footer and the share row, on every page.
+  announceChanged([EVERYTHING])
   return row
 }
 
@@ -91,6 +100,7 @@ export async function updateSocialLink(id: number, values: SocialLinkValues) {
     .where(eq(socialLinks.id, id))
     .returning()
   if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  announceChanged([EVERYTHING])
   return row
 }
 
@@ -102,6 +112,7 @@ export async function setSocialLinkActive(id: number, isActive: boolean) {
     .where(eq(socialLinks.id, id))
     .returning()
   if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  announceChanged([EVERYTHING])
   return row
 }
 
@@ -111,4 +122,5 @@ export async function deleteSocialLink(id: number) {
     .where(eq(socialLinks.id, id))
     .returning({ id: socialLinks.id })
   if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  announceChanged([EVERYTHING])
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { tags } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { announceChanged, announcing, cacheKey } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { TAG_NAME_NEEDS_LETTERS, type TagValues } from './tags-schema'
@@ -47,7 +48,18 @@ async function insertTag(tx: Transaction, name: string) {
 
 /** The Tags screen's Add: always a new tag, even when another has the same name. */
 export async function createTag(values: TagValues) {
-  return getDb().transaction((tx) => insertTag(tx, values.name))
+  // A new tag has no article yet: only the sitemap lists it.
+  return announcing(getDb().transaction((tx) => insertTag(tx, values.name)), ['sitemap'])
+}
+
+// The tag that puts an article on the breaking-news bar (articles' BREAKING_NEWS_TAG; the
+// articles area imports this one, so the name is repeated rather than imported).
+const BREAKING_NEWS_SLUG = 'breaking-news'
+
+/** What a tag's rename or deletion changes: its page, the pages that show it, the sitemap. */
+function tagChangeKeys(id: number, slug: string): string[] {
+  const keys = [cacheKey.tag(id), 'sitemap']
+  return slug === BREAKING_NEWS_SLUG ? [...keys, 'breaking'] : keys
 }
 
 /**
@@ -66,9 +78,11 @@ export async function findOrCreateTag(tx: Transaction, rawName: string) {
 }
 
 export async function updateTag(id: number, values: TagValues) {
-  return getDb().transaction(async (tx) => {
+  let was = ''
+  const write = getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(tags).where(eq(tags.id, id)).limit(1)
     if (!current) throw new TagError('NOT_FOUND', 'Failed to update tag')
+    was = current.slug
     // A rename that keeps the same slug root keeps the slug: links to /tag/x stay valid.
     const slug =
       slugify(values.name) === slugify(current.name)
@@ -81,10 +95,15 @@ export async function updateTag(id: number, values: TagValues) {
       .returning()
     return row
   })
+  return announcing(write, (row) => [...tagChangeKeys(id, was), ...tagChangeKeys(id, row.slug)])
 }
 
 /** Article links go with the tag (cascade); the articles stay. */
 export async function deleteTag(id: number) {
-  const [row] = await getDb().delete(tags).where(eq(tags.id, id)).returning({ id: tags.id })
+  const [row] = await getDb()
+    .delete(tags)
+    .where(eq(tags.id, id))
+    .returning({ id: tags.id, slug: tags.slug })
   if (!row) throw new TagError('NOT_FOUND', 'Failed to delete tag')
+  announceChanged(tagChangeKeys(id, row.slug))
 }

@@ -3,6 +3,7 @@ import { profiles } from '@db/schema/index'
 import { canOpenBackOffice, type Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { isUploadedImageUrl } from '~/domain/media/own-media.server'
+import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { isReservedUsername, USERNAME_RESERVED, usernameKey } from '~/lib/username'
 import type { AuthorProfileInput } from './profile-schema'
@@ -51,6 +52,8 @@ export async function updateUsername(userId: string, username: string) {
       .update(profiles)
       .set({ username, usernameKey: key, updatedAt: new Date() })
       .where(eq(profiles.id, userId))
+    // Their bylines link to the new address (the sitemap lists it), or show the name itself.
+    announceChanged([cacheKey.author(userId), 'sitemap'])
   } catch (error) {
     // Someone took the name between the look and the write: the unique index says so.
     if (isUniqueViolation(error)) {
@@ -82,4 +85,6 @@ export async function updateAuthorProfile(actor: Actor, input: AuthorProfileInpu
     .update(profiles)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(profiles.id, actor.id))
+  // Their bylines and author page.
+  announceChanged([cacheKey.author(actor.id)])
 }

@@ -1,0 +1,172 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import { articles, articleTags, tags } from '@db/schema/index'
+import { announceChanged, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
+import { getDb, type Database, type Transaction } from '~/infra/db.server'
+import { isPublicArticle } from '../published.server'
+import { BREAKING_NEWS_TAG } from './articles-queries.server'
+
+/**
+ * What a reader's page can show of an article: read before a write and after its commit, the
+ * two tell which pages changed (`articleChangeKeys`). An article no reader could see before or
+ * after (a draft, an autosave, a submission) changes no page and announces nothing.
+ */
+export interface ArticleFacts {
+  id: number
+  slug: string
+  isPublic: boolean
+  /** Published with a publication time still to come. */
+  isScheduled: boolean
+  publishedAt: number | null
+  categoryId: number | null
+  authorId: string | null
+  isFeatured: boolean
+  tagIds: number[]
+  /** On the breaking-news bar (tagged), and until when. */
+  isBreaking: boolean
+  breakingUntil: number | null
+}
+
+export async function readArticleFacts(
+  id: number,
+  db: Database | Transaction = getDb(),
+): Promise<ArticleFacts | null> {
+  const [row] = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      isPublic: sql<boolean>`coalesce(${isPublicArticle}, false)`,
+      isScheduled: sql<boolean>`coalesce(${articles.status} = 'published' and ${articles.publishedAt} > now(), false)`,
+      publishedAt: articles.publishedAt,
+      categoryId: articles.categoryId,
+      authorId: articles.authorId,
+      isFeatured: articles.isFeatured,
+      breakingUntil: articles.breakingUntil,
+      tagIds: sql<number[]>`coalesce((select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id}), '{}')`,
+      isBreaking: sql<boolean>`exists (select 1 from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id} and ${tags.slug} = ${BREAKING_NEWS_TAG})`,
+    })
+    .from(articles)
+    .where(eq(articles.id, id))
+  if (!row) return null
+  return {
+    ...row,
+    isPublic: Boolean(row.isPublic),
+    isScheduled: Boolean(row.isScheduled),
+    isBreaking: Boolean(row.isBreaking),
+    tagIds: (row.tagIds ?? []).map(Number),
+    publishedAt: row.publishedAt?.getTime() ?? null,
+    breakingUntil: row.breakingUntil?.getTime() ?? null,
+  }
+}
+
+const sameTags = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i])
+
+/**
+ * The cache keys an article's change reaches, from what it was (`before`, null: it did not
+ * exist) to what it is (`after`, null: deleted):
+ * - nothing, when no reader could see it either side (beyond `schedule` when its publication
+ *   time moved: what waits for it must know when);
+ * - its own key (its page and every list that shows it) and `search`, when a reader could;
+ * - and the lists it joins or leaves (`front`, its category, author and tags, old and new),
+ *   when it appears, disappears, or moves between them;
+ * - `breaking`, when it is or was on the breaking-news bar.
+ */
+export function articleChangeKeys(
+  before: ArticleFacts | null,
+  after: ArticleFacts | null,
+): string[] {
+  const keys = new Set<string>()
+  const scheduledBefore = before?.isScheduled ? before.publishedAt : null
+  const scheduledAfter = after?.isScheduled ? after.publishedAt : null
+  if (scheduledBefore !== scheduledAfter) keys.add('schedule')
+  const seen = [before, after].filter((facts): facts is ArticleFacts => !!facts?.isPublic)
+  if (seen.length === 0) return [...keys]
+  const id = (after ?? before)!.id
+  keys.add(cacheKey.article(id)).add('search')
+  const moved =
+    seen.length === 1 ||
+    !before ||
+    !after ||
+    before.slug !== after.slug ||
+    before.publishedAt !== after.publishedAt ||
+    before.categoryId !== after.categoryId ||
+    before.authorId !== after.authorId ||
+    before.isFeatured !== after.isFeatured ||
+    !sameTags(before.tagIds, after.tagIds)
+  if (moved) {
+    keys.add('front')
+    for (const facts of seen) {
+      if (facts.categoryId !== null) keys.add(cacheKey.category(facts.categoryId))
+      if (facts.authorId !== null) keys.add(cacheKey.author(facts.authorId))
+      for (const tagId of facts.tagIds) keys.add(cacheKey.tag(tagId))
+    }
+  }
+  if (seen.some((facts) => facts.isBreaking)) keys.add('breaking')
+  return [...keys]
+}
+
+/**
+ * Announces the change of article `id` from `before` (read before the write) to what it is
+ * now: called after the write commits. A category that gains its first public article or
+ * loses its last one appears in or leaves the navigation on every page (`chrome`).
+ */
+export async function announceArticleChange(
+  id: number,
+  before: ArticleFacts | null,
+): Promise<void> {
+  await announceFacts(before, await readArticleFacts(id))
+}
+
+/** Announces the deletion of an article, from what it was before (`readArticleFacts`). */
+export async function announceArticleDeleted(before: ArticleFacts | null): Promise<void> {
+  await announceFacts(before, null)
+}
+
+async function announceFacts(before: ArticleFacts | null, after: ArticleFacts | null) {
+  const keys = articleChangeKeys(before, after)
+  if (keys.length === 0) return
+  const wasPublic = before?.isPublic ?? false
+  const isPublic = after?.isPublic ?? false
+  const categoryId = (after ?? before)?.categoryId
+  // Its category's first public article, or its last one gone: the navigation changes.
+  if (wasPublic !== isPublic && categoryId != null) {
+    if ((await publicArticlesIn(categoryId)) === (isPublic ? 1 : 0)) keys.push(EVERYTHING)
+  }
+  announceChanged(keys)
+}
+
+async function publicArticlesIn(categoryId: number): Promise<number> {
+  const [row] = await getDb()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(articles)
+    .where(and(eq(articles.categoryId, categoryId), isPublicArticle))
+  return row?.count ?? 0
+}
+
+/** When the last look for articles going public was made (epoch ms), per process. */
+let lookedUntil = Date.now()
+
+/**
+ * Announces the scheduled articles whose publication time came since the last look (a
+ * periodic job, server/start.ts): their pages and lists change at that moment, with no write.
+ */
+export async function announceScheduledPublications(now = new Date()): Promise<number> {
+  const since = new Date(lookedUntil)
+  const rows = await getDb()
+    .select({ id: articles.id })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.status, 'published'),
+        gt(articles.publishedAt, since),
+        lte(articles.publishedAt, now),
+      ),
+    )
+  lookedUntil = now.getTime()
+  for (const { id } of rows) {
+    const after = await readArticleFacts(id)
+    // Before its time it was scheduled: no reader saw it.
+    if (after) await announceFacts({ ...after, isPublic: false, isScheduled: true }, after)
+  }
+  return rows.length
+}

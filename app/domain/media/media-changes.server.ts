@@ -1,0 +1,39 @@
+import { eq, like, or, sql } from 'drizzle-orm'
+import { articles, profiles, siteSettings } from '@db/schema/index'
+import { announceChanged, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
+import { getDb } from '~/infra/db.server'
+import { containsPattern } from './like-pattern'
+
+/**
+ * Announces the change of a stored file (its alt text and caption, or its removal) to the
+ * pages that show it: the articles that have it as their picture or in their text, the
+ * bylines that show it, the masthead when it is the logo (every page), the print editions
+ * when it is a PDF. A file no page shows changes nothing.
+ */
+export async function announceMediaChange(kind: 'image' | 'pdf', name: string): Promise<void> {
+  if (kind === 'pdf') {
+    announceChanged(['editions'])
+    return
+  }
+  const db = getDb()
+  const named = containsPattern(`/${name}`)
+  const [shownIn, bylines, [settings]] = await Promise.all([
+    db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(or(like(articles.featuredImage, named), like(articles.content, named))),
+    db.select({ id: profiles.id }).from(profiles).where(like(profiles.image, named)),
+    db
+      .select({ isLogo: sql<boolean>`coalesce(${siteSettings.logoImageUrl} like ${named}, false)` })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1)),
+  ])
+  if (settings?.isLogo) {
+    announceChanged([EVERYTHING])
+    return
+  }
+  announceChanged([
+    ...shownIn.map((row) => cacheKey.article(row.id)),
+    ...bylines.map((row) => cacheKey.author(row.id)),
+  ])
+}
