@@ -10,7 +10,8 @@
  * page. CPU is the server process's user + system time (/proc) over those requests. Then, with
  * `wrk` installed, the same pages from the page cache: a server per build with the cache on,
  * BENCH_WRK_SECONDS of wrk (2 threads, 50 connections) per page, CPU per request again.
- * BENCH_JSON=file keeps the raw numbers.
+ * BENCH_PARTS=uncached or BENCH_PARTS=cached runs one of the two; BENCH_JSON=file keeps the raw
+ * numbers.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -25,6 +26,7 @@ const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 6))
 const RENDERS = Math.max(1, wholeNumber('BENCH_RENDERS', 200))
 const WARMUP = wholeNumber('BENCH_RENDER_WARMUP', 1000)
 const WRK_SECONDS = wholeNumber('BENCH_WRK_SECONDS', 10)
+const PARTS = (process.env.BENCH_PARTS ?? 'uncached,cached').split(',')
 
 const builds = (process.env.BENCH_BUILDS || `current=${process.env.BUILD_DIR ?? 'build'}`)
   .split(',')
@@ -40,7 +42,7 @@ const builds = (process.env.BENCH_BUILDS || `current=${process.env.BUILD_DIR ?? 
   })
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-function get(url: string): Promise<string> {
+function getOnce(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent, headers: BROWSER_PAGE_HEADERS }, (res) => {
@@ -54,6 +56,16 @@ function get(url: string): Promise<string> {
       })
       .on('error', reject)
   })
+}
+
+/** A kept-alive socket the server closed while idle (during a wrk run) fails once: ask again. */
+async function get(url: string): Promise<string> {
+  try {
+    return await getOnce(url)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error
+    return getOnce(url)
+  }
 }
 
 async function pagesOf(base: string) {
@@ -72,6 +84,15 @@ async function cpuPerRequest(server: RunningServer, pagePath: string, count: num
 async function main() {
   const machine = describeMachine()
   console.log(`Render cost — ${machine.cores} cores, ${machine.node}, load ${machine.loadAverage}`)
+  const uncached = PARTS.includes('uncached') ? await uncachedRenders() : null
+  const cached = PARTS.includes('cached') ? await cachedWithWrk() : null
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, uncached, cached }, null, 2))
+  }
+}
+
+/** Uncached renders, builds taking turns round by round: CPU ms per render by build and page. */
+async function uncachedRenders() {
   const servers: RunningServer[] = []
   const results: Record<string, Record<string, number[]>> = {}
   const loads: string[] = []
@@ -121,14 +142,7 @@ async function main() {
     }
   }
   console.log(`load average (1 min) during the rounds: ${loads.join(', ')}`)
-
-  const cached = await cachedWithWrk()
-  if (process.env.BENCH_JSON) {
-    fs.writeFileSync(
-      process.env.BENCH_JSON,
-      JSON.stringify({ machine, uncached: results, loads, cached }, null, 2),
-    )
-  }
+  return { results, loads }
 }
 
 /** Cached pages under wrk: CPU per request and req/s, per build and page, builds in turn. */
@@ -144,8 +158,9 @@ async function cachedWithWrk() {
   }
   const out: Record<string, Record<string, { cpuMs: number; rps: number }>> = {}
   for (const [i, build] of builds.entries()) {
+    // Ports of their own: the client's kept-alive sockets to the uncached servers are stale.
     const server = await startServer({
-      port: PORT + i,
+      port: PORT + builds.length + i,
       buildDir: build.buildDir,
       pageCache: true,
       env: build.env,
