@@ -30,11 +30,12 @@ const LIMITS = { cpuMs: 5_000, timeoutMs: 90_000 }
 let server: TestServer
 let cookie: string
 
+// Loading every route module for the whole server takes long on a busy machine.
 beforeAll(async () => {
   server = await startTestServer()
   cookie = (await signedInCallers()).admin.cookie
   setPdfReadLimits(LIMITS)
-})
+}, 180_000)
 
 afterAll(async () => {
   setPdfReadLimits(undefined)
