@@ -138,7 +138,7 @@ describe('CDN_PURGE_URL', () => {
   it('set: purges go to it', async () => {
     const purge = cdnPurgeFromEnv('https://site', { CDN_PURGE_URL: url, CDN_PURGE_TOKEN: 't' })
     expect(purge).toBeDefined()
-    purge!.request(["article:1"])
+    purge!.request(['article:1'])
     await purge!.settled()
     expect(received[0].headers.authorization).toBe('Bearer t')
   })

@@ -2,12 +2,8 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-
 import { PageStatus } from '~/components/site/page-status'
 import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
+import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
-import {
-  isCountableView,
-  recordArticleView,
-  VIEWED_ARTICLE_HEADER,
-} from '~/domain/articles/trending.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
@@ -21,12 +17,10 @@ export const handle = { deferToaster: true }
 /** The name the article's markup goes by in a document request's `documentHtml`. */
 const ARTICLE_MARKUP = 'article'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await getPublicArticlePage(params.slug)
   if (!found) throw data('Article not found', { status: 404 })
   const { article } = found
-  // Counted in memory; the page cache counts later views of this page by the header below.
-  if (isCountableView(request)) recordArticleView(article.id)
   // A failed share row costs only itself.
   const [site, socialLinks] = await Promise.all([
     getSiteIdentity(),
@@ -39,23 +33,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A document request carries the markup once, in the page (ServerHtml); data requests in
   // their data.
   context.documentHtml?.set(ARTICLE_MARKUP, html)
-  return data(
-    { ...page, html: context.documentHtml ? null : html },
-    { headers: { [VIEWED_ARTICLE_HEADER]: String(article.id) } },
-  )
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders
+  // Views are counted by the page's beacon (ViewBeacon), whoever served the page.
+  return { ...page, articleId: article.id, html: context.documentHtml ? null : html }
 }
 
 export default function ArticlePage() {
-  const { slug, shareUrl, html } = useLoaderData<typeof loader>()
-  // The page arrives as server-drawn HTML (article-page.server.tsx); only "Copy link" runs here.
+  const { slug, shareUrl, html, articleId } = useLoaderData<typeof loader>()
+  // The page arrives as server-drawn HTML (article-page.server.tsx); only "Copy link" and the
+  // view beacon run here.
   return (
-    <ServerHtml key={slug} name={ARTICLE_MARKUP} html={html}>
-      {(root) => <CopyLink url={shareUrl} root={root} />}
-    </ServerHtml>
+    <>
+      <ServerHtml key={slug} name={ARTICLE_MARKUP} html={html}>
+        {(root) => <CopyLink url={shareUrl} root={root} />}
+      </ServerHtml>
+      <ViewBeacon articleId={articleId} />
+    </>
   )
 }
 

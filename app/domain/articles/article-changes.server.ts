@@ -41,7 +41,9 @@ export async function readArticleFacts(
       authorId: articles.authorId,
       isFeatured: articles.isFeatured,
       breakingUntil: articles.breakingUntil,
-      tagIds: sql<number[]>`coalesce((select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id}), '{}')`,
+      tagIds: sql<
+        number[]
+      >`coalesce((select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id}), '{}')`,
       isBreaking: sql<boolean>`exists (select 1 from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id} and ${tags.slug} = ${BREAKING_NEWS_TAG})`,
     })
     .from(articles)

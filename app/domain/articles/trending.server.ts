@@ -31,6 +31,16 @@ export function isCountableView(request: Request): boolean {
 }
 
 /**
+ * Whether a view beacon (routes/api.views.tsx) comes from a reader: a POST from a browser that
+ * is not a crawler or other bot (by user agent).
+ */
+export function isCountableBeacon(request: Request): boolean {
+  if (request.method !== 'POST') return false
+  const userAgent = request.headers.get('user-agent')
+  return !!userAgent && !isbot(userAgent)
+}
+
+/**
  * Adds one view to the article's count for today, in memory: the view counter writes it with
  * the others within a few seconds (view-counter.server.ts). Nothing about the reader is
  * stored: no cookie, no address, no user agent — only (article, day, count), which is all

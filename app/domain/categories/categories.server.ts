@@ -42,10 +42,7 @@ async function freeSlug(tx: Transaction, wanted: string, exceptId?: number) {
 // the sitemap.
 
 export async function createCategory(values: CategoryValues) {
-  return announcing(
-    createCategoryRow(values),
-    (row) => [cacheKey.category(row.id), 'sitemap'],
-  )
+  return announcing(createCategoryRow(values), (row) => [cacheKey.category(row.id), 'sitemap'])
 }
 
 async function createCategoryRow(values: CategoryValues) {

@@ -49,7 +49,10 @@ async function insertTag(tx: Transaction, name: string) {
 /** The Tags screen's Add: always a new tag, even when another has the same name. */
 export async function createTag(values: TagValues) {
   // A new tag has no article yet: only the sitemap lists it.
-  return announcing(getDb().transaction((tx) => insertTag(tx, values.name)), ['sitemap'])
+  return announcing(
+    getDb().transaction((tx) => insertTag(tx, values.name)),
+    ['sitemap'],
+  )
 }
 
 // The tag that puts an article on the breaking-news bar (articles' BREAKING_NEWS_TAG; the
