@@ -49,6 +49,7 @@ export function ArticleTagsField({
   recentTags,
   errors,
   form,
+  lockedTag,
 }: {
   value: TagChip[]
   onChange: (tags: TagChip[]) => void
@@ -56,6 +57,12 @@ export function ArticleTagsField({
   errors?: string[]
   /** The id of the form this field posts with, when it sits outside that form. */
   form?: string
+  /**
+   * Why this role may not put a tag on or take it off (the breaking-news tag for writers), or
+   * null: such a tag cannot be added, and its chip has no remove button. The save refuses it
+   * anyway (the field rules); this only spares a refused save.
+   */
+  lockedTag?: (name: string) => string | null
 }) {
   const [draft, setDraft] = useState('')
   const known = [
@@ -64,6 +71,11 @@ export function ArticleTagsField({
   ]
 
   function add(name: string, fromInput: boolean) {
+    const locked = lockedTag?.(name.trim())
+    if (locked) {
+      toast.error('Failed to add tag', { description: locked })
+      return
+    }
     const next = addTag(value, name, known)
     if (next === 'duplicate') {
       toast.info(DUPLICATE_TAG_MESSAGE)
@@ -120,14 +132,16 @@ export function ArticleTagsField({
             <li key={`${tag.id ?? 'new'}-${tag.name}`}>
               <Badge variant="secondary" className="gap-1 py-1 pr-1 text-sm font-medium">
                 {tag.name}
-                <button
-                  type="button"
-                  aria-label={`Remove tag ${tag.name}`}
-                  className="inline-flex size-5 items-center justify-center rounded-full hover:bg-foreground/10 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-                  onClick={() => onChange(value.filter((other) => other !== tag))}
-                >
-                  <XIcon aria-hidden="true" className="size-3.5" />
-                </button>
+                {lockedTag?.(tag.name) ? null : (
+                  <button
+                    type="button"
+                    aria-label={`Remove tag ${tag.name}`}
+                    className="inline-flex size-5 items-center justify-center rounded-full hover:bg-foreground/10 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+                    onClick={() => onChange(value.filter((other) => other !== tag))}
+                  >
+                    <XIcon aria-hidden="true" className="size-3.5" />
+                  </button>
+                )}
               </Badge>
               {tag.id === null ? (
                 <input type="hidden" name="newTags" value={tag.name} form={form} />
@@ -141,13 +155,15 @@ export function ArticleTagsField({
       {recentTags.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground">Recently used tags:</span>
-          {recentTags.map((tag) => (
-            <Badge key={tag.id} variant="outline" asChild>
-              <button type="button" onClick={() => add(tag.name, false)}>
-                {tag.name}
-              </button>
-            </Badge>
-          ))}
+          {recentTags
+            .filter((tag) => !lockedTag?.(tag.name))
+            .map((tag) => (
+              <Badge key={tag.id} variant="outline" asChild>
+                <button type="button" onClick={() => add(tag.name, false)}>
+                  {tag.name}
+                </button>
+              </Badge>
+            ))}
         </div>
       ) : null}
     </Field>

@@ -8,8 +8,10 @@ import {
   canSetByline,
   type Actor,
 } from '~/domain/access/access-rules'
+import { slugify } from '~/lib/slugify'
 import { isSlugLocked } from './article-rules'
 import { ARTICLE_STATUS_NAMES, type ArticleStatus } from './articles-schema'
+import { BREAKING_NEWS_TAG_SLUG } from './breaking-news-rules'
 
 // Which fields of an article a role may change: the one table, applied by every article write
 // (article-field-rules.server.ts compares the row before and after inside the write's
@@ -47,6 +49,14 @@ export const FIELD_REFUSALS = [
   'SLUG_LOCKED',
 ] as const
 export type FieldRefusalCode = (typeof FIELD_REFUSALS)[number]
+
+export const BREAKING_NEWS_REFUSED_MESSAGE =
+  'Only an editor can put an article on the breaking-news bar or take it off (the Breaking News tag).'
+
+/** A tag name that is the breaking-news tag: the saves find a tag by name, and it by address. */
+export function isBreakingNewsTagName(name: string): boolean {
+  return slugify(name) === BREAKING_NEWS_TAG_SLUG
+}
 
 export interface FieldRefusal {
   code: FieldRefusalCode
@@ -119,8 +129,7 @@ export function refuseFieldChanges(
   if (after.isBreaking !== (before?.isBreaking ?? false) && !canManageBreakingNews(actor)) {
     return {
       code: 'BREAKING_NEWS_REFUSED',
-      message:
-        'Only an editor can put an article on the breaking-news bar or take it off (the Breaking News tag).',
+      message: BREAKING_NEWS_REFUSED_MESSAGE,
     }
   }
   if (after.isFeatured !== (before?.isFeatured ?? false) && !canFeatureArticles(actor)) {

@@ -3,11 +3,9 @@ import { articleRevisions, articles, articleTags, profiles, tags } from '@db/sch
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
-import { slugify } from '~/lib/slugify'
 import { diffWords, type DiffPart } from '~/lib/word-diff'
-import type { ArticleFieldState } from './article-field-rules'
+import { isBreakingNewsTagName, type ArticleFieldState } from './article-field-rules'
 import { readFieldState } from './article-field-rules.server'
-import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { ARTICLE_STATUS_NAMES, type ArticleStatus } from './articles-schema'
 
 // The edit form's revision list and its comparison of a revision with the current text.
@@ -142,7 +140,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       authorName: row.authorName,
       status: row.status,
       title: row.title,
-      isBreaking: row.tagNames.some((name) => slugify(name) === BREAKING_NEWS_TAG),
+      isBreaking: row.tagNames.some(isBreakingNewsTagName),
       summary: revisionSummary({
         isOldest: row.isOldest,
         previousStatus: row.previousStatus,

@@ -32,7 +32,16 @@ import {
 } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
 import { Textarea } from '~/components/ui/textarea'
-import { canFeatureArticles, canMoveArticleTo, type Actor } from '~/domain/access/access-rules'
+import {
+  canFeatureArticles,
+  canManageBreakingNews,
+  canMoveArticleTo,
+  type Actor,
+} from '~/domain/access/access-rules'
+import {
+  BREAKING_NEWS_REFUSED_MESSAGE,
+  isBreakingNewsTagName,
+} from '~/domain/articles/article-field-rules'
 import {
   ARTICLE_STATUSES,
   articleFormSchema,
@@ -457,6 +466,12 @@ export function ArticleEditor({
                   value={state.tags}
                   onChange={(tags) => set('tags', tags)}
                   recentTags={recentTags}
+                  lockedTag={
+                    canManageBreakingNews(viewer)
+                      ? undefined
+                      : (name) =>
+                          isBreakingNewsTagName(name) ? BREAKING_NEWS_REFUSED_MESSAGE : null
+                  }
                   errors={[...(errors.tags ?? []), ...(errors.newTags ?? [])]}
                   form={formId}
                 />
