@@ -4,13 +4,15 @@ import {
   memoCacheProbe,
   memoized,
   memoizedByKey,
-  noteDatabaseStatement,
 } from './memo-cache.server'
+import { announceChanged } from './cache-keys.server'
 
 let now = 1_000_000
 let key = 0
 // Each test its own key: the registry is shared by the whole process.
-const counter = (options: Parameters<typeof memoized<number>>[2] = { ttlMs: 60_000 }) => {
+const counter = (
+  options: Parameters<typeof memoized<number>>[2] = { ttlMs: 60_000, shows: () => ['front'] },
+) => {
   let reads = 0
   const read = memoized(`test-${++key}`, async () => ++reads, options)
   return { read, reads: () => reads }
@@ -26,7 +28,7 @@ afterEach(() => memoCacheProbe.setClock(() => Date.now()))
 
 describe('memoized', () => {
   it('reads once, shares a running read, and keeps the value until its time to live', async () => {
-    const { read, reads } = counter({ ttlMs: 1000 })
+    const { read, reads } = counter({ ttlMs: 1000, shows: () => [] })
     expect(await Promise.all([read(), read()])).toEqual([1, 1])
     now += 999
     expect(await read()).toBe(1)
@@ -36,7 +38,7 @@ describe('memoized', () => {
   })
 
   it('ends a value at the expiry it gives, when sooner than its time to live', async () => {
-    const { read } = counter({ ttlMs: 60_000, expiresAt: () => now + 10 })
+    const { read } = counter({ ttlMs: 60_000, expiresAt: () => now + 10, shows: () => [] })
     expect(await read()).toBe(1)
     now += 9
     expect(await read()).toBe(1)
@@ -52,7 +54,7 @@ describe('memoized', () => {
         if (fail) throw new Error('down')
         return 'up'
       },
-      { ttlMs: 60_000 },
+      { ttlMs: 60_000, shows: () => [] },
     )
     await expect(read()).rejects.toThrow('down')
     fail = false
@@ -60,7 +62,10 @@ describe('memoized', () => {
   })
 
   it('freezes what it shares', async () => {
-    const read = memoized(`test-${++key}`, async () => [{ name: 'World' }], { ttlMs: 60_000 })
+    const read = memoized(`test-${++key}`, async () => [{ name: 'World' }], {
+      ttlMs: 60_000,
+      shows: () => [],
+    })
     const value = await read()
     expect(Object.isFrozen(value) && Object.isFrozen(value[0])).toBe(true)
   })
@@ -82,7 +87,12 @@ describe('memoizedByKey', () => {
         reads.push(slug)
         return slug.startsWith('missing') ? null : { slug }
       },
-      { ttlMs: 60_000, maxEntries, keep: (value) => value !== null },
+      {
+        ttlMs: 60_000,
+        maxEntries,
+        keep: (value) => value !== null,
+        shows: (value) => (value ? [`article:${value.slug}`] : []),
+      },
     )
     return { read, reads }
   }
@@ -100,52 +110,54 @@ describe('memoizedByKey', () => {
     expect(reads).toEqual(['a', 'b', 'c', 'b'])
   })
 
-  it('keeps no value it is told not to, and forgets all on a clear or a write', async () => {
+  it('keeps no value it is told not to, and drops only the values that show a changed key', async () => {
     const { read, reads } = keyed(10)
     expect(await read('missing-1')).toBeNull()
     expect(await read('missing-1')).toBeNull()
     await read('a')
+    await read('b')
+    announceChanged(['article:a'])
+    await read('a')
+    await read('b')
+    announceChanged(['tag:1'])
+    await read('a')
+    announceChanged(['chrome'])
+    await read('b')
     clearMemoCaches()
     await read('a')
-    now += 2000
-    await read('a')
-    noteDatabaseStatement('update "articles" set "title" = $1')
-    now += 2000
-    await read('a')
-    expect(reads).toEqual(['missing-1', 'missing-1', 'a', 'a', 'a'])
+    expect(reads).toEqual(['missing-1', 'missing-1', 'a', 'b', 'a', 'b', 'a'])
   })
 })
 
-describe('noteDatabaseStatement', () => {
-  it('clears on a write or a schema change, not on a read or a counter', async () => {
+describe('announced changes', () => {
+  it('drop a value that shows a changed key, or any value on a change of the chrome', async () => {
     const { read } = counter()
     expect(await read()).toBe(1)
-    noteDatabaseStatement('select "id" from "categories"')
-    noteDatabaseStatement('insert into "article_views" ("article_id") values ($1)')
-    noteDatabaseStatement('delete from "sessions" where "id" = $1')
-    noteDatabaseStatement('with "recent" as (select "id" from "articles") select * from "recent"')
-    now += 5000
+    announceChanged(['article:1', 'tag:2'])
     expect(await read()).toBe(1)
-    noteDatabaseStatement('with "gone" as (delete from "tags" returning "id") select 1')
-    now += 5000
+    announceChanged(['front'])
     expect(await read()).toBe(2)
-    clearMemoCaches()
+    announceChanged(['chrome'])
     expect(await read()).toBe(3)
-    noteDatabaseStatement('update "site_settings" set "logo_text" = $1')
-    now += 5000
-    expect(await read()).toBe(4)
-    noteDatabaseStatement('alter table "categories" rename to "categories_gone"')
-    now += 5000
-    expect(await read()).toBe(5)
   })
 
-  it('keeps no value read just after a write, which may not have committed yet', async () => {
-    const { read } = counter()
-    noteDatabaseStatement('update "categories" set "name" = $1')
-    expect(await read()).toBe(1)
+  it('keep no value that was loading when a change was announced', async () => {
+    let release!: () => void
+    let reads = 0
+    const read = memoized(
+      `test-${++key}`,
+      async () => {
+        reads++
+        if (reads === 1) await new Promise<void>((resolve) => (release = resolve))
+        return reads
+      },
+      { ttlMs: 60_000, shows: () => ['front'] },
+    )
+    const first = read()
+    await Promise.resolve()
+    announceChanged(['article:9'])
+    release()
+    expect(await first).toBe(1)
     expect(await read()).toBe(2)
-    now += 1000
-    expect(await read()).toBe(3)
-    expect(await read()).toBe(3)
   })
 })
