@@ -144,8 +144,9 @@ describe('hostile PDF editions, read while readers are served', () => {
     await (await server.fetch('/')).arrayBuffer()
     // What readers wait with no PDF being read. On a quiet machine a few milliseconds, and the
     // bound is 200 ms; on a machine shared with other work (a loaded CI runner, a developer's
-    // machine running other suites), the CPU's own queue, and the bound is four times that:
-    // a reader in the server's thread (the audit: 107 s) is far past either.
+    // machine running other suites), the CPU's own queue, and the bound is ten times that
+    // (measured there: 0.7–2.1 s against 0.1–0.5 s idle): pdf.js in the server's thread (the
+    // audit: 23–107 s) is far past either.
     const stopIdle = watchTheSite()
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     const idle = await stopIdle()
@@ -174,7 +175,7 @@ describe('hostile PDF editions, read while readers are served', () => {
       longestIdleWaitMs: Math.round(idle.longestWaitMs),
     })
     expect(watched.failures).toEqual([])
-    expect(watched.longestWaitMs).toBeLessThan(Math.max(LONGEST_WAIT_MS, 4 * idle.longestWaitMs))
+    expect(watched.longestWaitMs).toBeLessThan(Math.max(LONGEST_WAIT_MS, 10 * idle.longestWaitMs))
     expect(watched.peakRss - rssBefore).toBeLessThan(MEMORY_GROWTH_BYTES)
     expect(edition.status).toBe(outcome.status)
     if (outcome.status === 'failed') expect(edition.failure).toMatch(outcome.failure)
