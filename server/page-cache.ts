@@ -303,8 +303,9 @@ export class PageCache {
           // Counted while the page is still kept (not emptied or evicted meanwhile).
           if (this.entries.peek(page.key) !== page) return
           page.bytes += encoded.length
-          if (page.bytes > this.maxBytes) this.entries.delete(page.key)
-          else this.entries.set(page.key, page, { noUpdateTTL: true })
+          // Set again, for the cache to weigh it anew (the same value keeps its old size).
+          this.entries.delete(page.key)
+          if (page.bytes <= this.maxBytes) this.entries.set(page.key, page)
         },
         () => {},
       )
