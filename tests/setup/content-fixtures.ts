@@ -1,5 +1,6 @@
 import { articleTags, articleViews, articles, categories, tags } from '@db/schema/index'
 import { getDb } from '../../app/infra/db.server'
+import { announceChanged, EVERYTHING } from '../../app/infra/cache-keys.server'
 import { clearMemoCaches } from '../../app/infra/memo-cache.server'
 
 // Rows for integration tests of the public read models, written straight to the test
@@ -22,6 +23,8 @@ export async function insertCategory(
       description: fields.description ?? null,
     })
     .returning()
+  // Rows written past the domain: told as a change of everything, as a domain write would tell its own.
+  announceChanged([EVERYTHING])
   return row
 }
 
@@ -30,6 +33,8 @@ export async function insertTag(fields: { name?: string; slug?: string } = {}) {
     .insert(tags)
     .values({ name: fields.name ?? unique('Tag'), slug: fields.slug ?? unique('tag') })
     .returning()
+  // Rows written past the domain: told as a change of everything, as a domain write would tell its own.
+  announceChanged([EVERYTHING])
   return row
 }
 
@@ -82,6 +87,8 @@ export async function insertArticle(fields: ArticleFields = {}) {
       .insert(articleTags)
       .values(fields.tagIds.map((tagId) => ({ articleId: row.id, tagId })))
   }
+  // Rows written past the domain: told as a change of everything, as a domain write would tell its own.
+  announceChanged([EVERYTHING])
   return row
 }
 
