@@ -21,6 +21,7 @@ import * as robots from '~/routes/robots[.]txt'
 import * as rss from '~/routes/rss[.]xml'
 import * as sitemap from '~/routes/sitemap[.]xml'
 import * as tagRss from '~/routes/tag.$slug.rss[.]xml'
+import * as views from '~/routes/api.views'
 import { formRequest, requestAs, runRoute as runReturned } from '../setup/auth-fixtures'
 import { clearContent, insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
 
@@ -181,19 +182,26 @@ describe('article page', () => {
     }
   })
 
-  it('counts a reader’s view, not a crawler’s', async () => {
+  it('counts a reader’s view by the page’s beacon, not a crawler’s, nor its render', async () => {
     const a = await insertArticle({ slug: 'counted' })
     const out = await runRoute(article.loader, get('/article/counted', BROWSER), {
       params: { slug: 'counted' },
     })
-    // The page names its article for the page cache, which counts later views by it.
-    expect(out.headers?.get('x-broadsheet-article')).toBe(String(a.id))
-    await runRoute(article.loader, get('/article/counted', BROWSER), {
-      params: { slug: 'counted' },
-    })
-    await runRoute(article.loader, get('/article/counted', { 'user-agent': 'Googlebot/2.1' }), {
-      params: { slug: 'counted' },
-    })
+    expect(out.status).toBe(200)
+    const beacon = (headers: Record<string, string>) =>
+      new Request('http://localhost/api/views', {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ article: String(a.id) }),
+      })
+    for (const headers of [BROWSER, BROWSER, { 'user-agent': 'Googlebot/2.1' }]) {
+      const res = (await views.action({ request: beacon(headers) } as never)) as Response
+      expect(res.status).toBe(204)
+    }
+    const refused = (await views.action({
+      request: new Request('http://localhost/api/views', { method: 'POST', body: 'x' }),
+    } as never)) as Response
+    expect(refused.status).toBe(400)
     await viewCounter.flush()
     const [row] = await getDb().select().from(articleViews).where(eq(articleViews.articleId, a.id))
     expect(row.views).toBe(2)
