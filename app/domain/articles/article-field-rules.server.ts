@@ -86,10 +86,16 @@ export async function enforceFieldRules(
   actor: Actor,
   before: ArticleFieldState | null,
   articleId: number,
+  /**
+   * Changes a narrower rule has already allowed this write (a writer withdrawing her
+   * submission: canWithdrawArticle grants review → draft): the table judges every other field
+   * from the article as if those were already made.
+   */
+  granted: Partial<ArticleFieldState> = {},
 ): Promise<void> {
   const after = await readFieldState(tx, articleId)
   // Deleted under the write: nothing is left to protect, and the write reports it itself.
   if (!after) return
-  const refusal = refuseFieldChanges(actor, before, after)
+  const refusal = refuseFieldChanges(actor, before && { ...before, ...granted }, after)
   if (refusal) throw new ArticleFieldError(refusal.code, refusal.message)
 }

@@ -3,6 +3,7 @@ import { articleRevisions, articles } from '@db/schema/index'
 import { canWithdrawArticle, type Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
+import { enforceFieldRules, readFieldState } from './article-field-rules.server'
 import { recordRevision } from './revision-record.server'
 
 export class WithdrawError extends domainErrors('WithdrawError', {
@@ -49,10 +50,14 @@ export async function withdrawFromReview(
           : 'This article no longer waits for review.',
       )
     }
+    const before = await readFieldState(tx, articleId)
     await tx
       .update(articles)
       .set({ status: 'draft', updatedAt: now })
       .where(eq(articles.id, articleId))
+    // Through the field rules like every article write: the status move is the one change
+    // canWithdrawArticle grants; anything else the row shows would be judged as a writer's.
+    await enforceFieldRules(tx, actor, before, articleId, { status: 'draft' })
     // The history shows who took it back, and when.
     await recordRevision(tx, articleId, actor, now)
     return { id: articleId }
