@@ -1,10 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  clearMemoCaches,
-  memoCacheProbe,
-  memoized,
-  memoizedByKey,
-} from './memo-cache.server'
+import { clearMemoCaches, memoCacheProbe, memoized, memoizedByKey } from './memo-cache.server'
 import { announceChanged } from './cache-keys.server'
 
 let now = 1_000_000
