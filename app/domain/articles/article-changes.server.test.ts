@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { articleChangeKeys, type ArticleFacts } from './article-changes.server'
+import { insertArticle, insertTag } from '../../../tests/setup/content-fixtures'
+import { articleChangeKeys, readArticleFacts, type ArticleFacts } from './article-changes.server'
+import { BREAKING_NEWS_TAG } from './articles-queries.server'
 
 const facts = (overrides: Partial<ArticleFacts> = {}): ArticleFacts => ({
   id: 1,
@@ -44,5 +46,25 @@ describe('articleChangeKeys', () => {
     )
     const scheduled = facts({ isPublic: false, isScheduled: true, publishedAt: 9_000 })
     expect(articleChangeKeys(null, scheduled)).toEqual(['schedule'])
+  })
+})
+
+describe('readArticleFacts', () => {
+  it('reads an article with no tag as off the breaking-news bar, and one tagged breaking-news as on it', async () => {
+    const plain = await insertArticle()
+    expect(await readArticleFacts(plain.id)).toMatchObject({
+      isPublic: true,
+      isBreaking: false,
+      tagIds: [],
+    })
+    const breaking = await insertTag({ name: 'Breaking News', slug: BREAKING_NEWS_TAG })
+    const other = await insertTag()
+    const tagged = await insertArticle({ tagIds: [other.id] })
+    expect(await readArticleFacts(tagged.id)).toMatchObject({
+      isBreaking: false,
+      tagIds: [other.id],
+    })
+    const onBar = await insertArticle({ tagIds: [breaking.id] })
+    expect(await readArticleFacts(onBar.id)).toMatchObject({ isBreaking: true })
   })
 })

@@ -44,7 +44,10 @@ export async function readArticleFacts(
       tagIds: sql<
         number[]
       >`coalesce((select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id}), '{}')`,
-      isBreaking: sql<boolean>`exists (select 1 from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id} and ${tags.slug} = ${BREAKING_NEWS_TAG})`,
+      // Drizzle names the columns of a one-table select without their table: inside a subquery
+      // over tags, `articles.id` would read as `tags.id` (every article then looked breaking,
+      // and each save emptied every page). Here the article's id stays outside the subquery.
+      isBreaking: sql<boolean>`${articles.id} in (select ${articleTags.articleId} from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${tags.slug} = ${BREAKING_NEWS_TAG})`,
     })
     .from(articles)
     .where(eq(articles.id, id))
