@@ -9,7 +9,7 @@ import {
   insertViews,
 } from '../../../tests/setup/content-fixtures'
 import { listTrendingArticles, listTrendingTags } from './trending-queries.server'
-import { countCachedArticleView, isCountableView, recordArticleView } from './trending.server'
+import { isCountableBeacon, recordArticleView } from './trending.server'
 import { viewCounter } from './view-counter.server'
 
 const CHROME =
@@ -31,20 +31,20 @@ async function viewsOf(articleId: number) {
   return rows[0]?.views ?? 0
 }
 
-describe('isCountableView', () => {
-  it('counts a browser visit', () => {
-    expect(isCountableView(visit({ 'user-agent': CHROME }))).toBe(true)
+describe('isCountableBeacon', () => {
+  it('counts a browser page’s beacon', () => {
+    expect(isCountableBeacon(visit({ 'user-agent': CHROME }, 'POST'))).toBe(true)
   })
 
-  it('does not count bots, requests without a user agent, prefetches or HEAD', () => {
+  it('does not count bots, beacons without a user agent, or anything but a POST', () => {
     expect(
-      isCountableView(visit({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })),
+      isCountableBeacon(
+        visit({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, 'POST'),
+      ),
     ).toBe(false)
-    expect(isCountableView(visit({ 'user-agent': 'curl/8.5.0' }))).toBe(false)
-    expect(isCountableView(visit({}))).toBe(false)
-    expect(isCountableView(visit({ 'user-agent': CHROME, 'sec-purpose': 'prefetch' }))).toBe(false)
-    expect(isCountableView(visit({ 'user-agent': CHROME, purpose: 'prefetch' }))).toBe(false)
-    expect(isCountableView(visit({ 'user-agent': CHROME }, 'HEAD'))).toBe(false)
+    expect(isCountableBeacon(visit({ 'user-agent': 'curl/8.5.0' }, 'POST'))).toBe(false)
+    expect(isCountableBeacon(visit({}, 'POST'))).toBe(false)
+    expect(isCountableBeacon(visit({ 'user-agent': CHROME }))).toBe(false)
   })
 })
 
@@ -124,28 +124,5 @@ describe('listTrendingTags', () => {
     await insertArticle({ tagIds: [many.id, one.id] })
     await insertArticle({ tagIds: [draftOnly.id], status: 'draft' })
     expect((await listTrendingTags(10)).map((t) => t.name)).toEqual(['Many', 'One'])
-  })
-})
-
-describe('countCachedArticleView', () => {
-  it('counts a reader’s view of a cached article page by the id kept with it', async () => {
-    const article = await insertArticle({ slug: 'cached-story' })
-    countCachedArticleView('GET', { 'user-agent': CHROME }, String(article.id))
-    countCachedArticleView('GET', { 'user-agent': CHROME }, String(article.id))
-    await viewCounter.flush()
-    expect(await viewsOf(article.id)).toBe(2)
-  })
-
-  it('ignores pages without an article, bots, prefetches and HEAD', async () => {
-    const article = await insertArticle({ slug: 'cached-other' })
-    const id = String(article.id)
-    countCachedArticleView('GET', { 'user-agent': CHROME }, undefined)
-    countCachedArticleView('GET', { 'user-agent': CHROME }, 'not-an-id')
-    countCachedArticleView('GET', { 'user-agent': 'Googlebot/2.1' }, id)
-    countCachedArticleView('GET', { 'user-agent': CHROME, 'sec-purpose': 'prefetch' }, id)
-    countCachedArticleView('HEAD', { 'user-agent': CHROME }, id)
-    expect(viewCounter.pendingViews).toBe(0)
-    await viewCounter.flush()
-    expect(await viewsOf(article.id)).toBe(0)
   })
 })
