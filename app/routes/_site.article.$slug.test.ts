@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { articleCorrections, socialLinks } from '@db/schema/index'
+import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { requestAs, runRoute, TEST_SITE_URL, testContext } from '../../tests/setup/auth-fixtures'
@@ -130,8 +131,10 @@ describe('article page reads', () => {
     expect(await statementsDuring(async () => ({ html } = await open('levy')))).toBe(0)
     expect(html).toContain('The levy is 2 %, not 3 %.')
     expect(html).toContain(`href="/tag/${transit.slug}"`)
-    // A write empties the memory: the correction's change shows at once.
+    // A write empties the memory once it announces what it changed, as the corrections'
+    // writes do (corrections.server.ts): the correction's change shows at once.
     await getDb().update(articleCorrections).set({ text: 'The levy is 2.5 %.' })
+    announceChanged([cacheKey.article(article.id)])
     expect((await open('levy')).html).toContain('The levy is 2.5 %.')
   })
 })
@@ -143,15 +146,16 @@ describe('article page markup', () => {
       params: { slug },
       context: { ...testContext(), ...(documentHtml ? { documentHtml } : {}) },
     } as Parameters<typeof loader>[0]) as unknown as Promise<{
-      data: { html: string | null; shareUrl: string }
+      html: string | null
+      shareUrl: string
     }>
 
   it('sends the drawn article once on a document request: in the page, not in its loader data', async () => {
     await insertArticle({ slug: 'levy', title: 'Levy vote' })
-    const forData = (await load('levy')).data
+    const forData = await load('levy')
     expect(forData.html).toContain('Share this article')
     const documentHtml = new Map<string, string>()
-    const forDocument = (await load('levy', documentHtml)).data
+    const forDocument = await load('levy', documentHtml)
     expect(forDocument.html).toBeNull()
     expect(documentHtml.get('article')).toBe(forData.html)
     expect(forDocument.shareUrl).toBe(forData.shareUrl)

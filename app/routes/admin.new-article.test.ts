@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articles, profiles, siteSettings } from '@db/schema/index'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
 import { createTestUser, sessionCookie } from '../../tests/setup/auth-fixtures'
@@ -91,6 +92,8 @@ describe('the article form’s options', () => {
       .insert(siteSettings)
       .values({ id: 1, timeZone: 'America/New_York' })
       .onConflictDoUpdate({ target: siteSettings.id, set: { timeZone: 'America/New_York' } })
+    // Written here directly: announced as the settings' own write does (settings.server.ts).
+    announceChanged([EVERYTHING])
     const title = `Zoned ${Date.now()}`
     const response = await callRoute(
       create.action,

@@ -142,6 +142,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.corrections.tsx': [get(EVERYONE)],
   'routes/api.search.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
+  // The page's view beacon: anyone's page sends it, no session needed.
+  'routes/api.views.tsx': [post('empty form', EVERYONE)],
   'routes/rss[.]xml.tsx': [get(EVERYONE)],
   'routes/category.$slug.rss[.]xml.tsx': [get(EVERYONE)],
   'routes/tag.$slug.rss[.]xml.tsx': [get(EVERYONE)],

@@ -52,8 +52,13 @@ const publicCategories = (place: 'navigation' | 'home') =>
         .orderBy(...editorialOrder)
     },
     // The navigation is the chrome: changed by a category's write or its first or last public
-    // article (articles/article-changes.server.ts).
-    { ttlMs: 60_000, expiresAt: () => nextPublicationAt(), shows: () => [] },
+    // article (articles/article-changes.server.ts). The home page's sections are the front
+    // page's too: setCategoryShown(…, 'home') announces `front` only.
+    {
+      ttlMs: 60_000,
+      expiresAt: () => nextPublicationAt(),
+      shows: () => (place === 'home' ? ['front'] : []),
+    },
   )
 const navigationCategories = publicCategories('navigation')
 const homeCategories = publicCategories('home')
