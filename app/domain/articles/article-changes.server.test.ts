@@ -1,6 +1,15 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { articles } from '@db/schema/index'
+import { onContentChanged } from '~/infra/cache-keys.server'
+import { getDb } from '~/infra/db.server'
 import { insertArticle, insertTag } from '../../../tests/setup/content-fixtures'
-import { articleChangeKeys, readArticleFacts, type ArticleFacts } from './article-changes.server'
+import {
+  announceScheduledPublications,
+  articleChangeKeys,
+  readArticleFacts,
+  type ArticleFacts,
+} from './article-changes.server'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 
 const facts = (overrides: Partial<ArticleFacts> = {}): ArticleFacts => ({
@@ -66,5 +75,32 @@ describe('readArticleFacts', () => {
     })
     const onBar = await insertArticle({ tagIds: [breaking.id] })
     expect(await readArticleFacts(onBar.id)).toMatchObject({ isBreaking: true })
+  })
+})
+
+describe('announceScheduledPublications', () => {
+  it('announces an article whose publication time came, not one published at once', async () => {
+    const at = new Date()
+    const scheduled = await insertArticle({ publishedAt: at })
+    const atOnce = await insertArticle({ publishedAt: at })
+    // Scheduled an hour before its time; the other written at its publication time.
+    const hourBefore = new Date(at.getTime() - 3_600_000)
+    await getDb()
+      .update(articles)
+      .set({ updatedAt: hourBefore })
+      .where(eq(articles.id, scheduled.id))
+    await getDb().update(articles).set({ updatedAt: at }).where(eq(articles.id, atOnce.id))
+    const heard: string[][] = []
+    const stop = onContentChanged((keys) => heard.push([...keys]))
+    try {
+      expect(await announceScheduledPublications(new Date(at.getTime() + 1000))).toBe(1)
+    } finally {
+      stop()
+    }
+    expect(heard).toHaveLength(1)
+    expect(heard[0]).toEqual(
+      expect.arrayContaining([`article:${scheduled.id}`, 'front', 'schedule']),
+    )
+    expect(heard[0]).not.toContain(`article:${atOnce.id}`)
   })
 })

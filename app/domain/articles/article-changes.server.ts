@@ -154,6 +154,9 @@ let lookedUntil = Date.now()
 /**
  * Announces the scheduled articles whose publication time came since the last look (a
  * periodic job, server/start.ts): their pages and lists change at that moment, with no write.
+ * An article written at or after its publication time (published at once) was announced by
+ * that write: announcing it again would empty the front page and every page waiting on a
+ * schedule a second time.
  */
 export async function announceScheduledPublications(now = new Date()): Promise<number> {
   const since = new Date(lookedUntil)
@@ -165,6 +168,7 @@ export async function announceScheduledPublications(now = new Date()): Promise<n
         eq(articles.status, 'published'),
         gt(articles.publishedAt, since),
         lte(articles.publishedAt, now),
+        gt(articles.publishedAt, articles.updatedAt),
       ),
     )
   lookedUntil = now.getTime()
