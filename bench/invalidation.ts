@@ -161,7 +161,13 @@ async function main() {
     }
 
     const tallies = new Map<string, Tally>()
+    /** Each page's misses, seconds into the run: printed, to tell a save's from any other. */
+    const misses = new Map<string, string[]>()
     const count = (page: Page, hit: boolean) => {
+      if (!hit) {
+        const at = ((performance.now() - started) / 1000).toFixed(1)
+        misses.set(page.path, [...(misses.get(page.path) ?? []), at])
+      }
       const name = `${page.group}, ${page.showsSaved ? 'shows' : 'does not show'} the saved article`
       const tally = tallies.get(name) ?? { requests: 0, hits: 0 }
       tally.requests++
@@ -201,6 +207,10 @@ async function main() {
     }
     await Promise.all([writer, ...Array.from({ length: READERS }, (_, r) => reader(r))])
     const loadAfter = loadAverage()
+    console.log('Misses, seconds into the run:')
+    for (const page of pages) {
+      console.log(`  ${page.path}: ${(misses.get(page.path) ?? []).join(' ') || 'none'}`)
+    }
 
     const rows = [...tallies.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
