@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import * as tar from 'tar'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
@@ -200,6 +201,8 @@ export async function restoreBackup(
       // A backup from before usernames had keys: its accounts get them now.
       await keyUnkeyedUsernames(db)
       await restoreFiles(dir, manifest)
+      // The whole site changed: every cache, here and on the other instances, starts over.
+      announceChanged([EVERYTHING])
       logger.info({ createdAt: manifest.createdAt }, 'backup restored')
       return manifest
     } finally {

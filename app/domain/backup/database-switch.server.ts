@@ -1,6 +1,7 @@
 import path from 'node:path'
 import pg from 'pg'
 import { domainErrors } from '~/domain/domain-error'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { lockDataDir } from '~/infra/data-dir-lock.server'
 import {
   maskDatabaseUrl,
@@ -91,6 +92,8 @@ let releaseLocalLock: (() => void) | undefined
 async function swap(next: DatabaseHandle) {
   const previous = getDatabaseHandle()
   installDatabase(next)
+  // Every page and memoised read came from the other database.
+  announceChanged([EVERYTHING])
   // Requests already running on the old handle get a moment to finish.
   setTimeout(() => {
     previous

@@ -3,6 +3,7 @@ import { profiles, sessions } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import type { RoleChange } from './user-roles-schema'
+import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 
 export class RoleChangeError extends domainErrors('RoleChangeError', {
   NOT_FOUND: 404,
@@ -19,7 +20,7 @@ export const LAST_ADMIN_MESSAGE =
  * and they sign in again.
  */
 export async function setUserRole({ userId, role }: RoleChange) {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const admins = await tx
       .select({ id: profiles.id })
       .from(profiles)
@@ -42,4 +43,7 @@ export async function setUserRole({ userId, role }: RoleChange) {
     await tx.delete(sessions).where(eq(sessions.userId, userId))
     return { id: user.id, role, changed: true }
   })
+  // Whether an author page is shown, and its place in the sitemap, follow the role.
+  if (result.changed) announceChanged([cacheKey.author(userId), 'sitemap'])
+  return result
 }
