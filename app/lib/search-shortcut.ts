@@ -13,6 +13,13 @@ export const SEARCH_SHORTCUT_ATTRIBUTE = 'data-search-shortcut'
 
 const HANDOVER = '__broadsheetSearchShortcut'
 
+declare global {
+  interface Window {
+    /** Set by searchShortcutScript: stops the early listener, says whether it kept a press. */
+    [HANDOVER]?: () => boolean
+  }
+}
+
 export const searchShortcutScript = `(function(){var kept=false;function onKey(e){if((e.ctrlKey||e.metaKey)&&typeof e.key==='string'&&e.key.toLowerCase()==='k'&&document.querySelector('[${SEARCH_SHORTCUT_ATTRIBUTE}]')){e.preventDefault();kept=true}}addEventListener('keydown',onKey);window.${HANDOVER}=function(){removeEventListener('keydown',onKey);var was=kept;kept=false;return was}})()`
 
 /** Whether `event` is the search shortcut (the same test as the early script's). */
@@ -25,6 +32,6 @@ export function isSearchShortcut(event: KeyboardEvent) {
  * Safe to call more than once, and on a page rendered without the script.
  */
 export function takeEarlySearchShortcut(): boolean {
-  const handover = (window as unknown as Record<string, unknown>)[HANDOVER]
-  return typeof handover === 'function' ? (handover as () => boolean)() === true : false
+  const handover = window[HANDOVER]
+  return typeof handover === 'function' ? handover() === true : false
 }

@@ -13,7 +13,14 @@ import * as editArticle from '~/routes/admin.edit-article.$id'
 import * as newArticle from '~/routes/admin.new-article'
 import * as review from '~/routes/admin.articles.$id.review'
 import * as revisions from '~/routes/admin.articles.$id.revisions'
-import { createTestUser, requestAs, sessionCookie, testContext } from '../setup/auth-fixtures'
+import type { RevisionListAnswer } from '~/routes/admin.articles.$id.revisions'
+import {
+  createTestUser,
+  requestAs,
+  runRoute,
+  sessionCookie,
+  testContext,
+} from '../setup/auth-fixtures'
 import { insertArticle, insertTag } from '../setup/content-fixtures'
 
 /*
@@ -507,15 +514,14 @@ describe('the audit’s cases (issue 20, High 1)', () => {
     expect(await isBreaking(id)).toBe(false)
     // The history offers no Restore for it (the same rules), yet a hand-made post is tried.
     const listed = async (who: Staff) => {
-      const list = await revisions.loader({
-        request: requestAs(callers[who].cookie, `/admin/articles/${id}/revisions`),
-        params: { id: String(id) },
-        context: testContext(),
-      } as never)
-      const { revisions: items } = list.data as unknown as {
-        revisions: { id: number; canRestore: boolean }[]
-      }
-      return items.find((item) => item.id === revisionId)?.canRestore
+      const list = await runRoute(
+        revisions.loader,
+        requestAs(callers[who].cookie, `/admin/articles/${id}/revisions`),
+        { params: { id: String(id) } },
+      )
+      const answer: RevisionListAnswer = list.data
+      if (!answer.ok || !answer.revisions) throw new Error(`revision list refused: ${answer.code}`)
+      return answer.revisions.find((item) => item.id === revisionId)?.canRestore
     }
     expect(await listed('author')).toBe(false)
     expect(await listed('editor')).toBe(true)
