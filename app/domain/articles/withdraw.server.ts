@@ -3,7 +3,7 @@ import { articleRevisions, articles } from '@db/schema/index'
 import { canWithdrawArticle, type Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
-import { enforceFieldRules, readFieldState } from './article-field-rules.server'
+import { enforceFieldRules, fieldStateOf } from './article-field-rules.server'
 import { recordRevision } from './revision-record.server'
 
 export class WithdrawError extends domainErrors('WithdrawError', {
@@ -28,7 +28,14 @@ export async function withdrawFromReview(
   const now = options.now ?? new Date()
   return getDb().transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: articles.status, authorId: articles.authorId })
+      .select({
+        authorId: articles.authorId,
+        status: articles.status,
+        publishedAt: articles.publishedAt,
+        slug: articles.slug,
+        isFeatured: articles.isFeatured,
+        reviewNoteAt: articles.reviewNoteAt,
+      })
       .from(articles)
       .where(eq(articles.id, articleId))
       .for('update')
@@ -50,7 +57,7 @@ export async function withdrawFromReview(
           : 'This article no longer waits for review.',
       )
     }
-    const before = await readFieldState(tx, articleId)
+    const before = await fieldStateOf(tx, articleId, current)
     await tx
       .update(articles)
       .set({ status: 'draft', updatedAt: now })
