@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -35,6 +36,12 @@ export const profiles = pgTable(
     displayName: text(),
     /** A line or two on the author page. */
     bio: text(),
+    /** The byline's title, e.g. 'Political correspondent'. */
+    jobTitle: text(),
+    /** Links shown on the author page: [{ label, url }]. */
+    socialLinks: jsonb().$type<{ label: string; url: string }[]>(),
+    /** A deactivated account cannot sign in; its sessions end and its bylines stay. */
+    deactivatedAt: timestamp({ withTimezone: true }),
     role: userRole().notNull().default('viewer'),
     banned: boolean().default(false),
     banReason: text(),

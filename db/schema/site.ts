@@ -66,9 +66,20 @@ export const newsletterSubscribers = pgTable(
     email: text().notNull(),
     confirmToken: text().notNull(),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** When consent was given (an import brings its own date); the CSV export shows it. */
+    consentedAt: timestamp({ withTimezone: true }),
+    /** 'form', 'import', 'profile': where the address came from. */
+    source: text().notNull().default('form'),
+    /** Opaque key of the preferences page linked from every mail (no sign-in needed). */
+    preferencesToken: text(),
+    /** A paused subscriber stays on the lists and receives nothing until resumed. */
+    pausedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_key').on(t.email),
+    uniqueIndex('newsletter_subscribers_preferences_key').on(t.preferencesToken),
+  ],
 )
 
 /** Per-account sign-in failures: 10 in a row from any address throttle the account. */
