@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFileSize } from './file-size'
+import { formatFileSize, formatMegabytes } from './file-size'
 
 describe('formatFileSize', () => {
   it('shows megabytes to two decimals from 1 MB up', () => {
@@ -25,5 +25,14 @@ describe('formatFileSize', () => {
   it('shows nothing for a size that is not a size', () => {
     expect(formatFileSize(Number.NaN)).toBe('')
     expect(formatFileSize(-1)).toBe('')
+  })
+})
+
+describe('formatMegabytes', () => {
+  it('shows megabytes to two decimals at every size, as the PDF list of the spec does', () => {
+    expect(formatMegabytes(2_100)).toBe('0.00 MB')
+    expect(formatMegabytes(36 * 1024)).toBe('0.04 MB')
+    expect(formatMegabytes(1.25 * 1024 * 1024)).toBe('1.25 MB')
+    expect(formatMegabytes(-1)).toBe('')
   })
 })

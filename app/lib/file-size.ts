@@ -10,3 +10,12 @@ export function formatFileSize(bytes: number) {
   if (bytes >= MB) return `${(bytes / MB).toFixed(2)} MB`
   return `${Math.max(1, Math.ceil(bytes / KB))} KB`
 }
+
+/**
+ * The spec's PDF list size: megabytes to two decimals, always ("0.03 MB" for a small edition),
+ * where formatFileSize switches to kilobytes below a megabyte.
+ */
+export function formatMegabytes(bytes: number) {
+  if (!Number.isFinite(bytes) || bytes < 0) return ''
+  return `${(bytes / MB).toFixed(2)} MB`
+}

@@ -243,8 +243,8 @@ describe('/admin/api/editions', () => {
     )
     expect(response.status).toBe(200)
     expect((await response.json()).toast).toMatchObject({
-      title: 'Edition deleted',
-      description: row.title,
+      title: 'File deleted',
+      description: 'The file has been deleted successfully.',
     })
     expect(await getStorage().stat('pdf_newspapers', row.fileName)).toBeNull()
     expect(await getStorage().stat('pdf_newspapers', row.coverName!)).toBeNull()

@@ -92,10 +92,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: { type: 'success', title: 'Edition updated', description: edition.title },
       })
     }
-    const { title } = await deleteEdition(data.id)
+    await deleteEdition(data.id)
     return answer(200, {
       ok: true,
-      toast: { type: 'success', title: 'Edition deleted', description: title },
+      toast: {
+        type: 'success',
+        title: 'File deleted',
+        description: 'The file has been deleted successfully.',
+      },
     })
   } catch (error) {
     const { status, body } = describeFailure(error, {
@@ -126,7 +130,7 @@ async function upload(request: Request, context: Route.ActionArgs['context'], us
   try {
     file = await receiveSingleFile(request, UPLOAD_LIMITS.pdf, tooLargeMessage('pdf'))
     const edition = await createEditionFromUpload(file, meta.data, { uploadedBy: userId })
-    // No toast yet: the panel shows "Edition uploaded" once the pages are read.
+    // No toast yet: the panel shows "File uploaded" once the pages are read.
     return answer(201, { ok: true, edition })
   } catch (error) {
     const title =

@@ -31,7 +31,7 @@ import {
   type AdminEdition,
 } from '~/domain/newspapers/editions-schema'
 import type { ActionResult } from '~/lib/action-result'
-import { formatFileSize } from '~/lib/file-size'
+import { formatMegabytes } from '~/lib/file-size'
 import type { FieldErrors } from '~/lib/field-errors'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { ConfirmAction } from './confirm-action'
@@ -204,7 +204,7 @@ function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => voi
     if (body.ok && body.edition) {
       setServerErrors(undefined)
       form.reset()
-      // Its pages are read in the background: the panel says "Edition uploaded" when they are.
+      // Its pages are read in the background: the panel says "File uploaded" when they are.
       onUploaded(body.edition)
     } else {
       setServerErrors(body.fieldErrors)
@@ -358,7 +358,8 @@ function EditionCard({
     formatEditionDate(edition.editionDate),
     edition.number !== null ? `No. ${edition.number}` : null,
     edition.status === 'ready' ? pagesLabel(edition.pageCount) : null,
-    formatFileSize(edition.size),
+    // The spec's PDF list: "size in MB to 2 decimals".
+    formatMegabytes(edition.size),
   ].filter(Boolean)
   return (
     <li className="flex min-w-0 gap-3 rounded-md border p-3">
@@ -467,8 +468,9 @@ function usePollProcessing(
           onChange(edition)
           if (!uploadedHere.current.delete(id)) continue
           if (edition.status === 'ready') {
-            toast.success('Edition uploaded', {
-              description: `${edition.title}: ${pagesLabel(edition.pageCount)}.`,
+            // The spec's catalogue of toasts; the page count shows in the list.
+            toast.success('File uploaded', {
+              description: 'Your file has been uploaded successfully.',
             })
           } else {
             toast.error('Upload failed', {
@@ -524,7 +526,7 @@ export function NewspaperEditionsPanel() {
       const { status, body } = await postForm({ intent: 'delete', id: String(edition.id) })
       if (body.ok) {
         setEditions((was) => (was ?? []).filter((e) => e.id !== edition.id))
-        toast.success(body.toast?.title ?? 'Edition deleted', {
+        toast.success(body.toast?.title ?? 'File deleted', {
           description: body.toast?.description,
         })
       } else errorToast(body, 'Delete failed', status)

@@ -1,5 +1,5 @@
 import { buildPdf } from '../../../app/domain/seed/seed.server'
-import { formatFileSize } from '../../../app/lib/file-size'
+import { formatMegabytes } from '../../../app/lib/file-size'
 import { expect, test, toast, unique } from './admin-fixtures'
 
 test.beforeEach(async ({ login, page }) => {
@@ -34,14 +34,18 @@ test('an edition uploaded with a title and date is listed with its cover, then e
   await expect(
     panel.getByRole('listitem').filter({ hasText: title }).getByRole('status'),
   ).toContainText('Processing')
-  await expect(toast(page, 'Edition uploaded')).toContainText(`${title}: 2 pages.`, {
-    timeout: 60_000,
-  })
+  await expect(toast(page, 'File uploaded')).toContainText(
+    'Your file has been uploaded successfully.',
+    {
+      timeout: 60_000,
+    },
+  )
 
   const card = panel.getByRole('listitem').filter({ hasText: title })
   await expect(card).toContainText('April 17, 2026')
   await expect(card).toContainText('2 pages')
-  await expect(card).toContainText(formatFileSize(pdf.length))
+  await expect(card).toContainText(formatMegabytes(pdf.length))
+  await expect(card).toContainText(/\b\d+\.\d\d MB\b/)
   const cover = card.getByAltText(`Cover of ${title}`)
   await expect(cover).toBeVisible()
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600)
@@ -67,7 +71,7 @@ test('an edition uploaded with a title and date is listed with its cover, then e
   await expect(card).toBeVisible()
   await card.getByRole('button', { name: `Delete ${title}` }).click()
   await confirm.getByRole('button', { name: 'Delete' }).click()
-  await expect(toast(page, 'Edition deleted')).toBeVisible()
+  await expect(toast(page, 'File deleted')).toContainText('The file has been deleted successfully.')
   await expect(card).toHaveCount(0)
 })
 

@@ -64,7 +64,7 @@ test('an uploaded edition: its cover, its reader page by page, and search into p
     ),
   })
   await page.getByRole('button', { name: 'Upload edition' }).click()
-  await expect(toast(page, 'Edition uploaded')).toBeVisible({ timeout: 20_000 })
+  await expect(toast(page, 'File uploaded')).toBeVisible({ timeout: 20_000 })
 
   // /newspapers: its cover, title, date and number, linking to the reader.
   await page.goto('/newspapers')
@@ -119,7 +119,7 @@ test('an uploaded edition: its cover, its reader page by page, and search into p
   await page.getByRole('tab', { name: 'PDF Newspapers' }).click()
   await page.getByRole('button', { name: `Delete ${title}` }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
-  await expect(toast(page, 'Edition deleted')).toBeVisible()
+  await expect(toast(page, 'File deleted')).toBeVisible()
   expect((await page.request.get(readerUrl)).status()).toBe(404)
 })
 
