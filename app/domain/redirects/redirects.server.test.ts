@@ -1,0 +1,158 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { redirects } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { importRedirectsCsv, redirectsCsvStream } from './redirects-csv.server'
+import {
+  addRedirect,
+  countRedirectHit,
+  deleteRedirect,
+  findRedirect,
+  flushRedirectHits,
+  listRedirects,
+  recordMovedPath,
+} from './redirects.server'
+
+const all = async () =>
+  (await getDb().select().from(redirects))
+    .map((r) => `${r.fromPath}→${r.toPath ?? 'gone'} ${r.statusCode}`)
+    .sort()
+
+beforeEach(async () => {
+  await getDb().delete(redirects)
+})
+
+describe('recordMovedPath', () => {
+  it('records a 301 from the old address to the new one', async () => {
+    await recordMovedPath(getDb(), '/article/old', '/article/new')
+    expect(await all()).toEqual(['/article/old→/article/new 301'])
+    const [row] = await getDb().select().from(redirects)
+    expect(row.source).toBe('slug')
+  })
+
+  it('collapses chains: A→B then B→C leaves A→C and B→C', async () => {
+    await recordMovedPath(getDb(), '/article/a', '/article/b')
+    await recordMovedPath(getDb(), '/article/b', '/article/c')
+    expect(await all()).toEqual(['/article/a→/article/c 301', '/article/b→/article/c 301'])
+  })
+
+  it('never loops: moving back to an old address deletes the redirect from it', async () => {
+    await recordMovedPath(getDb(), '/article/a', '/article/b')
+    await recordMovedPath(getDb(), '/article/b', '/article/a')
+    expect(await all()).toEqual(['/article/b→/article/a 301'])
+    await recordMovedPath(getDb(), '/article/a', '/article/b')
+    expect(await all()).toEqual(['/article/a→/article/b 301'])
+  })
+
+  it('records nothing from an address that was never public, but moves what led to it', async () => {
+    await recordMovedPath(getDb(), '/article/draft', '/article/draft-2', { wasPublic: false })
+    expect(await all()).toEqual([])
+    await addRedirect(getDb(), { fromPath: '/old', toPath: '/article/x', statusCode: 302 })
+    await recordMovedPath(getDb(), '/article/x', '/article/y', { wasPublic: false })
+    expect(await all()).toEqual(['/old→/article/y 302'])
+  })
+
+  it('ignores a move to the same address, whatever its spelling', async () => {
+    await recordMovedPath(getDb(), '/article/same/', '/Article/same')
+    expect(await all()).toEqual([])
+  })
+})
+
+describe('addRedirect', () => {
+  it('stores 301, 302 and 410 (with no target), normalised', async () => {
+    await addRedirect(getDb(), {
+      fromPath: '/2019/03/Old/?p=1',
+      toPath: '/article/new',
+      statusCode: 301,
+    })
+    await addRedirect(getDb(), {
+      fromPath: '/promo',
+      toPath: 'https://shop.example/x',
+      statusCode: 302,
+    })
+    await addRedirect(getDb(), { fromPath: '/gone', toPath: '/ignored', statusCode: 410 })
+    expect(await all()).toEqual([
+      '/2019/03/old→/article/new 301',
+      '/gone→gone 410',
+      '/promo→https://shop.example/x 302',
+    ])
+  })
+
+  it('refuses bad input with a field and a message', async () => {
+    const bad = [
+      { fromPath: 'no-slash', toPath: '/x', statusCode: 301, field: 'fromPath' },
+      { fromPath: '/', toPath: '/x', statusCode: 301, field: 'fromPath' },
+      { fromPath: '/a', toPath: '/x', statusCode: 307, field: 'statusCode' },
+      { fromPath: '/a', toPath: null, statusCode: 301, field: 'toPath' },
+      { fromPath: '/a', toPath: 'javascript:alert(1)', statusCode: 301, field: 'toPath' },
+      { fromPath: '/a/', toPath: '/A', statusCode: 301, field: 'toPath' },
+    ]
+    for (const { field, ...values } of bad)
+      await expect(addRedirect(getDb(), values)).rejects.toMatchObject({
+        name: 'RedirectError',
+        status: 400,
+        field,
+      })
+  })
+
+  it('refuses a second redirect from one address by hand, and a loop', async () => {
+    await addRedirect(getDb(), { fromPath: '/a', toPath: '/b', statusCode: 301 })
+    await expect(
+      addRedirect(getDb(), { fromPath: '/a', toPath: '/c', statusCode: 301 }),
+    ).rejects.toMatchObject({ code: 'DUPLICATE', status: 409 })
+    await addRedirect(getDb(), { fromPath: '/b', toPath: '/c', statusCode: 301 })
+    await expect(
+      addRedirect(getDb(), { fromPath: '/c', toPath: '/a', statusCode: 301 }),
+    ).rejects.toMatchObject({ code: 'LOOP' })
+  })
+})
+
+describe('findRedirect and hits', () => {
+  it('finds a redirect whatever the request spelling, and counts its hits in a batch', async () => {
+    const saved = await addRedirect(getDb(), {
+      fromPath: '/Old Story',
+      toPath: '/article/new',
+      statusCode: 301,
+    })
+    const found = await findRedirect(getDb(), '/old%20story/?utm=1')
+    expect(found).toEqual({ id: saved.id, toPath: '/article/new', statusCode: 301 })
+    expect(await findRedirect(getDb(), '/other')).toBeNull()
+    countRedirectHit(saved.id)
+    countRedirectHit(saved.id)
+    await flushRedirectHits()
+    const [row] = await listRedirects(getDb())
+    expect(row.hits).toBe(2)
+    expect(row.lastHitAt).toBeInstanceOf(Date)
+  })
+
+  it('deletes one, and says when it is already gone', async () => {
+    const saved = await addRedirect(getDb(), { fromPath: '/a', toPath: '/b', statusCode: 301 })
+    await deleteRedirect(getDb(), saved.id)
+    await expect(deleteRedirect(getDb(), saved.id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+})
+
+describe('CSV', () => {
+  it('imports lines with or without a header, reports bad lines, and exports them back', async () => {
+    const result = await importRedirectsCsv(
+      getDb(),
+      'from,to,status\n/old-1,/article/one,301\n"/old, two",/article/two,302\n/gone,,410\nbad,/x,301\n/old-3,/article/three,\n',
+    )
+    expect(result).toEqual({ saved: 4, errors: [{ line: 5, message: expect.any(String) }] })
+    expect(await all()).toEqual([
+      '/gone→gone 410',
+      '/old%2C%20two→/article/two 302',
+      '/old-1→/article/one 301',
+      '/old-3→/article/three 301',
+    ])
+    let csv = ''
+    for await (const chunk of redirectsCsvStream(getDb())) csv += String(chunk)
+    const lines = csv.trim().split('\n')
+    expect(lines[0]).toBe('from,to,status,source,hits,last_hit')
+    expect(lines).toHaveLength(5)
+    expect(lines).toContain('/gone,,410,manual,0,')
+    // What was exported imports again to the same redirects.
+    await getDb().delete(redirects)
+    expect((await importRedirectsCsv(getDb(), csv)).saved).toBe(4)
+    expect(await all()).toHaveLength(4)
+  })
+})
