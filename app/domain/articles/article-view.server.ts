@@ -12,6 +12,7 @@ import { getArticlePreview } from './admin-articles-queries.server'
 import { isScheduled } from './article-rules'
 import type { CorrectionRow } from './corrections-queries.server'
 import { isVisiblyRevised } from './revision-rules'
+import { withoutRepeatedStandfirst } from './standfirst'
 import type { ArticleDetail } from './articles-queries.server'
 import type { ArticleDraftInput, ArticleStatus } from './articles-schema'
 import { countWords } from './word-count.server'
@@ -106,7 +107,7 @@ export function toArticleView(article: ArticleViewSource, now: Date = new Date()
     excerpt: article.excerpt,
     // Sanitised on save and again here: whatever reached the database, no script, event
     // handler or javascript: URL reaches a reader.
-    contentHtml: sanitizeArticleHtml(article.content),
+    contentHtml: withoutRepeatedStandfirst(sanitizeArticleHtml(article.content), article.excerpt),
     featuredImage: article.featuredImage,
     image: imageView(article),
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,

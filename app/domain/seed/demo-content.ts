@@ -1384,7 +1384,7 @@ export interface BodyInput {
 }
 
 /**
- * A believable article body of 300–1,500 words: lede, intro, `<h2>` sections, a list, a quote
+ * A believable article body of 300–1,500 words: intro, `<h2>` sections, a list, a quote
  * and a paragraph with two links. Paragraph pools are per category; the choice and the
  * length follow a PRNG seeded from the title.
  */
@@ -1417,7 +1417,9 @@ export function buildArticleBody(input: BodyInput, seed = hashString(input.title
     return `<a href="https://example.org/${href}" ${LINK_ATTRIBUTES}>${escapeHtml(text)}</a>`
   })}</p>`
 
-  const head = [paragraph(input.excerpt), paragraph(rng.pick(pool.intros))]
+  // The excerpt is the page's standfirst, drawn above the body: repeating it as the first
+  // paragraph printed it twice.
+  const head = [paragraph(rng.pick(pool.intros))]
   const tail = [paragraph(rng.pick(pool.closings)), sourceHtml]
   // Shared sections keep their order so that "What happens next" is always the last one.
   const candidates = [...rng.shuffle(pool.sections), ...SHARED_SECTIONS]
