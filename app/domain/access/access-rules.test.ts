@@ -11,6 +11,8 @@ import {
   canOpenBackOffice,
   canPublishArticle,
   canReviewArticles,
+  canRunLiveCoverage,
+  canSubmitLiveEntry,
   canSubmitForReview,
   canUploadImages,
   canUseProfile,
@@ -98,6 +100,26 @@ const TABLE: [string, (role: Role) => boolean, Role[]][] = [
   ['review submissions', (r) => canReviewArticles(actor(r)), ['editor', 'admin']],
   ['categories, tags, media, pages', (r) => canManageCategories(actor(r)), ['editor', 'admin']],
   ['corrections', (r) => canAddCorrections(actor(r)), ['editor', 'admin']],
+  [
+    'run live coverage of own article',
+    (r) => canRunLiveCoverage(actor(r), own(r, 'published')),
+    ['author', 'editor', 'admin'],
+  ],
+  [
+    'run live coverage of anyone’s article',
+    (r) => canRunLiveCoverage(actor(r), others('published')),
+    ['editor', 'admin'],
+  ],
+  [
+    'send entries to anyone’s published live article',
+    (r) => canSubmitLiveEntry(actor(r), others('published')),
+    ['contributor', 'author', 'editor', 'admin'],
+  ],
+  [
+    'send entries to anyone’s draft',
+    (r) => canSubmitLiveEntry(actor(r), others('draft')),
+    ['editor', 'admin'],
+  ],
   [
     'users, settings, subscribers, backups, database',
     (r) => canAdministerSite(actor(r)),

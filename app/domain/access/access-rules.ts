@@ -168,6 +168,23 @@ export const canManageBreakingNews = canEditAnyArticle
 export const canFeatureArticles = canEditAnyArticle
 export const canAddCorrections = canEditAnyArticle
 
+/**
+ * Live coverage of an article (its live desk): start, pause and end it, publish entries at once,
+ * edit, delete, pin and mark key events, approve what contributors sent: whoever may publish the
+ * article (authors their own, editors any).
+ */
+export const canRunLiveCoverage = canPublishArticle
+
+/**
+ * Open an article's live desk and send entries, which wait for an editor unless the sender may
+ * run the coverage: whoever may run it, and any staff member on a published article (a reporter
+ * on the scene files to a colleague's live article; others' drafts stay out of sight).
+ */
+export function canSubmitLiveEntry(actor: Actor | null | undefined, article: ArticleAccessFacts) {
+  if (canRunLiveCoverage(actor, article)) return true
+  return atLeast(actor, 'contributor') && article.status === 'published'
+}
+
 /** The running of the site, admins only: users and roles, settings, subscribers, backups, the database. */
 export function canAdministerSite(actor: Actor | null | undefined): actor is Actor {
   return atLeast(actor, 'admin')

@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { articles, liveCoverage, liveEntries, profiles } from '@db/schema/index'
+import { isPublicArticle } from '~/domain/published.server'
+import { cacheKey } from '~/infra/cache-keys.server'
+import { getDb } from '~/infra/db.server'
+import { memoizedByKey } from '~/infra/memo-cache.server'
+import type { LiveState } from './live-schema'
+
+// Live coverage's read models. Readers see published entries of a public article only, and
+// authors by name; the live desk sees pending entries too.
+
+export interface LiveEntryRow {
+  id: number
+  headline: string
+  content: string
+  status: 'published' | 'pending'
+  isPinned: boolean
+  isKeyEvent: boolean
+  authorId: string | null
+  authorName: string | null
+  publishedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  deletedAt: Date | null
+}
+
+export interface LiveCoverageRow {
+  articleId: number
+  state: LiveState
+  summary: string
+  startedAt: Date
+  endedAt: Date | null
+  lastEntryAt: Date | null
+}
+
+/** What readers see: a name, never the account. */
+const AUTHOR_NAME = sql<
+  string | null
+>`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.name}, ''), ${profiles.username})`
+
+const entryColumns = {
+  id: liveEntries.id,
+  headline: liveEntries.headline,
+  content: liveEntries.content,
+  status: liveEntries.status,
+  isPinned: liveEntries.isPinned,
+  isKeyEvent: liveEntries.isKeyEvent,
+  authorId: liveEntries.authorId,
+  authorName: AUTHOR_NAME,
+  publishedAt: liveEntries.publishedAt,
+  createdAt: liveEntries.createdAt,
+  updatedAt: liveEntries.updatedAt,
+  deletedAt: liveEntries.deletedAt,
+}
+
+export async function getCoverage(articleId: number): Promise<LiveCoverageRow | null> {
+  const [row] = await getDb()
+    .select()
+    .from(liveCoverage)
+    .where(eq(liveCoverage.articleId, articleId))
+  return row ?? null
+}
+
+/** The live desk's list: every entry not deleted, pending ones first, then newest first. */
+export async function listDeskEntries(articleId: number): Promise<LiveEntryRow[]> {
+  return getDb()
+    .select(entryColumns)
+    .from(liveEntries)
+    .leftJoin(profiles, eq(profiles.id, liveEntries.authorId))
+    .where(and(eq(liveEntries.articleId, articleId), isNull(liveEntries.deletedAt)))
+    .orderBy(
+      sql`${liveEntries.status} = 'published'`,
+      desc(sql`coalesce(${liveEntries.publishedAt}, ${liveEntries.createdAt})`),
+      desc(liveEntries.id),
+    )
+}
+
+/**
+ * A public article's coverage as readers see it: the coverage, and its published entries
+ * newest first with the tombstones of deleted ones (readers' pages drop them). Null when the
+ * article is not public or has no coverage.
+ */
+export interface PublicLive {
+  coverage: LiveCoverageRow
+  /** Published entries, deleted ones included (`deletedAt`), newest first. */
+  entries: LiveEntryRow[]
+}
+
+async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
+  const db = getDb()
+  const [coverage] = await db
+    .select({
+      articleId: liveCoverage.articleId,
+      state: liveCoverage.state,
+      summary: liveCoverage.summary,
+      startedAt: liveCoverage.startedAt,
+      endedAt: liveCoverage.endedAt,
+      lastEntryAt: liveCoverage.lastEntryAt,
+    })
+    .from(liveCoverage)
+    .innerJoin(articles, eq(articles.id, liveCoverage.articleId))
+    .where(and(eq(liveCoverage.articleId, articleId), isPublicArticle))
+  if (!coverage) return null
+  const entries = await db
+    .select(entryColumns)
+    .from(liveEntries)
+    .leftJoin(profiles, eq(profiles.id, liveEntries.authorId))
+    .where(and(eq(liveEntries.articleId, articleId), eq(liveEntries.status, 'published')))
+    .orderBy(desc(liveEntries.publishedAt), desc(liveEntries.id))
+  return { coverage, entries }
+}
+
+/**
+ * Kept in memory per article until its key is announced (any entry change, here or on another
+ * instance): thousands of readers' questions are answered from one read.
+ */
+export const getPublicLive: (articleId: string) => Promise<PublicLive | null> = memoizedByKey(
+  'public-live',
+  (key) => loadPublicLive(Number(key)),
+  {
+    ttlMs: 60_000,
+    maxEntries: 50,
+    shows: (live) => (live ? [cacheKey.article(live.coverage.articleId)] : []),
+  },
+)
+
+/** The public live article's id by its slug, for the entry's share address. */
+export async function findPublicLiveEntry(slug: string, entryId: number) {
+  const [row] = await getDb()
+    .select({
+      articleId: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      headline: liveEntries.headline,
+      content: liveEntries.content,
+      publishedAt: liveEntries.publishedAt,
+      image: articles.featuredImage,
+    })
+    .from(liveEntries)
+    .innerJoin(articles, eq(articles.id, liveEntries.articleId))
+    .where(
+      and(
+        eq(articles.slug, slug),
+        eq(liveEntries.id, entryId),
+        eq(liveEntries.status, 'published'),
+        isNull(liveEntries.deletedAt),
+        isPublicArticle,
+      ),
+    )
+  return row ?? null
+}
+
+/** Which of these articles have coverage running (state live), for their LIVE badges. */
+export async function liveArticleIds(ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await getDb()
+    .select({ id: liveCoverage.articleId })
+    .from(liveCoverage)
+    .where(and(inArray(liveCoverage.articleId, [...ids]), eq(liveCoverage.state, 'live')))
+  return new Set(rows.map((r) => r.id))
+}
