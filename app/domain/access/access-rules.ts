@@ -195,3 +195,13 @@ export const canManageSettings = canAdministerSite
 export const canManageSubscribers = canAdministerSite
 export const canManageBackups = canAdministerSite
 export const canSwitchDatabase = canAdministerSite
+
+/** Old addresses (redirects, by hand or from a CSV) and the site's full export: admins only. */
+export const canManageRedirects = canAdministerSite
+export const canExportSite = canAdministerSite
+
+/**
+ * Change a published article's address (its slug; the old one answers 301): editors, who
+ * also rename categories. Links to it exist, so an author does not move them alone.
+ */
+export const canChangeArticleSlug = canEditAnyArticle
