@@ -76,7 +76,20 @@ function Toasts({ toast }: { toast: Route.ComponentProps['loaderData']['toast'] 
     void import('sonner').then(({ toast: showToast }) => {
       if (cancelled) return
       const show = toast.type === 'message' ? showToast : showToast[toast.type]
-      show(toast.title, { id: toast.id, description: toast.description })
+      const { description, link } = toast
+      show(toast.title, {
+        id: toast.id,
+        description: link ? (
+          <>
+            {description ? `${description} — ` : null}
+            <a href={link.href} className="font-medium underline underline-offset-2">
+              {link.label}
+            </a>
+          </>
+        ) : (
+          description
+        ),
+      })
     })
     return () => {
       cancelled = true

@@ -6,6 +6,9 @@ export const toastSchema = z.object({
   type: z.enum(['success', 'error', 'info', 'message']).default('message'),
   title: z.string(),
   description: z.string().optional(),
+  // A link after the description ("Published — view the story"): a path on this site only,
+  // so a flash cookie can never carry a reader off it.
+  link: z.object({ href: z.string().regex(/^\/(?![/\\])/), label: z.string().min(1) }).optional(),
 })
 export type Toast = z.infer<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>

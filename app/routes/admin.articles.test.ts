@@ -317,7 +317,12 @@ describe('article form', () => {
     )) as Response
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/admin/articles')
-    expect((await toastFrom(response))?.title).toBe('Article created successfully')
+    // The spec's title, and what the save did with a link to it.
+    expect(await toastFrom(response)).toMatchObject({
+      title: 'Article created successfully',
+      description: 'Published',
+      link: { href: '/article/night-ferry-returns', label: 'view the story' },
+    })
     const [row] = await getDb()
       .select()
       .from(articles)

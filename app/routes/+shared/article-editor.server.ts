@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { canCreateArticle, canSetByline, type Actor } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
@@ -15,6 +15,7 @@ import {
   articleSubmissionSchema,
   type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
+import { saveOutcome } from '~/domain/articles/save-outcome'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { listBylineChoices, staffMemberName } from '~/domain/users/staff-queries.server'
 import { logger } from '~/infra/logger.server'
@@ -128,5 +129,12 @@ export async function articleEditorAction(
     })
   }
   logger.info({ articleId: saved.id, status: saved.status, by: user.id }, `article ${mode}d`)
-  return redirectWithToast('/admin/articles', { type: 'success', title: SUCCESS[mode] })
+  // The spec's toast, and what the save did with a link to it (a public story, or its form).
+  const outcome = saveOutcome(saved, { timeZone })
+  return redirectWithToast('/admin/articles', {
+    type: 'success',
+    title: SUCCESS[mode],
+    description: outcome?.message,
+    link: outcome?.link ?? undefined,
+  })
 }
