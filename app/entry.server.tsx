@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { DocumentHtmlContext } from '~/components/site/server-html'
+import { answerForNotFound } from '~/domain/redirects/not-found-answer.server'
 import { deferAppScripts, isReaderPage, readerRoutes } from '~/infra/deferred-scripts.server'
 import {
   dataCacheControl,
@@ -63,6 +64,11 @@ export default async function handleRequest(
   context: EntryContext,
   loadContext?: AppLoadContext,
 ) {
+  // Every page that was not found passes here: an old address kept for it answers instead
+  // (app/domain/redirects). 410 keeps the not-found page the route drew, with its own status.
+  const moved = status === 404 ? await answerForNotFound(request) : null
+  if (moved?.kind === 'redirect') return movedResponse(moved.status, moved.location)
+  if (moved?.kind === 'gone') status = 410
   const { body, failed } = await renderPage(context, request.url, loadContext?.documentHtml ?? null)
   const page = body.subarray(0, DOCTYPE_START.length).equals(DOCTYPE_START)
     ? body
@@ -89,6 +95,17 @@ export default async function handleRequest(
   if (request.method === 'HEAD') return new Response(null, { status: finalStatus, headers })
   // Buffer.concat's type allows a SharedArrayBuffer; these bytes are on a plain ArrayBuffer.
   return new Response(bytes as Buffer<ArrayBuffer>, { status: finalStatus, headers })
+}
+
+/** Browsers keep a 301 without Cache-Control for good: an hour lets a mistaken one be undone. */
+function movedResponse(status: 301 | 302, location: string) {
+  return new Response(null, {
+    status,
+    headers: {
+      Location: location,
+      'Cache-Control': status === 301 ? 'public, max-age=3600' : 'public, max-age=0, s-maxage=60',
+    },
+  })
 }
 
 /**

@@ -20,7 +20,7 @@ export function documentCacheControl(request: Request, status: number) {
     return PRIVATE_NO_STORE
   if (isPersonalRequest(request)) return PRIVATE_NO_STORE
   if (status === 200) return PUBLIC_PAGE_CACHE
-  if (status === 404) return 'public, max-age=0, s-maxage=30'
+  if (status === 404 || status === 410) return 'public, max-age=0, s-maxage=30'
   return PRIVATE_NO_STORE
 }
 

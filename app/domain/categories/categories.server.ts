@@ -1,6 +1,7 @@
 import { and, eq, max, ne } from 'drizzle-orm'
 import { categories } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { recordMovedPath } from '~/domain/redirects/redirects.server'
 import { announceChanged, announcing, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
@@ -66,12 +67,20 @@ async function createCategoryRow(values: CategoryValues) {
 export async function updateCategory(id: number, values: CategoryValues) {
   const write = getDb().transaction(async (tx) => {
     const slug = await freeSlug(tx, values.slug, id)
+    const [before] = await tx
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for('update')
     const [row] = await tx
       .update(categories)
       .set({ name: values.name, slug, description: values.description })
       .where(eq(categories.id, id))
       .returning()
     if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+    // Every category has a public page from the moment it exists: its old address answers 301.
+    if (before && before.slug !== slug)
+      await recordMovedPath(tx, `/category/${before.slug}`, `/category/${slug}`)
     return row
   })
   return announcing(write, [EVERYTHING])
