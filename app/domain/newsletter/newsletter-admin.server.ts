@@ -1,38 +1,204 @@
-import { eq } from 'drizzle-orm'
-import { newsletterSubscribers } from '@db/schema/index'
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import { eq, inArray } from 'drizzle-orm'
+import {
+  newsletterLists,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+  newsletterSuppressions,
+} from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
+import { newsletterSubscribeSchema } from './newsletter-schema'
 import type { NewsletterSubscriber } from './newsletter-queries.server'
+import { newPreferencesToken } from './preferences.server'
 
-export class SubscriberError extends domainErrors('SubscriberError', { NOT_FOUND: 404 }) {}
+export class SubscriberError extends domainErrors('SubscriberError', {
+  NOT_FOUND: 404,
+  INVALID_CSV: 400,
+}) {}
 
-/** Removes a reader from the newsletter list (an admin acting on a request, say). */
+/**
+ * Removes a reader from the newsletter (an admin acting on a request, say): the row goes and
+ * the address joins the suppression list as 'removed', so no import or send brings it back
+ * without a fresh opt-in.
+ */
 export async function removeNewsletterSubscriber(id: number) {
-  const [row] = await getDb()
-    .delete(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.id, id))
-    .returning({ id: newsletterSubscribers.id })
-  if (!row) throw new SubscriberError('NOT_FOUND', 'This subscriber no longer exists')
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+      .returning({ email: newsletterSubscribers.email })
+    if (!row) throw new SubscriberError('NOT_FOUND', 'This subscriber no longer exists')
+    await tx
+      .insert(newsletterSuppressions)
+      .values({ email: row.email.toLowerCase(), reason: 'removed', detail: 'Removed by hand' })
+      .onConflictDoNothing()
+  })
 }
 
-function csvField(value: string) {
-  // A leading =, +, - or @ makes spreadsheets run the cell as a formula: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+/** An address put on the suppression list by hand ('removed'); its subscriptions end. */
+export async function suppressByHand(email: string) {
+  await getDb().transaction(async (tx) => {
+    await tx
+      .insert(newsletterSuppressions)
+      .values({ email: email.toLowerCase(), reason: 'removed', detail: 'Added by hand' })
+      .onConflictDoNothing()
+    const [row] = await tx
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email.toLowerCase()))
+    if (row) {
+      await tx
+        .delete(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.subscriberId, row.id))
+    }
+  })
 }
 
-/** The export: email, confirmed (yes/no), confirmed at, subscribed at — ISO times, UTC. */
+/** A leading =, +, - or @ makes spreadsheets run the cell as a formula: quote it as text. */
+function safeCell(value: string) {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+}
+
+/** The export: email, confirmed (yes/no), confirmed at, consent given at, source, subscribed at — ISO, UTC. */
 export function subscribersToCsv(rows: NewsletterSubscriber[]) {
-  const lines = [['email', 'confirmed', 'confirmed_at', 'subscribed_at'].join(',')]
-  for (const row of rows) {
-    lines.push(
-      [
-        csvField(row.email),
-        row.confirmedAt ? 'yes' : 'no',
-        row.confirmedAt ? row.confirmedAt.toISOString() : '',
-        row.createdAt.toISOString(),
-      ].join(','),
+  return stringify(
+    rows.map((row) => [
+      safeCell(row.email),
+      row.confirmedAt ? 'yes' : 'no',
+      row.confirmedAt?.toISOString() ?? '',
+      row.consentedAt?.toISOString() ?? '',
+      row.source,
+      row.createdAt.toISOString(),
+    ]),
+    {
+      header: true,
+      columns: ['email', 'confirmed', 'confirmed_at', 'consented_at', 'source', 'subscribed_at'],
+      record_delimiter: '\r\n',
+      // A cell we guarded with a leading quote is quoted whole, so it stays text.
+      quoted_match: /^'/,
+    },
+  )
+}
+
+export interface ImportReport {
+  imported: number
+  /** Already subscribed: left as they were (re-importing changes nothing). */
+  existing: number
+  /** On the suppression list: not imported (only a fresh opt-in brings them back). */
+  suppressed: number
+  /** Rows refused, with their line number in the file and why. */
+  invalid: { line: number; reason: string }[]
+}
+
+const EMAIL_HEADERS = ['email', 'e-mail', 'email address', 'email_address']
+const CONSENT_HEADERS = ['consented_at', 'consent_date', 'consent date', 'consent', 'consented']
+export const IMPORT_MAX_ROWS = 100_000
+
+/**
+ * Imports subscribers from CSV with a header row: an email column and the date consent was
+ * given (required: a list without proof of consent is not ours to write to). Imported
+ * addresses count as confirmed from that date and join the default lists; an address already
+ * here is left alone, and one on the suppression list is skipped.
+ */
+export async function importSubscribersCsv(csv: string): Promise<ImportReport> {
+  let records: string[][]
+  try {
+    records = parse(csv, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    })
+  } catch (error) {
+    throw new SubscriberError(
+      'INVALID_CSV',
+      `The file is not valid CSV: ${(error as Error).message}`,
     )
   }
-  return `${lines.join('\r\n')}\r\n`
+  const [header, ...rows] = records
+  const names = (header ?? []).map((h) => h.toLowerCase())
+  const emailAt = names.findIndex((n) => EMAIL_HEADERS.includes(n))
+  const consentAt = names.findIndex((n) => CONSENT_HEADERS.includes(n))
+  if (emailAt < 0 || consentAt < 0) {
+    throw new SubscriberError(
+      'INVALID_CSV',
+      'The first row must name an "email" column and a "consented_at" column',
+    )
+  }
+  if (rows.length > IMPORT_MAX_ROWS) {
+    throw new SubscriberError('INVALID_CSV', `At most ${IMPORT_MAX_ROWS} rows at a time`)
+  }
+
+  const report: ImportReport = { imported: 0, existing: 0, suppressed: 0, invalid: [] }
+  const valid = new Map<string, Date>()
+  rows.forEach((row, i) => {
+    const line = i + 2
+    const email = newsletterSubscribeSchema.safeParse({ email: row[emailAt] ?? '' })
+    if (!email.success) return void report.invalid.push({ line, reason: 'Invalid email address' })
+    const consented = parseConsentDate(row[consentAt] ?? '')
+    if (!consented) {
+      return void report.invalid.push({ line, reason: 'Missing or invalid consent date' })
+    }
+    if (!valid.has(email.data.email)) valid.set(email.data.email, consented)
+  })
+
+  const db = getDb()
+  const emails = [...valid.keys()]
+  for (let start = 0; start < emails.length; start += 1000) {
+    const chunk = emails.slice(start, start + 1000)
+    await db.transaction(async (tx) => {
+      const suppressed = new Set(
+        (
+          await tx
+            .select({ email: newsletterSuppressions.email })
+            .from(newsletterSuppressions)
+            .where(inArray(newsletterSuppressions.email, chunk))
+        ).map((r) => r.email),
+      )
+      const fresh = chunk.filter((e) => !suppressed.has(e))
+      report.suppressed += chunk.length - fresh.length
+      if (fresh.length === 0) return
+      const inserted = await tx
+        .insert(newsletterSubscribers)
+        .values(
+          fresh.map((email) => ({
+            email,
+            // Never used: an imported address is confirmed by the consent it brings.
+            confirmToken: `import:${newPreferencesToken()}`,
+            confirmedAt: valid.get(email)!,
+            consentedAt: valid.get(email)!,
+            source: 'import',
+            preferencesToken: newPreferencesToken(),
+          })),
+        )
+        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .returning({ id: newsletterSubscribers.id })
+      report.imported += inserted.length
+      report.existing += fresh.length - inserted.length
+      const defaults = await tx
+        .select({ id: newsletterLists.id })
+        .from(newsletterLists)
+        .where(eq(newsletterLists.isDefault, true))
+      if (inserted.length > 0 && defaults.length > 0) {
+        await tx
+          .insert(newsletterSubscriptions)
+          .values(
+            inserted.flatMap((s) => defaults.map((l) => ({ subscriberId: s.id, listId: l.id }))),
+          )
+          .onConflictDoNothing()
+      }
+    })
+  }
+  return report
+}
+
+/** `2026-01-31` or a full ISO time; not in the future, not before 1990. */
+function parseConsentDate(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return null
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value.replace(' ', 'T'))
+  if (Number.isNaN(date.getTime())) return null
+  if (date.getTime() > Date.now() + 24 * 3600 * 1000 || date.getUTCFullYear() < 1990) return null
+  return date
 }

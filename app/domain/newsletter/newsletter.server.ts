@@ -1,11 +1,17 @@
 import crypto from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import { newsletterSubscribers } from '@db/schema/index'
+import {
+  newsletterLists,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+  newsletterSuppressions,
+} from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { sendMail } from '~/infra/mail.server'
+import { newPreferencesToken } from './preferences.server'
 import {
   consumeRateLimit,
   emailKey,
@@ -84,12 +90,25 @@ export async function subscribeToNewsletter(
   options: { brand?: string } = {},
 ): Promise<SubscribeOutcome> {
   const token = crypto.randomBytes(32).toString('base64url')
-  const inserted = await getDb()
+  const db = getDb()
+  const inserted = await db
     .insert(newsletterSubscribers)
     .values({ email, confirmToken: hashConfirmToken(token) })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id })
-  if (inserted.length === 0) return 'existing'
+  if (inserted.length === 0) {
+    // An address on the suppression list comes back only through a fresh opt-in: a new link,
+    // and the suppression lifted when it is confirmed (confirmNewsletterSubscription).
+    const [suppressed] = await db
+      .select({ email: newsletterSuppressions.email })
+      .from(newsletterSuppressions)
+      .where(eq(newsletterSuppressions.email, email.toLowerCase()))
+    if (!suppressed) return 'existing'
+    await db
+      .update(newsletterSubscribers)
+      .set({ confirmToken: hashConfirmToken(token), confirmedAt: null })
+      .where(eq(newsletterSubscribers.email, email))
+  }
 
   const brand = options.brand ?? 'Broadsheet'
   const link = `${getEnv().siteUrl}/newsletter/confirm?token=${token}`
@@ -119,18 +138,60 @@ export async function confirmNewsletterSubscription(token: string): Promise<Conf
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'invalid'
   const hash = hashConfirmToken(token)
   const db = getDb()
-  const updated = await db
-    .update(newsletterSubscribers)
-    .set({ confirmedAt: new Date() })
-    .where(
-      and(eq(newsletterSubscribers.confirmToken, hash), isNull(newsletterSubscribers.confirmedAt)),
-    )
-    .returning({ id: newsletterSubscribers.id })
-  if (updated.length > 0) return 'confirmed'
+  const updated = await db.transaction(async (tx) => {
+    const now = new Date()
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ confirmedAt: now, consentedAt: now })
+      .where(
+        and(
+          eq(newsletterSubscribers.confirmToken, hash),
+          isNull(newsletterSubscribers.confirmedAt),
+        ),
+      )
+      .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+    if (!row) return null
+    await tx
+      .update(newsletterSubscribers)
+      .set({ preferencesToken: newPreferencesToken() })
+      .where(
+        and(eq(newsletterSubscribers.id, row.id), isNull(newsletterSubscribers.preferencesToken)),
+      )
+    await tx
+      .delete(newsletterSuppressions)
+      .where(eq(newsletterSuppressions.email, row.email.toLowerCase()))
+    await subscribeToDefaultLists(tx, row.id)
+    return row
+  })
+  if (updated) return 'confirmed'
   const [existing] = await db
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.confirmToken, hash))
     .limit(1)
   return existing ? 'already-confirmed' : 'invalid'
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
+
+/**
+ * The footer form's choice: every list marked default, for a subscriber who has none yet (a
+ * reader coming back after leaving everything starts again from the defaults).
+ */
+async function subscribeToDefaultLists(tx: Tx, subscriberId: number) {
+  const [any] = await tx
+    .select({ listId: newsletterSubscriptions.listId })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.subscriberId, subscriberId))
+    .limit(1)
+  if (any) return
+  const defaults = await tx
+    .select({ id: newsletterLists.id })
+    .from(newsletterLists)
+    .where(eq(newsletterLists.isDefault, true))
+  if (defaults.length === 0) return
+  await tx
+    .insert(newsletterSubscriptions)
+    .values(defaults.map((l) => ({ subscriberId, listId: l.id })))
+    .onConflictDoNothing()
 }

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+/** The preferences page and the profile's newsletter card (client-safe). */
+export const preferencesActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save-lists') }),
+  z.object({ intent: z.literal('pause') }),
+  z.object({ intent: z.literal('resume') }),
+  z.object({ intent: z.literal('leave') }),
+  z.object({ intent: z.literal('subscribe-again') }),
+])
+
+/** The checked lists of the form: every `list` field that is a positive integer. */
+export function chosenListIds(form: FormData): number[] {
+  return [
+    ...new Set(
+      form
+        .getAll('list')
+        .filter((v): v is string => typeof v === 'string' && /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ]
+}
+
+export const PREFERENCES_SAVED = 'Your newsletter choices are saved.'
+export const PREFERENCES_PAUSED = 'Paused: you will receive nothing until you resume.'
+export const PREFERENCES_RESUMED = 'Resumed: your newsletters will reach you again.'
+export const PREFERENCES_LEFT = 'You left every newsletter. We will not write to you again.'
+export const PREFERENCES_OPT_IN =
+  'Check your inbox for a link to confirm your address; your newsletters start after that.'

@@ -1,0 +1,194 @@
+import crypto from 'node:crypto'
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm'
+import {
+  newsletterLists,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+  newsletterSuppressions,
+} from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+
+// A subscriber's own choices, on the preferences page every mail links to (an opaque token,
+// no sign-in) and on /profile (matched by the signed-in reader's address).
+
+export class PreferencesError extends domainErrors('PreferencesError', {
+  NOT_FOUND: 404,
+  SUPPRESSED: 409,
+}) {}
+
+export const PREFERENCES_PATH = '/newsletter/preferences'
+
+/** A fresh preferences key: 32 random bytes, URL-safe. */
+export function newPreferencesToken() {
+  return crypto.randomBytes(32).toString('base64url')
+}
+
+/**
+ * The page's absolute address for a subscriber (`/newsletter/preferences?t=…`). The token is
+ * stored as is, not hashed: every mail must be able to print it.
+ */
+export function preferencesUrl(subscriber: { preferencesToken: string | null }) {
+  if (!subscriber.preferencesToken) return `${getEnv().siteUrl}${PREFERENCES_PATH}`
+  return `${getEnv().siteUrl}${PREFERENCES_PATH}?t=${encodeURIComponent(subscriber.preferencesToken)}`
+}
+
+/** The preferences key of a subscriber, made on first use (subscribers from before it). */
+export async function ensurePreferencesToken(subscriberId: number) {
+  const db = getDb()
+  await db
+    .update(newsletterSubscribers)
+    .set({ preferencesToken: newPreferencesToken() })
+    .where(
+      and(
+        eq(newsletterSubscribers.id, subscriberId),
+        isNull(newsletterSubscribers.preferencesToken),
+      ),
+    )
+  const [row] = await db
+    .select({ preferencesToken: newsletterSubscribers.preferencesToken })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, subscriberId))
+  return row?.preferencesToken ?? null
+}
+
+export interface Preferences {
+  subscriberId: number
+  email: string
+  confirmed: boolean
+  paused: boolean
+  /** On the suppression list: receives nothing until a fresh opt-in. */
+  suppressed: boolean
+  lists: { id: number; slug: string; name: string; description: string; subscribed: boolean }[]
+}
+
+type SubscriberRow = typeof newsletterSubscribers.$inferSelect
+
+async function preferencesOf(subscriber: SubscriberRow): Promise<Preferences> {
+  const db = getDb()
+  const [lists, chosen, [suppression]] = await Promise.all([
+    db
+      .select({
+        id: newsletterLists.id,
+        slug: newsletterLists.slug,
+        name: newsletterLists.name,
+        description: newsletterLists.description,
+      })
+      .from(newsletterLists)
+      .orderBy(asc(newsletterLists.name), asc(newsletterLists.id)),
+    db
+      .select({ listId: newsletterSubscriptions.listId })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, subscriber.id)),
+    db
+      .select({ reason: newsletterSuppressions.reason })
+      .from(newsletterSuppressions)
+      .where(eq(newsletterSuppressions.email, subscriber.email.toLowerCase())),
+  ])
+  const ids = new Set(chosen.map((c) => c.listId))
+  return {
+    subscriberId: subscriber.id,
+    email: subscriber.email,
+    confirmed: subscriber.confirmedAt !== null,
+    paused: subscriber.pausedAt !== null,
+    suppressed: Boolean(suppression),
+    lists: lists.map((l) => ({ ...l, subscribed: ids.has(l.id) })),
+  }
+}
+
+/** The preferences a token opens, or null for an unknown one. */
+export async function preferencesByToken(token: string): Promise<Preferences | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null
+  const [row] = await getDb()
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.preferencesToken, token))
+  return row ? preferencesOf(row) : null
+}
+
+/** The preferences of the subscriber with this address (a signed-in reader's), or null. */
+export async function preferencesByEmail(email: string): Promise<Preferences | null> {
+  const [row] = await getDb()
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()))
+  return row ? preferencesOf(row) : null
+}
+
+/**
+ * Subscribes to exactly `listIds` (unknown ids are ignored). A suppressed address chooses
+ * nothing here: it comes back only through a fresh double opt-in.
+ */
+export async function chooseLists(subscriberId: number, listIds: number[]) {
+  const db = getDb()
+  await db.transaction(async (tx) => {
+    const [subscriber] = await tx
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId))
+      .for('update')
+    if (!subscriber) throw new PreferencesError('NOT_FOUND', 'This subscription no longer exists')
+    const [suppressed] = await tx
+      .select({ email: newsletterSuppressions.email })
+      .from(newsletterSuppressions)
+      .where(eq(newsletterSuppressions.email, subscriber.email.toLowerCase()))
+    if (suppressed && listIds.length > 0) {
+      throw new PreferencesError(
+        'SUPPRESSED',
+        'You left every newsletter. Subscribe again to confirm your address first.',
+      )
+    }
+    const valid =
+      listIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: newsletterLists.id })
+              .from(newsletterLists)
+              .where(inArray(newsletterLists.id, listIds))
+          ).map((l) => l.id)
+    await tx
+      .delete(newsletterSubscriptions)
+      .where(
+        and(
+          eq(newsletterSubscriptions.subscriberId, subscriberId),
+          valid.length > 0 ? notInArray(newsletterSubscriptions.listId, valid) : undefined,
+        ),
+      )
+    if (valid.length > 0) {
+      await tx
+        .insert(newsletterSubscriptions)
+        .values(valid.map((listId) => ({ subscriberId, listId })))
+        .onConflictDoNothing()
+    }
+  })
+}
+
+/** Pause keeps the lists and sends nothing until resumed. */
+export async function setPaused(subscriberId: number, paused: boolean) {
+  const [row] = await getDb()
+    .update(newsletterSubscribers)
+    .set({ pausedAt: paused ? new Date() : null })
+    .where(eq(newsletterSubscribers.id, subscriberId))
+    .returning({ id: newsletterSubscribers.id })
+  if (!row) throw new PreferencesError('NOT_FOUND', 'This subscription no longer exists')
+}
+
+/** Leave everything: off every list, and on the suppression list as 'unsubscribed'. */
+export async function leaveEverything(subscriberId: number) {
+  await getDb().transaction(async (tx) => {
+    const [subscriber] = await tx
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId))
+    if (!subscriber) throw new PreferencesError('NOT_FOUND', 'This subscription no longer exists')
+    await tx
+      .delete(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, subscriberId))
+    await tx
+      .insert(newsletterSuppressions)
+      .values({ email: subscriber.email.toLowerCase(), reason: 'unsubscribed' })
+      .onConflictDoNothing()
+  })
+}
