@@ -167,6 +167,13 @@ export const canManageBreakingNews = canEditAnyArticle
 /** The featured flag picks the front page's lead story: the editors' choice, like the bar. */
 export const canFeatureArticles = canEditAnyArticle
 export const canAddCorrections = canEditAnyArticle
+/**
+ * Newsletters, editors and up: the lists, composing and sending editions, the reports. An
+ * article alert is sent from the publishing panel by whoever may publish that article
+ * (`canSendArticleAlert`); the subscriber list itself stays with admins.
+ */
+export const canManageNewsletters = canEditAnyArticle
+export const canSendArticleAlert = canPublishArticle
 
 /**
  * Live coverage of an article (its live desk): start, pause and end it, publish entries at once,
