@@ -1,8 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import type { ArticlePageView } from '~/domain/articles/article-view.server'
+import type { LiveCoverageView } from '~/domain/live/live-view.server'
 import { ArticleEndings, type ArticleEndingsView } from './article-endings'
 import { ArticleView } from './article-view'
+import { LiveBlog } from './live-blog'
 import { ShareLinks, type ArticleShareView } from './share-links'
 
 /**
@@ -15,6 +17,8 @@ export function renderArticlePage(input: {
   article: ArticlePageView
   share: ArticleShareView
   endings: ArticleEndingsView
+  /** A live article's coverage, drawn between the article and its endings. */
+  live?: { view: LiveCoverageView; articleId: number } | null
 }): string {
   return renderToStaticMarkup(
     // Links need a router to resolve; the paths are absolute, so any location will do.
@@ -22,6 +26,7 @@ export function renderArticlePage(input: {
       <ArticleView article={input.article}>
         <ShareLinks share={input.share} />
       </ArticleView>
+      {input.live ? <LiveBlog live={input.live.view} articleId={input.live.articleId} /> : null}
       <ArticleEndings endings={input.endings} />
     </MemoryRouter>,
   )

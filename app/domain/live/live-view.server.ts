@@ -47,6 +47,8 @@ export interface LiveDelta {
   /** Entries deleted since then. */
   deleted: number[]
   pinnedId: number | null
+  /** The pinned entry, changed or not (its box is drawn again each time). */
+  pinned: LiveEntryView | null
   keyEvents: KeyEventView[]
 }
 
@@ -116,13 +118,15 @@ export function toLiveCoverageView(live: PublicLive, clock: Clock): LiveCoverage
 export function toLiveDelta(live: PublicLive, since: number, clock: Clock): LiveDelta {
   const recent = live.entries.filter((row) => row.updatedAt.getTime() > since)
   const shown = live.entries.filter((row) => row.deletedAt === null)
+  const pinned = shown.find((row) => row.isPinned)
   return {
     state: live.coverage.state,
     endedLabel: endedLabel(live, clock),
     cursor: cursorOf(live),
     changed: recent.filter((row) => row.deletedAt === null).map((row) => entryView(row, clock)),
     deleted: recent.filter((row) => row.deletedAt !== null).map((row) => row.id),
-    pinnedId: shown.find((row) => row.isPinned)?.id ?? null,
+    pinnedId: pinned?.id ?? null,
+    pinned: pinned ? entryView(pinned, clock) : null,
     keyEvents: keyEvents(shown, clock),
   }
 }

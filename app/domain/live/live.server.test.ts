@@ -6,7 +6,8 @@ import { onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
 import { getPublicLive, listDeskEntries } from './live-queries.server'
-import { liveActionSchema, liveSinceParam } from './live-schema'
+import { liveSinceParam } from '~/lib/live-cursor'
+import { liveActionSchema } from './live-schema'
 import { toLiveCoverageView, toLiveDelta } from './live-view.server'
 import {
   LiveError,
