@@ -126,6 +126,30 @@ describe('/admin/articles/{id}/breaking-news', () => {
     expect(await breakingUntil(article.id)).toEqual(until)
   })
 
+  it('takes it off the bar now, and the panel then reads "Off the bar since …"', async () => {
+    const article = await breaking({ hoursAgo: 1 })
+    const before = Date.now()
+    const response = await call(
+      action,
+      post(callers.editor.cookie, url(article.id), { intent: 'end' }),
+      params(article.id),
+    )
+    expect(response.status).toBe(200)
+    expect(await toastFrom(response)).toMatchObject({ title: 'Taken off the breaking-news bar' })
+    expect((await breakingUntil(article.id))!.getTime()).toBeGreaterThanOrEqual(before)
+    const read = await call(loader, get(callers.editor.cookie, url(article.id)), params(article.id))
+    expect(await read.json()).toMatchObject({ ok: true, isBreaking: true, isOnBar: false })
+    // An author may not take a story off the bar.
+    const author = await breaking({ authorId: callers.author.id })
+    const refused = await call(
+      action,
+      post(callers.author.cookie, url(author.id), { intent: 'end' }),
+      params(author.id),
+    )
+    expect(refused.status).toBe(403)
+    expect(await breakingUntil(author.id)).toBeNull()
+  })
+
   it('answers forged and bad posts with 4xx and a message, never 500', async () => {
     const article = await breaking()
     const plain = await insertArticle()

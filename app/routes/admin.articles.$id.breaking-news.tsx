@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { canManageBreakingNews } from '~/domain/access/access-rules'
-import { requireArticleAccess, requireStaff } from '~/domain/access/require-access.server'
+import { requireArticleAccess, requireStaff } from './+shared/require-access.server'
 import { breakingNewsActionSchema } from '~/domain/articles/breaking-news-schema'
 import { getBreakingNewsState, keepOnBreakingBar } from '~/domain/articles/breaking-news.server'
 import type { ActionResult } from '~/lib/action-result'
@@ -22,6 +22,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
 const FAILURE_TITLE = {
   keep: 'Could not keep it on the bar',
   until: 'Could not keep it on the bar',
+  end: 'Could not take it off the bar',
 } as const
 
 async function requireBreakingArticle(request: Request, param: string | undefined) {
@@ -80,6 +81,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const until = await keepOnBreakingBar(id, post)
     const { timeZone } = await getBreakingNewsState(id)
+    if (post.intent === 'end') {
+      return actionSuccess({
+        type: 'success',
+        title: 'Taken off the breaking-news bar',
+        description: `Off the bar since ${formatInZone(until, timeZone)} (${timeZone}).`,
+      })
+    }
     return actionSuccess({
       type: 'success',
       title: 'Kept on the breaking-news bar',

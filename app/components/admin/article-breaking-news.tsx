@@ -112,6 +112,22 @@ function BreakingNewsKeep({ url }: { url: string }) {
               ) : null}
               Keep {hours} more hours
             </Button>
+            {state.isOnBar ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  void keeper.submit({ intent: 'end' }, { method: 'post', action: url })
+                }
+              >
+                {busy && keeper.formData?.get('intent') === 'end' ? (
+                  <Loader2Icon aria-hidden="true" className="animate-spin" />
+                ) : null}
+                Take off the bar now
+              </Button>
+            ) : null}
             <Button
               type="button"
               variant="ghost"

@@ -4,9 +4,13 @@ import { z } from 'zod'
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/
 
-/** `keep`: the site's hours more; `until`: a chosen time (an instant; the panel converts). */
+/**
+ * `keep`: the site's hours more; `until`: a chosen time (an instant; the panel converts);
+ * `end`: off the bar now.
+ */
 export const breakingNewsActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('keep') }),
+  z.object({ intent: z.literal('end') }),
   z.object({
     intent: z.literal('until'),
     until: z

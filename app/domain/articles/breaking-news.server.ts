@@ -73,7 +73,8 @@ export async function getBreakingNewsState(
 
 /**
  * An editor keeps a breaking item on the bar longer ("Keep 12 more hours") or until a chosen
- * time (earlier ends it sooner), at most a week ahead. Only an article tagged breaking-news.
+ * time (earlier ends it sooner), at most a week ahead, or takes it off now. Only an article
+ * tagged breaking-news.
  * The article's `updatedAt` stays: the open editor's next save must not see a conflict.
  */
 export async function keepOnBreakingBar(
@@ -89,6 +90,12 @@ export async function keepOnBreakingBar(
     )
   }
   const hours = settings.breakingNewsHours
+  if (action.intent === 'end') {
+    // "Take off the bar now": its expiry is now, so it leaves every reader's bar at once.
+    await getDb().update(articles).set({ breakingUntil: now }).where(eq(articles.id, articleId))
+    announceChanged(['breaking'])
+    return now
+  }
   const until =
     action.intent === 'keep' ? keepLonger(breakingExpiry(facts, hours), hours, now) : action.until
   const refusal = refuseKeepUntil(until, now)
