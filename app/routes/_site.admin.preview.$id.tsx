@@ -4,7 +4,7 @@ import { PageStatus } from '~/components/site/page-status'
 import { getArticlePreviewView, previewArticleInput } from '~/domain/articles/article-view.server'
 import { articleDraftSchema, articleFormValues } from '~/domain/articles/articles-schema'
 import { canPreviewArticle } from '~/domain/access/access-rules'
-import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
+import { articleAccessFacts, forbidden, requireStaff } from './+shared/require-access.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/_site.admin.preview.$id'
 

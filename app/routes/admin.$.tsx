@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.$'
 
 // docs/product.md §2: an unknown admin sub-path falls back to the dashboard.

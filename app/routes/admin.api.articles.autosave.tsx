@@ -5,7 +5,7 @@ import {
   articleSubmissionSchema,
   type AutosaveExtra,
 } from '~/domain/articles/articles-schema'
-import { requireStaffApi } from '~/domain/access/require-access.server'
+import { requireStaffApi } from './+shared/require-access.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { describeFailure } from './+shared/action-results.server'

@@ -1,6 +1,6 @@
 import { DomainError } from '~/domain/domain-error'
 import { canManageMedia } from '~/domain/access/access-rules'
-import { requireStaffApi } from '~/domain/access/require-access.server'
+import { requireStaffApi } from './+shared/require-access.server'
 import { INVALID_FILE_TYPE, tooLargeMessage, UPLOAD_LIMITS } from '~/domain/media/media-schema'
 import { receiveSingleFile, type ReceivedFile } from '~/domain/media/receive-upload.server'
 import {

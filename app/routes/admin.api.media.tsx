@@ -16,7 +16,7 @@ import {
   canUploadImages,
   type Actor,
 } from '~/domain/access/access-rules'
-import { refuseApi, requireStaffApi } from '~/domain/access/require-access.server'
+import { refuseApi, requireStaffApi } from './+shared/require-access.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { describeFailure } from './+shared/action-results.server'
 import type { Route } from './+types/admin.api.media'

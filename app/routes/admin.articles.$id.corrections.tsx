@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { canAddCorrections } from '~/domain/access/access-rules'
-import { requireArticleAccess, requireStaff } from '~/domain/access/require-access.server'
+import { requireArticleAccess, requireStaff } from './+shared/require-access.server'
 import { isLive } from '~/domain/articles/article-rules'
 import {
   getPublishState,

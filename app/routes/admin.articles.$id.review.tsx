@@ -4,7 +4,7 @@ import {
   forbidden,
   requireArticleAccess,
   requireStaff,
-} from '~/domain/access/require-access.server'
+} from './+shared/require-access.server'
 import { reviewActionSchema, type ReviewAction } from '~/domain/articles/review-schema'
 import { returnToWriter } from '~/domain/articles/review.server'
 import { withdrawFromReview } from '~/domain/articles/withdraw.server'

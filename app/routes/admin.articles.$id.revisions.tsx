@@ -1,6 +1,6 @@
 import { data, redirectDocument } from 'react-router'
 import { canEditArticle } from '~/domain/access/access-rules'
-import { requireArticleAccess, requireStaff } from '~/domain/access/require-access.server'
+import { requireArticleAccess, requireStaff } from './+shared/require-access.server'
 import {
   compareRevision,
   listRevisions,

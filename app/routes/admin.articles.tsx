@@ -19,7 +19,7 @@ import {
 } from '~/domain/articles/admin-articles-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { canListAnyonesArticles, canOpenArticle } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { formatShortDate } from '~/lib/dates'
 import { pageItems } from '~/lib/pagination'
 import { cn } from '~/lib/utils'

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isBackupName } from '~/domain/backup/backup.server'
 import { canManageBackups } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { getStorage } from '~/infra/storage.server'
 import type { Route } from './+types/admin.backups.$name'
 

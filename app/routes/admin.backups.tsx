@@ -31,7 +31,7 @@ import { backupActionSchema, RESTORE_WORD } from '~/domain/backup/backup-schema'
 import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
 import { formatFileSize } from '~/lib/file-size'
 import { canManageBackups } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.backups'
 

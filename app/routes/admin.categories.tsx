@@ -36,7 +36,7 @@ import {
   updateCategory,
 } from '~/domain/categories/categories.server'
 import { canManageCategories } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.categories'
 

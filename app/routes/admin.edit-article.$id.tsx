@@ -9,7 +9,7 @@ import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.serv
 import { isLive } from '~/domain/articles/article-rules'
 import { getReviewNote } from '~/domain/articles/review-queries.server'
 import { canEditArticle, canOpenArticle } from '~/domain/access/access-rules'
-import { forbidden, requireStaff } from '~/domain/access/require-access.server'
+import { forbidden, requireStaff } from './+shared/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import {
   articleEditorAction,

@@ -39,7 +39,7 @@ import {
 } from '~/domain/media/media-schema'
 import { deleteMedia, listMedia, updateImageDetails } from '~/domain/media/media.server'
 import { canManageMedia } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import type { ActionResult } from '~/lib/action-result'
 import { formatShortDate } from '~/lib/dates'
 import { formatFileSize } from '~/lib/file-size'

@@ -1,5 +1,5 @@
 import { canCreateArticle } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import { articleEditorAction, articleEditorOptions } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.new-article'

@@ -15,7 +15,7 @@ import {
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
 import { canManagePages } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.pages._index'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -25,7 +25,7 @@ import {
   updateSocialLink,
 } from '~/domain/settings/settings.server'
 import { canManageSettings } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.settings'
 

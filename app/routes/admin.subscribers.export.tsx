@@ -1,7 +1,7 @@
 import { subscribersToCsv } from '~/domain/newsletter/newsletter-admin.server'
 import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
 import { canManageSubscribers } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.subscribers.export'
 
 /** The subscriber list as CSV, for admins only. */

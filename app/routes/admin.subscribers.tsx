@@ -21,7 +21,7 @@ import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-sch
 import { removeNewsletterSubscriber } from '~/domain/newsletter/newsletter-admin.server'
 import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
 import { canManageSubscribers } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.subscribers'
 

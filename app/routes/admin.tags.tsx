@@ -24,7 +24,7 @@ import { listTags, type Tag } from '~/domain/tags/tags-queries.server'
 import { tagActionSchema, tagSchema } from '~/domain/tags/tags-schema'
 import { createTag, deleteTag, updateTag } from '~/domain/tags/tags.server'
 import { canManageTags } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.tags'
 

@@ -1,84 +1,46 @@
 import { describe, expect, it } from 'vitest'
-import { siteSettings } from '@db/schema/index'
-import { getDb } from '~/infra/db.server'
+import { getSessionUser } from '~/infra/permissions.server'
 import { createTestUser, requestAs, sessionCookie } from '../../../tests/setup/auth-fixtures'
-import { canManageUsers } from './access-rules'
-import { requireStaff, requireStaffApi } from './require-access.server'
+import { canEditAnyArticle, canManageUsers } from './access-rules'
+import { AccessError, authorizeArticle, authorizeStaff } from './require-access.server'
 
-async function thrown(promise: Promise<unknown>): Promise<Response> {
+// The rules refuse with an AccessError and its code, never with an HTTP answer: how a refusal
+// reaches the person is the route layer's (app/routes/+shared/require-access.server.ts).
+
+async function refusedCode(promise: Promise<unknown>) {
   try {
     await promise
   } catch (error) {
-    if (error instanceof Response) return error
-    const maybe = error as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
-    throw error
+    expect(error).toBeInstanceOf(AccessError)
+    expect(error).not.toBeInstanceOf(Response)
+    return (error as AccessError).code
   }
-  throw new Error('expected a thrown Response')
+  throw new Error('expected a refusal')
 }
 
-function toastOf(response: Response) {
-  return response.headers.getSetCookie().find((c) => c.startsWith('broadsheet.toast=')) ?? ''
+async function signedIn(role: 'viewer' | 'contributor' | 'editor' | 'admin') {
+  const user = await createTestUser({ role })
+  const found = await getSessionUser(requestAs(await sessionCookie(user), '/admin'))
+  if (!found) throw new Error('no session')
+  return found
 }
 
-describe('requireStaff', () => {
-  it('sends an anonymous reader to /signin with the Access Denied toast', async () => {
-    const response = await thrown(requireStaff(requestAs(null, '/admin/articles')))
-    expect(response.headers.get('location')).toBe('/signin?redirectTo=%2Fadmin%2Farticles')
-    expect(toastOf(response)).not.toBe('')
-  })
-
-  it('sends a viewer to / and lets an admin through', async () => {
-    const viewer = await createTestUser()
-    const response = await thrown(requireStaff(requestAs(await sessionCookie(viewer), '/admin')))
-    expect(response.headers.get('location')).toBe('/')
-    expect(toastOf(response)).not.toBe('')
-    const admin = await createTestUser({ role: 'admin' })
-    expect((await requireStaff(requestAs(await sessionCookie(admin), '/admin'))).id).toBe(admin.id)
-  })
-
-  it('sends an admin without two-factor to enrol when the site requires it', async () => {
-    const admin = await createTestUser({ role: 'admin' })
-    const cookie = await sessionCookie(admin)
-    await getDb()
-      .insert(siteSettings)
-      .values({ id: 1, requireAdminTwoFactor: true })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { requireAdminTwoFactor: true } })
-    try {
-      const response = await thrown(requireStaff(requestAs(cookie, '/admin')))
-      expect(response.headers.get('location')).toBe('/profile?enrol=2fa')
-      const api = await thrown(requireStaffApi(requestAs(cookie, '/admin/api/media')))
-      expect(api.status).toBe(403)
-    } finally {
-      await getDb().update(siteSettings).set({ requireAdminTwoFactor: false })
-    }
+describe('authorizeStaff', () => {
+  it('refuses nobody, a reader and a role without the capability, each with its code', async () => {
+    expect(await refusedCode(authorizeStaff(null))).toBe('SIGN_IN_REQUIRED')
+    expect(await refusedCode(authorizeStaff(await signedIn('viewer')))).toBe('NOT_STAFF')
+    const editor = await signedIn('editor')
+    expect(await refusedCode(authorizeStaff(editor, canManageUsers))).toBe('FORBIDDEN')
+    expect((await authorizeStaff(editor, canEditAnyArticle)).id).toBe(editor.id)
   })
 })
 
-describe('requireStaffApi', () => {
-  it('answers 401 and 403 as JSON', async () => {
-    const anonymous = await thrown(requireStaffApi(requestAs(null, '/admin/api/media')))
-    expect(anonymous.status).toBe(401)
-    expect(await anonymous.json()).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
-    const viewer = await createTestUser()
-    const forbidden = await thrown(
-      requireStaffApi(requestAs(await sessionCookie(viewer), '/admin/api/media')),
+describe('authorizeArticle', () => {
+  it('refuses an article that does not exist as NOT_FOUND (404)', async () => {
+    const error = await authorizeArticle(await signedIn('admin'), 999_999, () => true).catch(
+      (e: unknown) => e,
     )
-    expect(forbidden.status).toBe(403)
-    expect(await forbidden.json()).toMatchObject({ ok: false, code: 'FORBIDDEN' })
-  })
-})
-
-describe('staff roles', () => {
-  it('lets every staff role into the back office, and refuses a capability the role lacks', async () => {
-    for (const role of ['contributor', 'author', 'editor', 'admin'] as const) {
-      const user = await createTestUser({ role })
-      const cookie = await sessionCookie(user)
-      expect((await requireStaff(requestAs(cookie, '/admin'))).role).toBe(role)
-      if (role === 'admin') continue
-      const refused = await thrown(requireStaff(requestAs(cookie, '/admin/users'), canManageUsers))
-      expect(refused.status).toBe(403)
-      expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN' })
-    }
+    expect(error).toBeInstanceOf(AccessError)
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 })
   })
 })

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { canDeleteArticle } from '~/domain/access/access-rules'
-import { articleAccessFacts, forbidden, requireStaff } from '~/domain/access/require-access.server'
+import { articleAccessFacts, forbidden, requireStaff } from './require-access.server'
 import { deleteArticle, setArticleStatus } from '~/domain/articles/articles.server'
 import { articleActionSchema, type ArticleAction } from '~/domain/articles/articles-schema'
 import { logger } from '~/infra/logger.server'
