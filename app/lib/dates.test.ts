@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, it, expect } from 'vitest'
-import { formatLongDate, formatRelative, formatShortDate } from './dates'
+import {
+  formatDateTime,
+  formatDayInZone,
+  formatLongDate,
+  formatRelative,
+  formatShortDate,
+  formatTimeOfDay,
+  formatUpdatedTime,
+} from './dates'
 
 describe('formatLongDate and formatShortDate', () => {
   it('use the spec formats', () => {
@@ -85,5 +93,42 @@ describe('module has no hidden time-zone state', () => {
     const losAngeles = formatLongDate(instant)
     expect(tokyo).toBe('December 31, 2025')
     expect(losAngeles).toBe(tokyo)
+  })
+})
+
+describe('times in the paper’s time zone', () => {
+  const instant = new Date('2026-11-26T14:32:10Z')
+
+  it('print the publication day and time where the paper is', () => {
+    expect(formatDateTime(instant, 'UTC')).toBe('26 November 2026, 14:32')
+    expect(formatDateTime(instant, 'Europe/Paris')).toBe('26 November 2026, 15:32')
+    // Past midnight in Tokyo: the day moves on with the clock.
+    expect(formatDateTime(new Date('2026-11-26T16:05:00Z'), 'Asia/Tokyo')).toBe(
+      '27 November 2026, 01:05',
+    )
+    expect(formatDayInZone(instant, 'America/New_York')).toBe('26 November 2026')
+    expect(formatTimeOfDay(instant, 'America/New_York')).toBe('09:32')
+  })
+
+  it('word an update on the same day as a time, on a later day with its date', () => {
+    const later = new Date('2026-11-26T15:10:00Z')
+    expect(formatUpdatedTime(later, instant, 'UTC')).toBe('15:10')
+    expect(formatUpdatedTime(new Date('2026-11-27T09:10:00Z'), instant, 'UTC')).toBe(
+      '27 November 2026, 09:10',
+    )
+    // 23:30 and 00:30 the next day in Paris are one UTC day apart only there.
+    expect(
+      formatUpdatedTime(
+        new Date('2026-11-26T23:30:00Z'),
+        new Date('2026-11-26T22:30:00Z'),
+        'Europe/Paris',
+      ),
+    ).toBe('27 November 2026, 00:30')
+  })
+
+  it('fall back to UTC for an unknown zone and print nothing for no date', () => {
+    expect(formatDateTime(instant, 'Mars/Olympus_Mons')).toBe('26 November 2026, 14:32')
+    expect(formatDateTime(null, 'UTC')).toBe('')
+    expect(formatUpdatedTime('not a date', instant, 'UTC')).toBe('')
   })
 })

@@ -50,3 +50,70 @@ export function formatRelative(input: DateInput, now: Date = new Date()): string
   const date = toDate(input)
   return date ? formatDistance(date, now, { addSuffix: true }) : ''
 }
+
+// Times of day in the paper's time zone (site settings `timeZone`): "Published 26 November
+// 2026, 14:32", "Updated 15:10". The zone is named explicitly, so the server's render and the
+// browser's hydration print the same words whatever zone either runs in. A zone this runtime
+// does not know falls back to UTC rather than failing the page.
+
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function zonedParts(date: Date, timeZone: string) {
+  let formatter = zonedFormatters.get(timeZone)
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    } catch {
+      return zonedParts(date, 'UTC')
+    }
+    zonedFormatters.set(timeZone, formatter)
+  }
+  const parts: Record<string, string> = {}
+  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value
+  return {
+    day: `${Number(parts.day)} ${parts.month} ${parts.year}`,
+    time: `${parts.hour}:${parts.minute}`,
+  }
+}
+
+/** "26 November 2026" in `timeZone`. */
+export function formatDayInZone(input: DateInput, timeZone: string): string {
+  const date = toDate(input)
+  return date ? zonedParts(date, timeZone).day : ''
+}
+
+/** "14:32" in `timeZone` (24-hour clock). */
+export function formatTimeOfDay(input: DateInput, timeZone: string): string {
+  const date = toDate(input)
+  return date ? zonedParts(date, timeZone).time : ''
+}
+
+/** "26 November 2026, 14:32" in `timeZone`: the article page's publication time. */
+export function formatDateTime(input: DateInput, timeZone: string): string {
+  const date = toDate(input)
+  if (!date) return ''
+  const { day, time } = zonedParts(date, timeZone)
+  return `${day}, ${time}`
+}
+
+/**
+ * When a story was last touched, after `since` (its publication): "15:10" on the same day in
+ * `timeZone`, "27 November 2026, 09:10" on a later one.
+ */
+export function formatUpdatedTime(input: DateInput, since: DateInput, timeZone: string): string {
+  const date = toDate(input)
+  if (!date) return ''
+  const sinceDate = toDate(since)
+  const parts = zonedParts(date, timeZone)
+  return sinceDate && zonedParts(sinceDate, timeZone).day === parts.day
+    ? parts.time
+    : `${parts.day}, ${parts.time}`
+}

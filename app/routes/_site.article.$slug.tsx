@@ -4,7 +4,7 @@ import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
 import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
-import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
+import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { errorMeta } from '~/lib/seo'
@@ -22,14 +22,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data('Article not found', { status: 404 })
   const { article } = found
   // A failed share row costs only itself.
-  const [site, socialLinks] = await Promise.all([
+  const [site, settings, socialLinks] = await Promise.all([
     getSiteIdentity(),
+    getSiteSettings(),
     listActiveSocialLinks().catch((error: unknown) => {
       logger.error({ err: error }, 'loading social links failed')
       return []
     }),
   ])
-  const { html, ...page } = articlePageView(found, site, socialLinks)
+  const { html, ...page } = articlePageView(
+    found,
+    site,
+    socialLinks,
+    new Date(),
+    settings.timeZone,
+  )
   // A document request carries the markup once, in the page (ServerHtml); data requests in
   // their data.
   context.documentHtml?.set(ARTICLE_MARKUP, html)

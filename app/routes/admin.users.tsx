@@ -34,7 +34,7 @@ import {
   ROLES,
   type Role,
 } from '~/domain/access/access-rules'
-import { requireStaff } from '~/domain/access/require-access.server'
+import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.users'
 

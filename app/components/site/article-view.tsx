@@ -52,7 +52,9 @@ export function ArticleView({
                 (article.author?.name ?? ANONYMOUS)
               )}
             </span>
-            <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
+            <span>
+              Published <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
+            </span>
             {article.updatedIso ? (
               <span>
                 Updated <time dateTime={article.updatedIso}>{article.updatedLabel}</time>

@@ -1,5 +1,6 @@
 import type { ArticleCardData, BreakingNewsItem } from '~/domain/articles/articles-queries.server'
 import type { NewspaperEdition } from '~/domain/newspapers/newspapers-queries.server'
+import { isVisiblyRevised } from '~/domain/articles/revision-rules'
 import { formatLongDate, formatRelative } from '~/lib/dates'
 import { formatFileSize } from '~/lib/file-size'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
@@ -26,8 +27,9 @@ export interface BreakingNewsItemView {
   id: number
   slug: string
   title: string
+  /** Its last visible change, else its publication. */
   publishedIso: string | null
-  /** "about 2 hours ago", worded by the server. */
+  /** "about 2 hours ago" or "Updated 5 minutes ago", worded by the server. */
   timeLabel: string
   /** When it leaves the bar; the bar drops it then by the browser's clock. */
   expiresIso: string
@@ -81,14 +83,21 @@ export function toBreakingViews(
   items: BreakingNewsItem[],
   now: Date = new Date(),
 ): BreakingNewsItemView[] {
-  return items.map((item) => ({
-    id: item.id,
-    slug: item.slug,
-    title: item.title,
-    publishedIso: item.publishedAt ? item.publishedAt.toISOString() : null,
-    timeLabel: formatRelative(item.publishedAt, now),
-    expiresIso: item.expiresAt.toISOString(),
-  }))
+  return items.map((item) => {
+    // A breaking story says when it was last touched: its update, once there is one.
+    const revised = isVisiblyRevised(item.publishedAt, item.revisedAt) ? item.revisedAt : null
+    const shown = revised ?? item.publishedAt
+    return {
+      id: item.id,
+      slug: item.slug,
+      title: item.title,
+      publishedIso: shown ? shown.toISOString() : null,
+      timeLabel: revised
+        ? `Updated ${formatRelative(revised, now)}`
+        : formatRelative(item.publishedAt, now),
+      expiresIso: item.expiresAt.toISOString(),
+    }
+  })
 }
 
 /** An edition's cover size when the upload could not tell: a US Letter page, in points. */

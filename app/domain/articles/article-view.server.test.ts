@@ -34,7 +34,7 @@ describe('toArticleView', () => {
       categoryName: 'Science',
       categorySlug: 'science',
       publishedIso: '2026-01-05T10:00:00.000Z',
-      publishedLabel: 'January 5, 2026',
+      publishedLabel: '5 January 2026, 10:00',
       readingMinutes: 2,
       video: { kind: 'iframe', src: 'https://player.vimeo.com/video/76979871' },
       tags: [{ id: tag.id, name: 'Moon', slug: 'moon' }],
@@ -52,7 +52,7 @@ describe('the preview', () => {
       status: 'draft',
       unsaved: false,
       scheduledLabel: null,
-      publishedLabel: 'March 10, 2026',
+      publishedLabel: '10 March 2026, 12:00',
     })
     expect(await getArticlePreviewView(987654, NOW)).toBeNull()
   })
@@ -61,7 +61,7 @@ describe('the preview', () => {
     const later = await insertArticle({ publishedAt: new Date('2026-04-01T08:30:00Z') })
     expect(await getArticlePreviewView(later.id, NOW)).toMatchObject({
       status: 'published',
-      scheduledLabel: 'April 1, 2026, 08:30 UTC',
+      scheduledLabel: '1 April 2026, 08:30 (UTC)',
     })
   })
 

@@ -5,7 +5,9 @@ import { toBylineAuthor, type BylineAuthor } from '~/domain/authors/byline'
 import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
-import { formatLongDate } from '~/lib/dates'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatDateTime, formatLongDate, formatUpdatedTime } from '~/lib/dates'
+import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
 import { getArticlePreview } from './admin-articles-queries.server'
@@ -60,10 +62,14 @@ export interface ArticlePageView {
   /** Null: no author ("Anonymous"). */
   author: BylineAuthor | null
   publishedIso: string
+  /** "26 November 2026, 14:32" in the paper's time zone (shown as "Published …"). */
   publishedLabel: string
   readingMinutes: number
   tags: ArticleViewTag[]
-  /** "Updated {date}": edited or corrected after publication; else null. */
+  /**
+   * "Updated 15:10" (the same day) or "Updated 27 November 2026, 09:10": edited or corrected
+   * after publication; else null.
+   */
   updatedIso: string | null
   updatedLabel: string | null
   /** Newest first. */
@@ -99,7 +105,11 @@ type ArticleViewSource = Pick<
   corrections?: CorrectionRow[]
 }
 
-export function toArticleView(article: ArticleViewSource, now: Date = new Date()): ArticlePageView {
+export function toArticleView(
+  article: ArticleViewSource,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ArticlePageView {
   // An article not yet published (preview) is shown as it would look if it went out now.
   const shown = article.publishedAt ?? now
   return {
@@ -115,10 +125,10 @@ export function toArticleView(article: ArticleViewSource, now: Date = new Date()
     categorySlug: article.categorySlug,
     author: toBylineAuthor(article),
     publishedIso: shown.toISOString(),
-    publishedLabel: formatLongDate(shown),
+    publishedLabel: formatDateTime(shown, timeZone),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
     tags: article.tags,
-    ...updatedView(article.publishedAt, article.revisedAt ?? null),
+    ...updatedView(article.publishedAt, article.revisedAt ?? null, timeZone),
     corrections: (article.corrections ?? []).map((correction) => ({
       id: correction.id,
       text: correction.text,
@@ -140,9 +150,12 @@ function imageView(article: ArticleViewSource): ArticleImageView | null {
   }
 }
 
-function updatedView(publishedAt: Date | null, revisedAt: Date | null) {
+function updatedView(publishedAt: Date | null, revisedAt: Date | null, timeZone: string) {
   return revisedAt && isVisiblyRevised(publishedAt, revisedAt)
-    ? { updatedIso: revisedAt.toISOString(), updatedLabel: formatLongDate(revisedAt) }
+    ? {
+        updatedIso: revisedAt.toISOString(),
+        updatedLabel: formatUpdatedTime(revisedAt, publishedAt, timeZone),
+      }
     : { updatedIso: null, updatedLabel: null }
 }
 
@@ -150,16 +163,15 @@ function toPreviewView(
   article: ArticleViewSource & { id: number | null; status: ArticleStatus },
   unsaved: boolean,
   now: Date,
+  timeZone: string,
 ): ArticlePreviewView {
   const { publishedAt, status } = article
   const scheduled = publishedAt !== null && isScheduled({ status, publishedAt }, now)
   return {
-    ...toArticleView(article, now),
+    ...toArticleView(article, now, timeZone),
     id: article.id,
     status,
-    scheduledLabel: scheduled
-      ? `${formatLongDate(publishedAt)}, ${publishedAt.toISOString().slice(11, 16)} UTC`
-      : null,
+    scheduledLabel: scheduled ? `${formatDateTime(publishedAt, timeZone)} (${timeZone})` : null,
     unsaved,
   }
 }
@@ -169,8 +181,8 @@ export async function getArticlePreviewView(
   id: number,
   now: Date = new Date(),
 ): Promise<ArticlePreviewView | null> {
-  const article = await getArticlePreview(id)
-  return article ? toPreviewView(article, false, now) : null
+  const [article, { timeZone }] = await Promise.all([getArticlePreview(id), getSiteSettings()])
+  return article ? toPreviewView(article, false, now, timeZone) : null
 }
 
 /**
@@ -194,25 +206,27 @@ export async function previewArticleInput(
   const db = getDb()
   const content = sanitizeArticleHtml(input.content)
   const authorId = input.authorId ?? fallbackAuthorId
-  const [[category], [author], existingTags, wordCount, featuredImageFacts] = await Promise.all([
-    input.categoryId
-      ? db
-          .select({ name: categories.name, slug: categories.slug })
-          .from(categories)
-          .where(eq(categories.id, input.categoryId))
-      : [],
-    authorId
-      ? db.select(bylineColumns).from(profiles).where(eq(profiles.id, authorId))
-      : [{ authorName: fallbackAuthorName, authorUsername: null }],
-    input.tags.length > 0
-      ? db
-          .select({ id: tags.id, name: tags.name, slug: tags.slug })
-          .from(tags)
-          .where(inArray(tags.id, input.tags))
-      : [],
-    countWords(content),
-    describeImage(input.featuredImage),
-  ])
+  const [[category], [author], existingTags, wordCount, featuredImageFacts, { timeZone }] =
+    await Promise.all([
+      input.categoryId
+        ? db
+            .select({ name: categories.name, slug: categories.slug })
+            .from(categories)
+            .where(eq(categories.id, input.categoryId))
+        : [],
+      authorId
+        ? db.select(bylineColumns).from(profiles).where(eq(profiles.id, authorId))
+        : [{ authorName: fallbackAuthorName, authorUsername: null }],
+      input.tags.length > 0
+        ? db
+            .select({ id: tags.id, name: tags.name, slug: tags.slug })
+            .from(tags)
+            .where(inArray(tags.id, input.tags))
+        : [],
+      countWords(content),
+      describeImage(input.featuredImage),
+      getSiteSettings(),
+    ])
   return toPreviewView(
     {
       id,
@@ -237,5 +251,6 @@ export async function previewArticleInput(
     },
     true,
     now,
+    timeZone,
   )
 }

@@ -205,6 +205,8 @@ export interface BreakingNewsItem {
   slug: string
   title: string
   publishedAt: Date | null
+  /** The last change readers could see, if any (the bar says when it was last touched). */
+  revisedAt: Date | null
   /** When it leaves the bar (breaking-news-rules.ts: `breakingExpiry`). */
   expiresAt: Date
 }
@@ -252,6 +254,7 @@ async function readBreakingNews(limit: number, now: Date = new Date()) {
       slug: articles.slug,
       title: articles.title,
       publishedAt: articles.publishedAt,
+      revisedAt: articles.revisedAt,
       expiresAt: expiresAt.mapWith(articles.publishedAt),
     })
     .from(articles)

@@ -6,6 +6,7 @@ import { toBylineAuthor } from '~/domain/authors/byline'
 import { newsArticleJsonLd, type getSiteIdentity } from '~/domain/seo/seo.server'
 import type { SocialLink } from '~/domain/settings/settings-queries.server'
 import { absoluteUrl, jsonLdMeta, seoMeta } from '~/lib/seo'
+import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
 import { emailShareHref, shareLinksFor } from '~/lib/share-links'
 
 type Site = Awaited<ReturnType<typeof getSiteIdentity>>
@@ -47,8 +48,9 @@ export function articlePageView(
   site: Site,
   socialLinks: readonly SocialLink[],
   now = new Date(),
+  timeZone = DEFAULT_TIME_ZONE,
 ): ArticlePageView {
-  const siteKey = `${site.siteUrl}\n${site.brand}\n${site.logoUrl ?? ''}`
+  const siteKey = `${site.siteUrl}\n${site.brand}\n${site.logoUrl ?? ''}\n${timeZone}`
   const kept = drawn.get(found)
   if (
     kept &&
@@ -59,7 +61,7 @@ export function articlePageView(
   ) {
     return kept.view
   }
-  const view = drawArticlePage(found, site, socialLinks, now)
+  const view = drawArticlePage(found, site, socialLinks, now, timeZone)
   drawn.set(found, { view, socialLinks, siteKey, at: now.getTime() })
   return view
 }
@@ -69,12 +71,13 @@ function drawArticlePage(
   site: Site,
   socialLinks: readonly SocialLink[],
   now: Date,
+  timeZone: string,
 ): ArticlePageView {
   const shared = {
     url: absoluteUrl(site.siteUrl, `/article/${article.slug}`),
     title: article.title,
   }
-  const view = toArticleView(article)
+  const view = toArticleView(article, now, timeZone)
   const publishedIso = article.publishedAt?.toISOString() ?? null
   // The last change readers could see after publication ("Updated …"), else publication.
   const modifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()

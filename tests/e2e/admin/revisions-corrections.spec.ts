@@ -89,7 +89,9 @@ test('an editor compares and restores a revision, then corrects the published ar
   await page.goto(`/article/${slug}`)
   const section = page.getByRole('region', { name: 'Corrections' })
   await expect(section).toContainText('A correction for the timetable: six, not seven.')
-  await expect(page.getByText(/^Updated \w+ \d{1,2}, \d{4}$/)).toBeVisible()
+  await expect(
+    page.getByText(/^Updated (\d{2}:\d{2}|\d{1,2} \w+ \d{4}, \d{2}:\d{2})$/),
+  ).toBeVisible()
   const jsonLd = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
   ) as { correction?: { '@type': string; text: string }[]; dateModified?: string }
