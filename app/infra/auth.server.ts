@@ -39,6 +39,10 @@ import {
   verifyPassword,
 } from './password.server'
 
+/** What a deactivated account is told when it tries to sign in. */
+export const DEACTIVATED_ACCOUNT_MESSAGE =
+  'This account has been deactivated. Ask an admin of the paper to reactivate it.'
+
 export { CLIENT_IP_HEADER }
 
 const DAY = 24 * 60 * 60
@@ -178,7 +182,13 @@ function createAuth(handle: DatabaseHandle) {
       },
     },
     plugins: [
-      admin({ defaultRole: 'viewer', adminRoles: ['admin'] }),
+      // A deactivated account is a banned one (domain/users/deactivation.server.ts): every way
+      // in (password, magic link, e-mail code) makes a session, and the plugin refuses it.
+      admin({
+        defaultRole: 'viewer',
+        adminRoles: ['admin'],
+        bannedUserMessage: DEACTIVATED_ACCOUNT_MESSAGE,
+      }),
       twoFactor({
         issuer: 'Broadsheet',
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },

@@ -1,4 +1,4 @@
-import { useFetcher, useRevalidator } from 'react-router'
+import { Form, useFetcher, useRevalidator } from 'react-router'
 import { ConfirmAction } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
@@ -23,7 +23,9 @@ import {
   TableRow,
 } from '~/components/ui/table'
 import { EmailAddress } from '~/components/admin/email-address'
-import { userActionSchema } from '~/domain/users/user-roles-schema'
+import { userActionSchema, userSearchSchema } from '~/domain/users/user-roles-schema'
+import { deactivateUser, reactivateUser } from '~/domain/users/deactivation.server'
+import { Input } from '~/components/ui/input'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { logger } from '~/infra/logger.server'
@@ -40,18 +42,23 @@ import type { Route } from './+types/admin.users'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, canManageUsers)
+  const q = userSearchSchema.parse(new URL(request.url).searchParams.get('q') ?? '')
   try {
-    return { users: await listUsersForAdmin(), loadFailed: false, myId: me.id }
+    return { users: await listUsersForAdmin(q), loadFailed: false, myId: me.id, q }
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, 'users list failed')
-    return { users: [], loadFailed: true, myId: me.id }
+    return { users: [], loadFailed: true, myId: me.id, q }
   }
 }
 
-const FAILURE_TITLE = { 'set-role': 'Error' } as const
+const FAILURE_TITLE = {
+  'set-role': 'Error',
+  deactivate: 'Could not deactivate the account',
+  reactivate: 'Could not reactivate the account',
+} as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request, canManageUsers)
+  const me = await requireStaff(request, canManageUsers)
   const parsed = parseIntent(await request.formData(), userActionSchema, {
     titles: FAILURE_TITLE,
     hiddenFields: ['userId', 'role'],
@@ -59,6 +66,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response
   const post = parsed.data
   try {
+    if (post.intent === 'deactivate') {
+      await deactivateUser(post.userId, me.id)
+      return actionSuccess({
+        type: 'success',
+        title: 'Account deactivated',
+        description: 'It can no longer sign in and its sessions have ended. Its bylines stay.',
+      })
+    }
+    if (post.intent === 'reactivate') {
+      await reactivateUser(post.userId)
+      return actionSuccess({
+        type: 'success',
+        title: 'Account reactivated',
+        description: 'It can sign in again with its role.',
+      })
+    }
     await setUserRole(post)
     return actionSuccess({
       type: 'success',
@@ -71,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  const { users, loadFailed, myId } = loaderData
+  const { users, loadFailed, myId, q } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
   const revalidator = useRevalidator()
@@ -99,6 +122,21 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           </AlertDescription>
         </Alert>
       ) : null}
+      <Form method="get" role="search" className="mb-4 flex max-w-md gap-2">
+        <Input
+          type="search"
+          name="q"
+          defaultValue={q}
+          aria-label="Search users"
+          placeholder="Search by e-mail or name"
+        />
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+      {q && users.length === 0 && !loadFailed ? (
+        <p className="mb-4 text-sm text-muted-foreground">No users match “{q}”.</p>
+      ) : null}
       <Card>
         <CardContent className="p-0 sm:p-2">
           <Table>
@@ -123,6 +161,12 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                       { method: 'post' },
                     )
                   }
+                  onActiveChange={(active) =>
+                    fetcher.submit(
+                      { intent: active ? 'reactivate' : 'deactivate', userId: user.id },
+                      { method: 'post' },
+                    )
+                  }
                 />
               ))}
             </TableBody>
@@ -138,12 +182,21 @@ function UserRow({
   isMe,
   disabled,
   onRoleChange,
+  onActiveChange,
 }: {
-  user: { id: string; email: string; role: Role; createdAt: Date | string }
+  user: {
+    id: string
+    email: string
+    role: Role
+    createdAt: Date | string
+    deactivatedAt: Date | string | null
+  }
   isMe: boolean
   disabled: boolean
   onRoleChange: (role: Role) => void
+  onActiveChange: (active: boolean) => void
 }) {
+  const deactivated = user.deactivatedAt !== null
   const isAdmin = user.role === 'admin'
   const created = new Date(user.createdAt).toLocaleDateString()
   return (
@@ -151,6 +204,11 @@ function UserRow({
       <TableCell className="font-medium">
         <EmailAddress email={user.email} />
         {isMe ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+        {deactivated ? (
+          <Badge variant="outline" className="ml-2">
+            Deactivated
+          </Badge>
+        ) : null}
         {/* Narrow screens fold the role and date under the address so the actions stay in view. */}
         <span
           className="mt-1 flex items-center gap-2 text-xs font-normal text-muted-foreground sm:hidden"
@@ -207,6 +265,28 @@ function UserRow({
               trigger={
                 <Button size="sm" disabled={disabled}>
                   Make Admin<span className="sr-only"> for {user.email}</span>
+                </Button>
+              }
+            />
+          )}
+          {isMe ? null : deactivated ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onActiveChange(true)}
+            >
+              Reactivate<span className="sr-only"> {user.email}</span>
+            </Button>
+          ) : (
+            <ConfirmAction
+              question={`Deactivate ${user.email}?`}
+              description="The account is signed out everywhere at once and cannot sign in until it is reactivated. Its articles and bylines stay."
+              confirmLabel="Deactivate"
+              onConfirm={() => onActiveChange(false)}
+              trigger={
+                <Button variant="outline" size="sm" disabled={disabled}>
+                  Deactivate<span className="sr-only"> {user.email}</span>
                 </Button>
               }
             />

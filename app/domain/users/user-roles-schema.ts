@@ -8,7 +8,17 @@ export const roleChangeSchema = z.object({
 
 export type RoleChange = z.output<typeof roleChangeSchema>
 
-/** The Users screen's posts: a row's Make Admin / Remove Admin button, or its role menu. */
+const userIdField = roleChangeSchema.shape.userId
+
+/**
+ * The Users screen's posts: a row's Make Admin / Remove Admin button, its role menu, and
+ * Deactivate / Reactivate in its menu.
+ */
 export const userActionSchema = z.discriminatedUnion('intent', [
   roleChangeSchema.extend({ intent: z.literal('set-role') }),
+  z.object({ intent: z.literal('deactivate'), userId: userIdField }),
+  z.object({ intent: z.literal('reactivate'), userId: userIdField }),
 ])
+
+/** The Users screen's search box: part of an address, a username or a name. */
+export const userSearchSchema = z.string().trim().max(200).catch('')
