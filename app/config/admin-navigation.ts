@@ -7,6 +7,7 @@ import {
   Mail,
   Newspaper,
   Settings,
+  Signpost,
   Tags,
   Users,
   type LucideIcon,
@@ -16,6 +17,7 @@ import {
   canManageCategories,
   canManageMedia,
   canManagePages,
+  canManageRedirects,
   canManageSettings,
   canManageSubscribers,
   canManageTags,
@@ -64,6 +66,7 @@ export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Pages', to: '/admin/pages', icon: Newspaper, capability: canManagePages },
   { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },
   { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
+  { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },
 ]
 
 /** The items `actor` may open, in their order (the server refuses the others anyway). */

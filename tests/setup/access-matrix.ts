@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
+import { redirectActionSchema } from '~/domain/redirects/redirects-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import { editionActionSchema } from '~/domain/newspapers/editions-schema'
 import { mediaActionSchema } from '~/domain/media/media-schema'
@@ -338,6 +339,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.subscribers.export.tsx': [get(ADMINS)],
   'routes/admin.backups.tsx': screen(ADMINS, backupActionSchema, ['create']),
   'routes/admin.backups.$name.tsx': [get(ADMINS)],
+  'routes/admin.redirects.tsx': screen(ADMINS, redirectActionSchema),
+  'routes/admin.redirects.export.tsx': [get(ADMINS)],
 }
 
 /**
