@@ -1,6 +1,7 @@
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
 import { getCategoryBySlug } from '~/domain/categories/categories-queries.server'
-import { buildRss, cachedTextResponse, feedNotFound } from '~/domain/feeds/feeds.server'
+import { buildRss } from '~/domain/feeds/feeds.server'
+import { cachedTextResponse, feedNotFound } from './+shared/text-resource.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/category.$slug.rss[.]xml'

@@ -1,5 +1,6 @@
 import { listPublishedSince } from '~/domain/articles/articles-queries.server'
-import { buildNewsSitemap, cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { buildNewsSitemap } from '~/domain/feeds/feeds.server'
+import { cachedTextResponse } from './+shared/text-resource.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'

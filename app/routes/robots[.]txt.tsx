@@ -1,4 +1,4 @@
-import { cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { cachedTextResponse } from './+shared/text-resource.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/robots[.]txt'
 

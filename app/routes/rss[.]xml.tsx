@@ -1,4 +1,5 @@
-import { buildRss, cachedTextResponse } from '~/domain/feeds/feeds.server'
+import { buildRss } from '~/domain/feeds/feeds.server'
+import { cachedTextResponse } from './+shared/text-resource.server'
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'

@@ -1,5 +1,6 @@
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
-import { buildRss, cachedTextResponse, feedNotFound } from '~/domain/feeds/feeds.server'
+import { buildRss } from '~/domain/feeds/feeds.server'
+import { cachedTextResponse, feedNotFound } from './+shared/text-resource.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getTagBySlug } from '~/domain/tags/tags-queries.server'
 import { getEnv } from '~/infra/env.server'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
-import { buildNewsSitemap, buildRss, buildSitemap, cachedTextResponse } from './feeds.server'
+import { buildNewsSitemap, buildRss, buildSitemap } from './feeds.server'
 
 const item = (fields: Partial<ArticleCardData>): ArticleCardData => ({
   id: 1,
@@ -88,27 +88,5 @@ describe('sitemaps', () => {
     expect(xml).toContain('<news:publication_date>2026-01-05T10:00:00.000Z</news:publication_date>')
     expect(xml).toContain('<news:title>Tom &amp; Jerry</news:title>')
     expect(xml).not.toContain('Unpublished')
-  })
-})
-
-describe('cachedTextResponse', () => {
-  it('sends the body with a cache policy and an ETag, and 304 when the reader has it', async () => {
-    const first = cachedTextResponse(
-      new Request('http://x/rss.xml'),
-      '<rss/>',
-      'application/rss+xml',
-    )
-    expect(first.status).toBe(200)
-    expect(first.headers.get('cache-control')).toMatch(
-      /public.*s-maxage=\d+.*stale-while-revalidate/,
-    )
-    const etag = first.headers.get('etag')!
-    expect(await first.text()).toBe('<rss/>')
-    const again = cachedTextResponse(
-      new Request('http://x/rss.xml', { headers: { 'if-none-match': etag } }),
-      '<rss/>',
-      'application/rss+xml',
-    )
-    expect(again.status).toBe(304)
   })
 })

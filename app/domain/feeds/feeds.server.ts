@@ -1,40 +1,8 @@
-import { etagMatches, weakEtag } from '~/infra/http-cache.server'
 import { escapeXml } from '~/lib/xml'
 import { absoluteUrl } from '~/lib/seo'
 import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
 
-/** Feeds and sitemaps change with each publication; a CDN may keep them five minutes. */
-export const FEED_CACHE_CONTROL = 'public, max-age=300, s-maxage=300, stale-while-revalidate=600'
-
-/** A text resource with its cache policy and ETag; 304 when the reader already has it. */
-export function cachedTextResponse(
-  request: Request,
-  body: string,
-  contentType: string,
-  cacheControl = FEED_CACHE_CONTROL,
-): Response {
-  const etag = weakEtag(body)
-  const headers = new Headers({
-    'Content-Type': contentType,
-    'Cache-Control': cacheControl,
-    ETag: etag,
-  })
-  if (etagMatches(request, etag)) return new Response(null, { status: 304, headers })
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
-}
-
 /** A feed item: an article card, with its byline's name when the feed knows it. */
-/** A feed whose category, tag or author does not exist: plain text, re-checked soon. */
-export function feedNotFound(message: string) {
-  return new Response(message, {
-    status: 404,
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, s-maxage=30',
-    },
-  })
-}
-
 export type RssItem = ArticleCardData & { authorName?: string | null }
 
 export interface RssChannel {
