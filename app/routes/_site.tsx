@@ -7,6 +7,7 @@ import {
 import { BreakingNewsBar } from '~/components/site/breaking-news-bar'
 import { toBreakingViews } from '~/components/site/card-view.server'
 import { SiteFooter } from '~/components/site/site-footer'
+import { ScrollChrome } from '~/components/site/scroll-chrome'
 import { SiteHeader } from '~/components/site/site-header'
 import { listBreakingNews } from '~/domain/articles/articles-queries.server'
 import { getAboutSummary } from '~/domain/pages/pages-queries.server'
@@ -75,12 +76,11 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      {/* In view while scrolling from a tablet up; on a phone the header and the bar scroll
-          away with the page rather than hold a sixth of its height. */}
-      <div className="relative z-40 md:sticky md:top-0">
+      {/* Out of the way while reading down, back on the way up (scroll-chrome.tsx). */}
+      <ScrollChrome>
         <SiteHeader settings={settings} categories={categories} user={root?.user ?? null} />
         <BreakingNewsBar initialItems={breakingNews} />
-      </div>
+      </ScrollChrome>
       <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
         <Outlet />
       </main>

@@ -21,10 +21,9 @@ export function ArticleView({
 }) {
   return (
     <article className="py-8 sm:py-12">
-      <div className={`${gutterClass} max-w-5xl`}>
-        <ArticleMedia video={article.video} image={article.image} title={article.title} />
-      </div>
-      <div className={`${gutterClass} mt-8 max-w-3xl`}>
+      {/* Headline, byline and standfirst first: on a laptop screen they are what the reader
+          sees before the picture (it used to push the headline 790 px down at 1366 × 768). */}
+      <div className={`${gutterClass} max-w-3xl`}>
         <header>
           <h1 className="font-serif text-3xl font-black leading-tight tracking-tight sm:text-5xl">
             {article.title}
@@ -64,10 +63,15 @@ export function ArticleView({
           </p>
         </header>
         {article.excerpt ? (
-          <blockquote className="my-8 border-l-4 border-primary pl-5 font-serif text-xl italic leading-relaxed text-foreground/90">
+          <blockquote className="mt-6 border-l-4 border-primary pl-5 font-serif text-xl italic leading-relaxed text-foreground/90">
             {article.excerpt}
           </blockquote>
         ) : null}
+      </div>
+      <div className={`${gutterClass} mt-8 max-w-5xl`}>
+        <ArticleMedia video={article.video} image={article.image} title={article.title} />
+      </div>
+      <div className={`${gutterClass} max-w-3xl`}>
         <div
           className="article-content mt-8"
           dangerouslySetInnerHTML={{ __html: article.contentHtml }}
