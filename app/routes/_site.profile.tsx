@@ -1,5 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { AccountForms } from '~/components/auth/account-forms'
+import { AddressStatus } from '~/components/auth/address-status'
 import { AuthorProfileForm } from '~/components/auth/author-profile-form'
 import { authMeta } from '~/components/auth/auth-meta'
 import { FormMessage } from '~/components/auth/form-message'
@@ -11,7 +12,9 @@ import {
   confirmTwoFactor,
   disableTwoFactor,
   enableTwoFactor,
+  isAddressConfirmed,
   regenerateBackupCodes,
+  resendConfirmation,
   revokeOtherSessions,
   signOut,
   type AuthFailure,
@@ -56,8 +59,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     canOpenBackOffice(user) ? getOwnAuthorProfile(user.id) : null,
   ])
   const now = new Date()
+  const confirmed = await isAddressConfirmed(user.id)
   return {
     user: { email: user.email, username: user.username ?? '' },
+    address: {
+      confirmed,
+      // The confirmation link lands here (account.server.ts: CONFIRMED_PATH).
+      justConfirmed: new URL(request.url).searchParams.get('confirmed') === '1',
+    },
     author,
     enrolRequired: new URL(request.url).searchParams.get('enrol') === '2fa',
     twoFactor,
@@ -108,6 +117,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     switch (post.intent) {
+      case 'resend-confirmation': {
+        const result = await resendConfirmation(caller, user.email)
+        if (!result.ok) return refused(result)
+        return saved('Link sent', `We sent a new confirmation link to ${user.email}.`)
+      }
       case 'username':
         await updateUsername(user.id, post.username)
         return saved('Profile updated', 'Your username has been saved.')
@@ -174,11 +188,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, author, sessions, twoFactor, enrolRequired } = useLoaderData<typeof loader>()
+  const { user, address, author, sessions, twoFactor, enrolRequired } =
+    useLoaderData<typeof loader>()
   const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Profile</h1>
+
+      <AddressStatus email={user.email} {...address} />
 
       <AccountForms email={user.email} username={user.username} answer={answer} />
 

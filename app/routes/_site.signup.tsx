@@ -9,6 +9,7 @@ import { signUp } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
 import { signUpSchema } from '~/domain/users/auth-schema'
 import { getSessionUser } from '~/infra/permissions.server'
+import { redirectWithToast } from '~/infra/toast.server'
 import { useFormErrors } from '~/lib/use-form-errors'
 import {
   authFormAnswer,
@@ -34,7 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalidAuthForm(form.error, state)
   const result = await signUp({ request, clientIp: context.clientIp }, form.data)
   if (!result.ok) return authFormFailure(result, state)
-  if (result.data.token) throw redirect('/', { headers: result.headers })
+  // Signed in at once: the toast still says where the confirmation link went.
+  if (result.data.token) {
+    return redirectWithToast(
+      '/',
+      {
+        type: 'success',
+        title: 'Check your inbox',
+        description: `We sent a link to ${form.data.email} to confirm your address.`,
+      },
+      { headers: result.headers },
+    )
+  }
   return authFormAnswer({ ...state, confirmation: true }, { headers: result.headers })
 }
 
@@ -53,7 +65,11 @@ export default function SignUpPage() {
     >
       <FormMessage kind="error" title="Authentication Error" message={actionData?.formError} />
       {actionData?.confirmation ? (
-        <FormMessage kind="success" message={AUTH_TEXT.signUpConfirmation} />
+        <FormMessage
+          kind="success"
+          title="Check your inbox"
+          message={AUTH_TEXT.signUpConfirmation}
+        />
       ) : (
         <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
           <EmailField defaultValue={actionData?.email} errors={errors.email} required />

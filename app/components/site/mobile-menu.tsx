@@ -1,4 +1,4 @@
-import { Form, NavLink } from 'react-router'
+import { Form, NavLink, useLocation } from 'react-router'
 import {
   Sheet,
   SheetContent,
@@ -8,6 +8,7 @@ import {
 } from '~/components/ui/sheet'
 import type { SiteCategory, SiteUser } from './site-nav'
 import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { signInPathFrom } from '~/domain/users/redirect'
 
 const itemClass =
   'block rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground'
@@ -30,6 +31,7 @@ export function MobileMenu({
   user: SiteUser | null
 }) {
   const close = () => onOpenChange(false)
+  const location = useLocation()
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="w-72 gap-2 p-4">
@@ -71,7 +73,11 @@ export function MobileMenu({
             </>
           ) : (
             <>
-              <NavLink to="/signin" onClick={close} className={itemClass}>
+              <NavLink
+                to={signInPathFrom(location.pathname + location.search)}
+                onClick={close}
+                className={itemClass}
+              >
                 Sign In
               </NavLink>
               <NavLink to="/signup" onClick={close} className={itemClass}>

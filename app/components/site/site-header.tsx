@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { useHydrated } from '~/lib/use-hydrated'
 import { BrandLink, type BrandSettings } from './brand-link'
 import { Icon } from './icon'
@@ -14,14 +14,17 @@ import {
 } from './styles'
 import { ThemeToggle } from './theme-toggle'
 import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { signInPathFrom } from '~/domain/users/redirect'
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
 function AuthButtons({ user }: { user: SiteUser | null }) {
+  const location = useLocation()
   if (!user) {
     return (
       <div className="hidden items-center gap-2 md:flex">
-        <Link to="/signin" className={ghostButtonClass}>
+        {/* Signing in brings the reader back to this page. */}
+        <Link to={signInPathFrom(location.pathname + location.search)} className={ghostButtonClass}>
           Sign In
         </Link>
         <Link to="/signup" className={primaryButtonClass}>

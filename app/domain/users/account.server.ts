@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api'
 import { and, eq, ne } from 'drizzle-orm'
-import { sessions } from '@db/schema/index'
+import { profiles, sessions } from '@db/schema/index'
 import { authHeaders, getAuth } from '~/infra/auth.server'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
@@ -106,10 +106,39 @@ export async function signInWithPassword(
   return result
 }
 
+/** Where the confirmation link lands: the profile, saying "Address confirmed". */
+export const CONFIRMED_PATH = '/profile?confirmed=1'
+
+/** Sends the confirmation link again (the profile's "Resend the link"). */
+export async function resendConfirmation(caller: AuthCaller, email: string) {
+  return run<{ status: boolean }>(() =>
+    getAuth().api.sendVerificationEmail({
+      body: { email, callbackURL: CONFIRMED_PATH },
+      headers: headersFor(caller),
+      asResponse: true,
+    }),
+  )
+}
+
+/** Whether the account's address has been confirmed by its link. */
+export async function isAddressConfirmed(userId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ confirmed: profiles.emailVerified })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1)
+  return row?.confirmed ?? false
+}
+
 export async function signUp(caller: AuthCaller, input: { email: string; password: string }) {
   return run<{ token: string | null; user: { id: string } }>(() =>
     getAuth().api.signUpEmail({
-      body: { email: input.email, password: input.password, name: '', callbackURL: '/' },
+      body: {
+        email: input.email,
+        password: input.password,
+        name: '',
+        callbackURL: CONFIRMED_PATH,
+      },
       headers: headersFor(caller),
       asResponse: true,
     }),

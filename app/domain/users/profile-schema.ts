@@ -66,6 +66,7 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('revoke-session'), sessionId }),
   z.object({ intent: z.literal('revoke-others') }),
   z.object({ intent: z.literal('revoke-all') }),
+  z.object({ intent: z.literal('resend-confirmation') }),
 ])
 
 export type ProfilePost = z.output<typeof profileActionSchema>
