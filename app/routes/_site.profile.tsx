@@ -20,6 +20,8 @@ import {
   type AuthFailure,
 } from '~/domain/users/account.server'
 import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { ProfileNewsletters } from '~/components/site/profile-newsletters'
+import { preferencesByEmail } from '~/domain/newsletter/preferences.server'
 import { getOwnAuthorProfile } from '~/domain/authors/authors-queries.server'
 import { profileActionSchema, type ProfileAnswer } from '~/domain/users/profile-schema'
 import { updateAuthorProfile, updateUsername } from '~/domain/users/profile.server'
@@ -52,11 +54,13 @@ async function requireProfile(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, sessionId } = await requireProfile(request)
-  const [sessions, twoFactor, author] = await Promise.all([
+  const [sessions, twoFactor, author, newsletters] = await Promise.all([
     listActiveSessions(user.id, sessionId),
     getTwoFactorStatus(user, await getBrandName()),
     // Bylines are the newsroom's: readers have none to set.
     canOpenBackOffice(user) ? getOwnAuthorProfile(user.id) : null,
+    // The newsletter subscription with the account's address, if any.
+    preferencesByEmail(user.email),
   ])
   const now = new Date()
   const confirmed = await isAddressConfirmed(user.id)
@@ -68,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       justConfirmed: new URL(request.url).searchParams.get('confirmed') === '1',
     },
     author,
+    newsletters,
     enrolRequired: new URL(request.url).searchParams.get('enrol') === '2fa',
     twoFactor,
     sessions: sessions.map((s) => ({
@@ -188,7 +193,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, address, author, sessions, twoFactor, enrolRequired } =
+  const { user, address, author, sessions, twoFactor, enrolRequired, newsletters } =
     useLoaderData<typeof loader>()
   const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
@@ -221,6 +226,8 @@ export default function ProfilePage() {
       <ProfileSection id="sessions" title="Active sessions" description="Where you are signed in.">
         <SessionsPanel sessions={sessions} answer={answer} />
       </ProfileSection>
+
+      <ProfileNewsletters prefs={newsletters} />
     </div>
   )
 }

@@ -167,6 +167,12 @@ export const MATRIX: Record<string, Probe[]> = {
   ],
   'routes/_site.newsletter.tsx': [post('empty form', EVERYONE)],
   'routes/_site.newsletter_.confirm.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  // Newsletter preferences open with the mailed token, no sign-in; the archive is public.
+  'routes/_site.newsletter_.preferences.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  'routes/_site.newsletters.$slug.tsx': [get(EVERYONE)],
+  'routes/newsletters.$slug.$issueId.tsx': [get(EVERYONE)],
+  // The profile's newsletter card posts here (its GET goes back to the profile).
+  'routes/_site.profile_.newsletters.tsx': [get(EVERYONE), post('empty form', SIGNED_IN)],
   'routes/api.auth.$.tsx': [get(EVERYONE), post('unknown endpoint', EVERYONE)],
   'routes/signout.tsx': [get(EVERYONE), { ...post('sign out', EVERYONE), freshSession: true }],
   // One's own profile: anyone signed in.

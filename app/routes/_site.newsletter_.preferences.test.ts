@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { newsletterIssues, newsletterLists, newsletterSubscribers } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { newPreferencesToken, preferencesByEmail } from '~/domain/newsletter/preferences.server'
+import { createTestUser, runRoute, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
+import { get, post } from '../../tests/setup/admin-fixtures'
+import { action, loader } from './_site.newsletter_.preferences'
+import { action as profileAction } from './_site.profile_.newsletters'
+import { loader as archiveLoader } from './_site.newsletters.$slug'
+import { loader as webVersion } from './newsletters.$slug.$issueId'
+
+let token = ''
+let listIds: number[] = []
+
+beforeAll(async () => {
+  token = newPreferencesToken()
+  const db = getDb()
+  const [subscriber] = await db
+    .insert(newsletterSubscribers)
+    .values({
+      email: 'prefs@example.com',
+      confirmToken: 'x',
+      confirmedAt: new Date(),
+      preferencesToken: token,
+    })
+    .returning()
+  listIds = (await db.select({ id: newsletterLists.id }).from(newsletterLists)).map((l) => l.id)
+  expect(subscriber.id).toBeGreaterThan(0)
+})
+
+const url = () => `/newsletter/preferences?t=${token}`
+
+describe('/newsletter/preferences', () => {
+  it('opens with the token, never cached, and refuses an unknown one with 404', async () => {
+    const page = await runRoute(loader, get(null, url()))
+    expect(page.data.prefs.email).toBe('prefs@example.com')
+    expect((await runRoute(loader, get(null, '/newsletter/preferences?t=nope'))).status).toBe(404)
+    const refused = await runRoute(
+      action,
+      post(null, '/newsletter/preferences', { intent: 'pause', t: 'x'.repeat(43) }),
+    )
+    expect(refused.status).toBe(404)
+  })
+
+  it('chooses lists, pauses and leaves everything without a sign-in', async () => {
+    const [first] = listIds
+    let answer = await runRoute(
+      action,
+      post(null, url(), { intent: 'save-lists', list: String(first), t: token }),
+    )
+    expect(answer.data).toMatchObject({ ok: true })
+    let prefs = (await preferencesByEmail('prefs@example.com'))!
+    expect(prefs.lists.filter((l) => l.subscribed).map((l) => l.id)).toEqual([first])
+
+    answer = await runRoute(action, post(null, url(), { intent: 'pause', t: token }))
+    expect((await preferencesByEmail('prefs@example.com'))!.paused).toBe(true)
+
+    answer = await runRoute(action, post(null, url(), { intent: 'forged', t: token }))
+    expect(answer.status).toBe(400)
+
+    answer = await runRoute(action, post(null, url(), { intent: 'leave', t: token }))
+    prefs = (await preferencesByEmail('prefs@example.com'))!
+    expect(prefs.suppressed).toBe(true)
+    expect(prefs.lists.some((l) => l.subscribed)).toBe(false)
+
+    // Suppressed: choosing lists is refused with a message, not a 500.
+    answer = await runRoute(
+      action,
+      post(null, url(), { intent: 'save-lists', list: String(first), t: token }),
+    )
+    expect(answer.status).toBe(409)
+  })
+})
+
+describe('/profile/newsletters', () => {
+  it('manages the signed-in reader’s subscription, found by address', async () => {
+    const user = await createTestUser({ role: 'viewer' })
+    const cookie = await sessionCookie(user)
+    // Not subscribed: the card offers a double opt-in.
+    let response = await runRoute(
+      profileAction,
+      post(cookie, '/profile/newsletters', { intent: 'subscribe-again' }),
+    )
+    expect(response.location).toBe('/profile#newsletters')
+    const row = await preferencesByEmail(user.email)
+    expect(row).toMatchObject({ confirmed: false })
+    await getDb()
+      .update(newsletterSubscribers)
+      .set({ confirmedAt: new Date() })
+      .where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
+    const request = post(cookie, '/profile/newsletters', { intent: 'pause' })
+    const { callRoute } = await import('../../tests/setup/admin-fixtures')
+    const paused = await callRoute(profileAction, request)
+    expect(await toastFrom(paused)).toMatchObject({ type: 'success' })
+    expect((await preferencesByEmail(user.email))!.paused).toBe(true)
+    response = await runRoute(
+      profileAction,
+      post(null, '/profile/newsletters', { intent: 'pause' }),
+    )
+    expect(response.location).toMatch(/^\/signin/)
+  })
+})
+
+describe('the archive', () => {
+  it('shows sent issues only, and their frozen mail', async () => {
+    const db = getDb()
+    const [list] = await db.select().from(newsletterLists).limit(1)
+    const [sent] = await db
+      .insert(newsletterIssues)
+      .values({
+        listId: list.id,
+        status: 'sent',
+        subject: 'Sent one',
+        html: '<html><body>Frozen</body></html>',
+        startedAt: new Date(),
+      })
+      .returning()
+    const [draft] = await db
+      .insert(newsletterIssues)
+      .values({ listId: list.id, status: 'draft', subject: 'Draft one', html: '<p>no</p>' })
+      .returning()
+    const archive = await runRoute(archiveLoader, get(null, `/newsletters/${list.slug}`), {
+      params: { slug: list.slug },
+    })
+    expect(archive.data.issues.map((i: { subject: string }) => i.subject)).toEqual(['Sent one'])
+    const page = await webVersion({
+      params: { slug: list.slug, issueId: String(sent.id) },
+    } as never)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Frozen')
+    const hidden = await webVersion({
+      params: { slug: list.slug, issueId: String(draft.id) },
+    } as never)
+    expect(hidden.status).toBe(404)
+    await expect(archiveLoader({ params: { slug: 'nope' } } as never)).rejects.toMatchObject({
+      init: { status: 404 },
+    })
+  })
+})

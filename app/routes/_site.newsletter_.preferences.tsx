@@ -1,0 +1,59 @@
+import { data, useActionData, useLoaderData } from 'react-router'
+import { NewsletterPreferences } from '~/components/site/newsletter-preferences'
+import { gutterClass } from '~/components/site/styles'
+import { preferencesByToken } from '~/domain/newsletter/preferences.server'
+import { errorMeta } from '~/lib/seo'
+import { applyPreferencesPost } from './+shared/newsletter-preferences.server'
+import type { Route } from './+types/_site.newsletter_.preferences'
+
+// A reader's page: the toaster loads only if a toast arrives (root.tsx).
+export const handle = { deferToaster: true }
+
+const INVALID =
+  'This link is not valid any more. Use the link at the foot of a recent newsletter, or sign in and manage your newsletters on your profile.'
+
+// Anyone holding the token from a mail manages that subscription: no sign-in, no cookie
+// (docs: issue 22, "an opaque token, no sign-in"). The token is the key, so it is read from
+// the query on GET and from the form on POST, and the page is never cached or referred on.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('t') ?? ''
+  const prefs = await preferencesByToken(token)
+  if (!prefs) return data({ token: '', prefs: null }, { status: 404 })
+  return { token, prefs }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const token = String(form.get('t') ?? new URL(request.url).searchParams.get('t') ?? '')
+  const prefs = await preferencesByToken(token)
+  if (!prefs) return data({ ok: false, message: INVALID }, { status: 404 })
+  return applyPreferencesPost(prefs, form, context.requestId)
+}
+
+export const headers: Route.HeadersFunction = () => ({
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+})
+
+export default function NewsletterPreferencesPage() {
+  const { token, prefs } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return (
+    <div className={`${gutterClass} max-w-xl py-14`}>
+      <h1 className="mb-6 font-serif text-4xl font-black tracking-tight">Newsletter preferences</h1>
+      {prefs ? (
+        <NewsletterPreferences
+          prefs={prefs}
+          hidden={{ t: token }}
+          message={answer ? { ok: answer.ok, text: answer.message } : null}
+        />
+      ) : (
+        <p role="alert" className="text-lg">
+          {INVALID}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => errorMeta('Newsletter preferences')
