@@ -18,7 +18,12 @@ import {
   parseAdminArticleFilters,
 } from '~/domain/articles/admin-articles-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
-import { canListAnyonesArticles, canOpenArticle } from '~/domain/access/access-rules'
+import {
+  canListAnyonesArticles,
+  canOpenArticle,
+  canSeeArticleViews,
+} from '~/domain/access/access-rules'
+import { listViewTotals } from '~/domain/articles/article-views-queries.server'
 import { requireStaff } from './+shared/require-access.server'
 import { formatShortDate } from '~/lib/dates'
 import { pageItems } from '~/lib/pagination'
@@ -35,9 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     listAdminArticles(filters, scope),
     listCategories(),
   ])
+  // The views counted for Trending, for the desk (editors and admins) only.
+  const views = canSeeArticleViews(user)
+    ? Object.fromEntries(await listViewTotals(page.items.map((a) => a.id)))
+    : null
   return data(
     {
       page,
+      views,
       categories: categories.map(({ id, name }) => ({ id, name })),
       // Each row offers what this role may do with that article (the server refuses the rest).
       viewer: { id: user.id, role: user.role },
@@ -126,7 +136,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
 const metaCell = 'max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground'
 
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
-  const { page, categories, viewer } = loaderData
+  const { page, categories, viewer, views } = loaderData
   const navigation = useNavigation()
   // docs/product.md §2: "Loading..." while the list loads (here: while a new page or filter loads).
   const loading =
@@ -172,6 +182,7 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
               <TableHead>Status</TableHead>
               <TableHead>Tags</TableHead>
               <TableHead>Published</TableHead>
+              {views ? <TableHead className="text-right">Views</TableHead> : null}
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
@@ -179,7 +190,7 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
             {page.items.length === 0 ? (
               <TableRow className="max-md:flex">
                 <TableCell
-                  colSpan={7}
+                  colSpan={views ? 8 : 7}
                   className="py-10 text-center text-muted-foreground max-md:flex-1"
                 >
                   No articles found.
@@ -233,6 +244,11 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                   <TableCell className={cn(metaCell, 'whitespace-nowrap max-md:order-4')}>
                     {article.publishedAt ? formatShortDate(article.publishedAt) : 'Not published'}
                   </TableCell>
+                  {views ? (
+                    <TableCell className={cn(metaCell, 'max-md:order-4 md:text-right')}>
+                      <ViewFigures totals={views[article.id]} />
+                    </TableCell>
+                  ) : null}
                   <TableCell className="max-md:absolute max-md:right-3 max-md:top-3 max-md:p-0">
                     <ArticleRowActions viewer={viewer} article={article} screen="list" />
                   </TableCell>
@@ -256,5 +272,19 @@ export function ErrorBoundary() {
       <AlertTitle>Failed to load articles</AlertTitle>
       <AlertDescription>Please reload the page in a moment.</AlertDescription>
     </Alert>
+  )
+}
+
+/** Views in the last 7 days, with today's and all-time beside them (the desk's figures). */
+function ViewFigures({ totals }: { totals?: { today: number; week: number; total: number } }) {
+  const { today, week, total } = totals ?? { today: 0, week: 0, total: 0 }
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      <span className="font-medium text-foreground">{week}</span> views in 7 days
+      <span className="block text-xs max-md:inline">
+        {' '}
+        · {today} today · {total} total
+      </span>
+    </span>
   )
 }

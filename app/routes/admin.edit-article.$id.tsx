@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { ArticleCorrections } from '~/components/admin/article-corrections'
 import { ArticleRevisions } from '~/components/admin/article-revisions'
+import { ArticleViewsCard } from '~/components/admin/article-views'
+import { getArticleViewStats } from '~/domain/articles/article-views-queries.server'
 import { ReviewNotice } from '~/components/admin/review-notice'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -8,7 +10,7 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
 import { isLive } from '~/domain/articles/article-rules'
 import { getReviewNote } from '~/domain/articles/review-queries.server'
-import { canEditArticle, canOpenArticle } from '~/domain/access/access-rules'
+import { canEditArticle, canOpenArticle, canSeeArticleViews } from '~/domain/access/access-rules'
 import { forbidden, requireStaff } from './+shared/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import {
@@ -28,13 +30,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!canOpenArticle(user, article)) forbidden()
   // "View on site" only for what readers can open now (not a scheduled article).
   const live = isLive(article, new Date())
-  const [options, reviewNote] = await Promise.all([
+  const [options, reviewNote, views] = await Promise.all([
     articleEditorOptions(user, article.authorId),
     getReviewNote(article.id),
+    // The desk's figures: editors and admins.
+    canSeeArticleViews(user) ? getArticleViewStats(article.id) : null,
   ])
   // A writer reading her submission sees it, not a form she may not save.
   const editable = canEditArticle(user, article)
-  return { article, live, reviewNote, editable, ...options }
+  return { article, live, reviewNote, editable, views, ...options }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -77,6 +81,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       notice={notice}
       panels={
         <div className="grid grid-cols-1 gap-6">
+          {loaderData.views ? <ArticleViewsCard stats={loaderData.views} /> : null}
           <ArticleRevisions
             articleId={loaderData.article.id}
             currentStatus={loaderData.article.status}

@@ -167,6 +167,8 @@ export const canManageBreakingNews = canEditAnyArticle
 /** The featured flag picks the front page's lead story: the editors' choice, like the bar. */
 export const canFeatureArticles = canEditAnyArticle
 export const canAddCorrections = canEditAnyArticle
+/** The views counted for Trending, per article (the list and the form): the desk's figures. */
+export const canSeeArticleViews = canEditAnyArticle
 /**
  * Newsletters, editors and up: the lists, composing and sending editions, the reports. An
  * article alert is sent from the publishing panel by whoever may publish that article
