@@ -32,7 +32,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const facts = id === null ? null : await articleAccessFacts(id)
   if (facts && !canPreviewArticle(user, facts)) forbidden()
   // Autosave's rules, not a save's: an unfinished article can be previewed, even untitled.
-  const values = articleFormValues(await request.formData())
+  const form = await request.formData()
+  const values = articleFormValues(form)
   const parsed = articleDraftSchema.safeParse({
     ...values,
     title: values.title?.trim() || 'Untitled',
@@ -45,6 +46,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     id,
     fallbackAuthorId: user.id,
     fallbackAuthorName: user.username,
+    // The Preview button says whether the form held changes not saved yet (its value).
+    unsaved: form.get('unsaved') !== '0',
   })
   return data({ article, error: null }, { headers: NO_STORE })
 }

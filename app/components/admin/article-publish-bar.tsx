@@ -47,7 +47,12 @@ export function ArticlePublishBar({
         ) : null}
         <ChevronUpIcon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
       </button>
-      <PreviewButton form={actions.form} previewAction={actions.previewAction} compact />
+      <PreviewButton
+        form={actions.form}
+        previewAction={actions.previewAction}
+        unsaved={unsaved}
+        compact
+      />
       {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} compact /> : null}
       <SaveButton
         form={actions.form}

@@ -24,17 +24,22 @@ export interface PublishActionsProps {
   previewAction: string
   /** The article on the public site, when readers can open it now. */
   liveUrl: string | null
+  /** The form holds changes not saved yet: the preview's bar says so, and only then. */
+  unsaved?: boolean
 }
 
 export function PreviewButton({
   form,
   previewAction,
+  unsaved = true,
   compact = false,
-}: Pick<PublishActionsProps, 'form' | 'previewAction'> & { compact?: boolean }) {
+}: Pick<PublishActionsProps, 'form' | 'previewAction' | 'unsaved'> & { compact?: boolean }) {
   return (
     <Button
       type="submit"
       form={form}
+      name="unsaved"
+      value={unsaved ? '1' : '0'}
       variant="outline"
       size={compact ? 'icon' : 'default'}
       data-preview=""
@@ -135,7 +140,11 @@ export function ArticlePublishPanel({
         {alert}
         <div className="hidden gap-2 lg:grid">
           <div className="flex gap-2">
-            <PreviewButton form={actions.form} previewAction={actions.previewAction} />
+            <PreviewButton
+              form={actions.form}
+              previewAction={actions.previewAction}
+              unsaved={actions.unsaved}
+            />
             {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} /> : null}
           </div>
           <SaveButton

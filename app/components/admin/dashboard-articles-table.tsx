@@ -1,4 +1,3 @@
-import { EmailAddress } from './email-address'
 import { MessageSquareTextIcon } from 'lucide-react'
 import { Badge, statusBadgeVariant } from '~/components/ui/badge'
 import {
@@ -19,7 +18,7 @@ export interface DashboardRow {
   status: ArticleStatus
   categoryName: string | null
   authorId: string | null
-  authorEmail: string | null
+  authorName: string | null
   /** Returned by an editor with a note (the writer's own dashboard). */
   returned?: boolean
 }
@@ -71,7 +70,7 @@ export function DashboardArticlesTable({
             </TableCell>
             {showAuthor ? (
               <TableCell className="hidden text-muted-foreground md:table-cell">
-                {article.authorEmail ? <EmailAddress email={article.authorEmail} /> : 'Unknown'}
+                {article.authorName ?? 'Unknown'}
               </TableCell>
             ) : null}
             <TableCell className="max-md:order-2 max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground">

@@ -165,7 +165,8 @@ describe('getDashboardData', () => {
       'Story number 56',
       'Story number 55',
     ])
-    expect(data.recent[0]).toMatchObject({ categoryName: 'Sport', authorEmail: 'desk@example.com' })
+    // Names, not addresses: the byline's name (here the username; no display name is set).
+    expect(data.recent[0]).toMatchObject({ categoryName: 'Sport', authorName: 'desk' })
     expect(data.recent[0]).not.toHaveProperty('content')
   })
 })

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
+import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
@@ -217,7 +218,8 @@ export interface DashboardArticle {
   status: ArticleStatus
   categoryName: string | null
   authorId: string | null
-  authorEmail: string | null
+  /** The byline's name; the address only for an account with no name at all. */
+  authorName: string | null
 }
 
 export interface DashboardData {
@@ -234,7 +236,8 @@ const dashboardArticleColumns = {
   status: articles.status,
   categoryName: categories.name,
   authorId: articles.authorId,
-  authorEmail: profiles.email,
+  // The byline's one rule (domain/authors); the address only for an account with no name.
+  authorName: sql<string | null>`coalesce(${bylineColumns.authorName}, ${profiles.email})`,
 }
 
 export async function getDashboardData(): Promise<DashboardData> {

@@ -195,11 +195,14 @@ export async function previewArticleInput(
     id,
     fallbackAuthorId,
     fallbackAuthorName,
+    unsaved = true,
   }: {
     id: number | null
     /** The signed-in writer, the author when the form names none (docs/product.md §6). */
     fallbackAuthorId?: string
     fallbackAuthorName: string | null
+    /** The form held changes not saved yet (the bar says so); false right after a save. */
+    unsaved?: boolean
   },
   now: Date = new Date(),
 ): Promise<ArticlePreviewView> {
@@ -249,7 +252,7 @@ export async function previewArticleInput(
         ...input.newTags.map((name) => ({ id: `new-${name}`, name, slug: null })),
       ],
     },
-    true,
+    unsaved,
     now,
     timeZone,
   )

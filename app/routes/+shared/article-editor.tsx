@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { useArticleAutosave } from '~/components/admin/article-autosave'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { ArticleBreakingNews } from '~/components/admin/article-breaking-news'
+import { LiveDeskLink } from '~/components/admin/live-desk-link'
 import { ArticleFeaturedImageField } from '~/components/admin/article-featured-image-field'
 import { ArticleLeaveGuard } from '~/components/admin/article-leave-guard'
 import { ArticlePublishBar } from '~/components/admin/article-publish-bar'
@@ -279,6 +280,7 @@ export function ArticleEditor({
     submitting,
     previewAction: `/admin/preview/${articleId ?? 'new'}`,
     liveUrl: live && article ? `/article/${article.slug}` : null,
+    unsaved: dirty,
   }
 
   return (
@@ -403,6 +405,7 @@ export function ArticleEditor({
               tags={state.tags}
               viewer={viewer}
             />
+            <LiveDeskLink article={article} viewer={viewer} />
           </ArticlePublishPanel>
 
           {/* These scroll under the sticky panel on a desktop: a field that takes the focus

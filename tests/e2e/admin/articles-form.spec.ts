@@ -180,6 +180,44 @@ test('Preview opens the unsaved article as readers would see it', async ({ page 
   await preview.close()
 })
 
+test('after a save, Preview no longer says it includes unsaved changes, and the save says what it did', async ({
+  page,
+}) => {
+  const title = `Saved ${uniqueWord('preview')}`
+  await openNewArticle(page)
+  await page.getByLabel('Title').fill(title)
+  await contentEditor(page).click()
+  await page.keyboard.type('Saved body')
+  await choose(page, 'Status', 'Save as a draft')
+  await page.getByRole('button', { name: 'Create Article' }).click()
+  await expect(page).toHaveURL(/\/admin\/articles$/)
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Article created successfully' })
+  await expect(toast).toContainText('Draft saved')
+  await expect(toast.getByRole('link', { name: 'Open the article' })).toBeVisible()
+
+  const id = await articleIdFromList(page, title)
+  await page.goto(`/admin/edit-article/${id}`)
+  await expect(contentEditor(page)).toHaveText('Saved body')
+  const [saved] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview' }).click(),
+  ])
+  await expect(saved.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(saved.getByRole('note')).not.toContainText('unsaved')
+  await saved.close()
+
+  await contentEditor(page).click()
+  await page.keyboard.type(' and more')
+  const [edited] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview' }).click(),
+  ])
+  await expect(edited.getByRole('note')).toContainText('includes unsaved changes')
+  await edited.close()
+})
+
 test('a save that fails keeps everything that was typed', async ({ page }) => {
   const title = `Unlucky ${uniqueWord('fail')}`
   await openNewArticle(page)

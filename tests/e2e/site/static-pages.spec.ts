@@ -32,3 +32,13 @@ test('an unknown address answers 404 inside the site layout', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
 })
+
+test('a page that does not exist answers 404 and offers to search the site', async ({ page }) => {
+  const response = await page.goto('/no-such-page-at-all')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  const search = page.getByRole('main').getByRole('search')
+  await search.getByRole('searchbox', { name: 'Search the site' }).fill('harbour')
+  await search.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/search\?q=harbour$/)
+})
