@@ -5,6 +5,11 @@ import type { SiteCategory } from './site-nav'
 import { SocialLinks, type SocialLinkView } from './social-links'
 import { containerClass, textLinkClass } from './styles'
 
+// On a phone the links read at 16 px and each is a 44 px target (WCAG 2.5.5), stacked with
+// no gap; from `sm` up, the desktop's compact list.
+const footerListClass = 'mt-3 grid text-base sm:gap-2 sm:text-sm'
+const footerLinkClass = `${textLinkClass} text-muted-foreground hover:text-foreground max-sm:inline-flex max-sm:min-h-11 max-sm:items-center`
+
 function FooterHeading({ id, children }: { id?: string; children: React.ReactNode }) {
   return (
     <h2
@@ -50,13 +55,10 @@ export function SiteFooter({
           </section>
           <nav aria-label="Footer categories">
             <FooterHeading>Categories</FooterHeading>
-            <ul className="mt-3 grid gap-2 text-sm">
+            <ul className={footerListClass}>
               {categories.map((category) => (
                 <li key={category.id}>
-                  <Link
-                    to={`/category/${category.slug}`}
-                    className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                  >
+                  <Link to={`/category/${category.slug}`} className={footerLinkClass}>
                     {category.name}
                   </Link>
                 </li>
@@ -65,38 +67,26 @@ export function SiteFooter({
           </nav>
           <nav aria-labelledby="footer-quick-links">
             <FooterHeading id="footer-quick-links">Quick Links</FooterHeading>
-            <ul className="mt-3 grid gap-2 text-sm">
+            <ul className={footerListClass}>
               {STATIC_PAGE_LINKS.map((page) => (
                 <li key={page.slug}>
-                  <Link
-                    to={`/${page.slug}`}
-                    className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                  >
+                  <Link to={`/${page.slug}`} className={footerLinkClass}>
                     {page.label}
                   </Link>
                 </li>
               ))}
               <li>
-                <Link
-                  to="/newspapers"
-                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                >
+                <Link to="/newspapers" className={footerLinkClass}>
                   Print Editions
                 </Link>
               </li>
               <li>
-                <Link
-                  to="/corrections"
-                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                >
+                <Link to="/corrections" className={footerLinkClass}>
                   Corrections
                 </Link>
               </li>
               <li>
-                <a
-                  href="/rss.xml"
-                  className={`${textLinkClass} text-muted-foreground hover:text-foreground`}
-                >
+                <a href="/rss.xml" className={footerLinkClass}>
                   RSS Feed
                 </a>
               </li>

@@ -72,3 +72,21 @@ test('subscribing twice is accepted without a second confirmation mail', async (
     .filter((name) => fs.readFileSync(path.join(dir, name), 'utf8').includes(email))
   expect(mails).toHaveLength(1)
 })
+
+test('on a phone the footer links read at 16 px and are 44 px targets', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/')
+  const links = page
+    .getByRole('contentinfo')
+    .getByRole('navigation', { name: /Footer categories|Quick Links/ })
+    .getByRole('link')
+  expect(await links.count()).toBeGreaterThan(5)
+  for (const link of await links.all()) {
+    const { fontSize, height } = await link.evaluate((el) => ({
+      fontSize: getComputedStyle(el).fontSize,
+      height: el.getBoundingClientRect().height,
+    }))
+    expect(fontSize).toBe('16px')
+    expect(height).toBeGreaterThanOrEqual(44)
+  }
+})
