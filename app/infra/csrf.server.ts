@@ -49,10 +49,23 @@ export function checkCsrf(input: CsrfInput, siteOrigin: string): CsrfVerdict {
 
 export const CSRF_REFUSAL = 'Cross-site request refused.'
 
+/**
+ * RFC 8058 one-click unsubscribe: mail providers POST `List-Unsubscribe=One-Click` to the URL
+ * of a newsletter's List-Unsubscribe header from their own servers, with whatever Origin they
+ * like. The signed token in its query is the only authority that POST needs, and it changes
+ * nothing but that one subscription, so exactly this path and method pass.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/newsletter/unsubscribe'
+
+export function isOneClickUnsubscribe(method: string, pathname: string) {
+  return method.toUpperCase() === 'POST' && pathname === ONE_CLICK_UNSUBSCRIBE_PATH
+}
+
 /** Express middleware placed in front of the React Router handler (server/app.ts). */
 export function csrfProtection() {
   const siteOrigin = new URL(getEnv().siteUrl).origin
   return (req: Request, res: Response, next: NextFunction) => {
+    if (isOneClickUnsubscribe(req.method, req.path)) return next()
     const verdict = checkCsrf(
       {
         method: req.method,

@@ -56,6 +56,15 @@ const envSchema = z.object({
   PAGE_CACHE_MAX_BYTES: byteSize.default(32 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Broadsheet <no-reply@localhost>'),
+  /** Newsletter messages per minute, per instance; 0: as fast as the SMTP server takes them. */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** SMTP connections the pooled transport keeps open. */
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+  /** DKIM signing (nodemailer's signer): all three, the key inline or in a file. */
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   S3_ENDPOINT: z.string().optional(),

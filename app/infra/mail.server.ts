@@ -1,7 +1,10 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Transporter } from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer'
+import type DKIM from 'nodemailer/lib/dkim'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
 
@@ -17,6 +20,57 @@ export function outboxDir() {
 }
 
 let transport: Transporter | undefined
+let transportUrl: string | undefined
+
+/** DKIM_DOMAIN, DKIM_SELECTOR and a key (inline or DKIM_PRIVATE_KEY_FILE): all or none. */
+export function dkimOptions(): DKIM.Options | undefined {
+  const env = getEnv()
+  const key =
+    env.DKIM_PRIVATE_KEY?.replace(/\\n/g, '\n') ??
+    (env.DKIM_PRIVATE_KEY_FILE ? readFileSync(env.DKIM_PRIVATE_KEY_FILE, 'utf8') : undefined)
+  const given = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, key].filter(Boolean).length
+  if (given === 0) return undefined
+  if (given < 3) {
+    throw new Error(
+      'DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)',
+    )
+  }
+  return { domainName: env.DKIM_DOMAIN!, keySelector: env.DKIM_SELECTOR!, privateKey: key! }
+}
+
+/**
+ * One pooled SMTP transport per process (SMTP_URL): a newsletter of 100,000 messages goes
+ * through a few long-lived connections instead of a handshake per message. Every message is
+ * DKIM-signed when a key is configured.
+ */
+async function smtpTransport(url: string): Promise<Transporter> {
+  if (transport && transportUrl === url) return transport
+  transport?.close()
+  const { default: nodemailer } = await import('nodemailer')
+  const pooled = new URL(url)
+  // Options given beside a URL are ignored by createTransport: the pool goes in the URL.
+  pooled.searchParams.set('pool', 'true')
+  if (!pooled.searchParams.has('maxConnections')) {
+    pooled.searchParams.set('maxConnections', String(getEnv().SMTP_POOL_SIZE))
+  }
+  if (!pooled.searchParams.has('maxMessages')) pooled.searchParams.set('maxMessages', 'Infinity')
+  const dkim = dkimOptions()
+  transport = nodemailer.createTransport(pooled.href, dkim ? { dkim } : {})
+  transportUrl = url
+  return transport
+}
+
+/** Closes the pooled connections (shutdown, tests). */
+export function closeMailTransport() {
+  transport?.close()
+  transport = undefined
+  transportUrl = undefined
+}
+
+/** Where mail goes: an SMTP server, or the outbox folder. */
+export function mailDestination(): 'smtp' | 'outbox' {
+  return getEnv().SMTP_URL ? 'smtp' : 'outbox'
+}
 
 /**
  * SMTP when SMTP_URL is set. Otherwise each message is written to DATA_DIR/outbox as an .eml
@@ -24,27 +78,108 @@ let transport: Transporter | undefined
  */
 export async function sendMail(message: MailMessage): Promise<{ id: string; file?: string }> {
   const env = getEnv()
-  // Loaded on the first mail, not at start-up.
-  const { default: nodemailer } = await import('nodemailer')
   if (env.SMTP_URL) {
-    transport ??= nodemailer.createTransport(env.SMTP_URL)
-    const info = await transport.sendMail({ from: env.MAIL_FROM, ...message })
+    const info = await (
+      await smtpTransport(env.SMTP_URL)
+    ).sendMail({ from: env.MAIL_FROM, ...message })
     return { id: info.messageId }
   }
+  return writeToOutbox({ from: env.MAIL_FROM, ...message }, message.text)
+}
+
+async function writeToOutbox(
+  message: Mail.Options,
+  text: string,
+  quiet = false,
+): Promise<{ id: string; file: string }> {
+  // Loaded on the first mail, not at start-up.
+  const { default: nodemailer } = await import('nodemailer')
+  const dkim = dkimOptions()
   const stream = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
     newline: 'unix',
+    ...(dkim ? { dkim } : {}),
   })
-  const info = await stream.sendMail({ from: env.MAIL_FROM, ...message })
+  const info = await stream.sendMail(message)
   const dir = outboxDir()
   await fs.mkdir(dir, { recursive: true })
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}`
   const file = path.join(dir, `${id}.eml`)
   await fs.writeFile(file, info.message as Buffer)
-  const link = /https?:\/\/\S+/.exec(message.text)?.[0]
-  logger.info({ to: message.to, subject: message.subject, file, link }, 'mail written to outbox')
+  const link = /https?:\/\/\S+/.exec(text)?.[0]
+  // A newsletter writes thousands: those are logged at debug level only.
+  logger[quiet ? 'debug' : 'info'](
+    { to: message.to, subject: message.subject, file, link },
+    'mail written to outbox',
+  )
   return { id, file }
+}
+
+/** A newsletter message: its Message-ID is chosen (and stored) by the caller before sending. */
+export interface BulkMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** `<…@…>`, stored with the delivery before the send. */
+  messageId: string
+  date: Date
+  /** List-Unsubscribe, List-Unsubscribe-Post, List-Id… */
+  headers: Record<string, string>
+}
+
+/**
+ * How a send ended. `temporary`: try again later (4xx, connection lost or refused, timeout);
+ * `permanent`: the server refused for good (5xx); `bounce`: the refusal was of the recipient
+ * itself (at RCPT TO, or an enhanced status 5.1.x), an address that will never take mail.
+ */
+export type BulkOutcome =
+  | { ok: true; response: string }
+  | { ok: false; kind: 'temporary' | 'permanent'; bounce: boolean; error: string }
+
+export async function sendBulkMail(message: BulkMessage): Promise<BulkOutcome> {
+  const env = getEnv()
+  const options: Mail.Options = {
+    from: env.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: message.messageId,
+    date: message.date,
+    headers: message.headers,
+  }
+  try {
+    if (!env.SMTP_URL) {
+      await writeToOutbox(options, message.text, true)
+      return { ok: true, response: 'outbox' }
+    }
+    const info = await (await smtpTransport(env.SMTP_URL)).sendMail(options)
+    return { ok: true, response: String(info.response ?? '') }
+  } catch (error) {
+    return classifySmtpError(error)
+  }
+}
+
+interface SmtpErrorShape {
+  responseCode?: number
+  command?: string
+  code?: string
+  response?: string
+  message?: string
+}
+
+export function classifySmtpError(error: unknown): BulkOutcome & { ok: false } {
+  const e = (error ?? {}) as SmtpErrorShape
+  const text = (e.response ?? e.message ?? String(error)).slice(0, 500)
+  const code = e.responseCode
+  if (code && code >= 500 && code < 600) {
+    const recipient = e.command === 'RCPT TO' || e.code === 'EENVELOPE' || /\b5\.1\.\d\b/.test(text)
+    return { ok: false, kind: 'permanent', bounce: recipient, error: `${code} ${text}` }
+  }
+  // 4xx, a lost or refused connection, a timeout: nothing was delivered, try again later.
+  return { ok: false, kind: 'temporary', bounce: false, error: code ? `${code} ${text}` : text }
 }
 
 export interface OutboxMail {

@@ -1,0 +1,521 @@
+import crypto from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import {
+  articles,
+  categories,
+  mediaFiles,
+  newsletterIssues,
+  newsletterLists,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+} from '@db/schema/index'
+import { domainErrors } from '~/domain/domain-error'
+import { isPublicArticle } from '~/domain/published.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import type { Database } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { sendBulkMail } from '~/infra/mail.server'
+import {
+  MAIL_WIDTH,
+  personalize,
+  renderNewsletterMail,
+  type MailStory,
+} from './newsletter-mail.server'
+import { preferencesUrl, PREFERENCES_PATH } from './preferences.server'
+import { readUnsubscribeToken, unsubscribeUrl } from './unsubscribe-token.server'
+
+export { unsubscribeUrl } from './unsubscribe-token.server'
+
+export class NewsletterSendError extends domainErrors('NewsletterSendError', {
+  NOT_FOUND: 404,
+  NOT_SENDABLE: 409,
+  ALREADY_SENT: 409,
+  INVALID: 400,
+  INVALID_TOKEN: 400,
+  SEND_FAILED: 502,
+}) {}
+
+type Issue = typeof newsletterIssues.$inferSelect
+type List = typeof newsletterLists.$inferSelect
+
+/** Rows of a raw query, on either driver (PGlite and node-postgres both answer `rows`). */
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wake-ups: a send started here is picked up by this instance's sender at once, not at its next
+// poll (the others find it at theirs).
+
+const wakeListeners = new Set<() => void>()
+
+export function onSendStarted(listener: () => void) {
+  wakeListeners.add(listener)
+  return () => void wakeListeners.delete(listener)
+}
+
+function wakeSenders() {
+  for (const listener of wakeListeners) listener()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+async function issueAndList(db: Database, issueId: number): Promise<{ issue: Issue; list: List }> {
+  const [row] = await db
+    .select({ issue: newsletterIssues, list: newsletterLists })
+    .from(newsletterIssues)
+    .innerJoin(newsletterLists, eq(newsletterLists.id, newsletterIssues.listId))
+    .where(eq(newsletterIssues.id, issueId))
+  if (!row) throw new NewsletterSendError('NOT_FOUND', 'Newsletter issue not found')
+  return row
+}
+
+function absolute(url: string) {
+  return /^https?:\/\//i.test(url)
+    ? url
+    : `${getEnv().siteUrl}${url.startsWith('/') ? '' : '/'}${url}`
+}
+
+/** The issue's stories as the mail shows them: public ones only, in the chosen order. */
+async function mailStories(db: Database, ids: number[]): Promise<MailStory[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      slug: articles.slug,
+      excerpt: articles.excerpt,
+      featuredImage: articles.featuredImage,
+      category: categories.name,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(inArray(articles.id, ids), isPublicArticle))
+  // Pixel sizes of the site's own images (/media/<bucket>/<name>), for width/height attributes.
+  const stored = rows
+    .map((r) => /\/media\/([^/]+)\/([^/?#]+)$/.exec(r.featuredImage ?? ''))
+    .filter((m): m is RegExpExecArray => m !== null)
+  const sizes = new Map<string, { width: number | null; height: number | null }>()
+  if (stored.length > 0) {
+    const media = await db
+      .select({
+        bucket: mediaFiles.bucket,
+        name: mediaFiles.name,
+        width: mediaFiles.width,
+        height: mediaFiles.height,
+      })
+      .from(mediaFiles)
+      .where(
+        inArray(
+          mediaFiles.name,
+          stored.map((m) => m[2]),
+        ),
+      )
+    for (const m of media) sizes.set(`${m.bucket}/${m.name}`, m)
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => {
+    const r = byId.get(id)
+    if (!r) return []
+    let image: MailStory['image'] = null
+    if (r.featuredImage) {
+      const m = /\/media\/([^/]+)\/([^/?#]+)$/.exec(r.featuredImage)
+      const size = m ? sizes.get(`${m[1]}/${m[2]}`) : undefined
+      // Unknown size: a 16:9 box, the site's card ratio.
+      const height =
+        size?.width && size.height
+          ? Math.round((MAIL_WIDTH * size.height) / size.width)
+          : Math.round((MAIL_WIDTH * 9) / 16)
+      image = { url: absolute(r.featuredImage), width: MAIL_WIDTH, height, alt: r.title }
+    }
+    return [
+      {
+        title: r.title,
+        excerpt: r.excerpt,
+        url: `${getEnv().siteUrl}/article/${encodeURIComponent(r.slug)}`,
+        category: r.category,
+        image,
+      },
+    ]
+  })
+}
+
+function storyIdsOf(issue: Issue) {
+  if (issue.articleIds.length > 0) return issue.articleIds
+  return issue.articleId ? [issue.articleId] : []
+}
+
+/** The mail with its per-reader placeholders (what a send freezes on the issue). */
+async function renderTemplate(db: Database, issue: Issue, list: List) {
+  const stories = await mailStories(db, storyIdsOf(issue))
+  const subject = issue.subject || stories[0]?.title || list.name
+  const preheader = issue.preheader || stories[0]?.excerpt || ''
+  const settings = await getSiteSettings()
+  const { html, text } = await renderNewsletterMail({
+    brand: settings.logoText || 'Broadsheet',
+    listName: list.name,
+    subject,
+    preheader,
+    intro: issue.intro,
+    stories,
+    siteUrl: `${getEnv().siteUrl}/`,
+  })
+  return { subject, preheader, html, text }
+}
+
+/**
+ * A copy for anyone (the web version, the archive, the preview): the reader's links lead to
+ * the preferences page, which asks for the link from one's own mail.
+ */
+export function webCopy(content: string) {
+  const page = `${getEnv().siteUrl}${PREFERENCES_PATH}`
+  return personalize(content, { unsubscribeUrl: page, preferencesUrl: page })
+}
+
+/**
+ * The issue as it is (or was) mailed: what the send froze once it started, a fresh rendering
+ * before. For previews and the web version; no reader's links in it.
+ */
+export async function renderIssue(
+  db: Database,
+  issueId: number,
+): Promise<{ subject: string; preheader: string; html: string; text: string }> {
+  const { issue, list } = await issueAndList(db, issueId)
+  if (issue.html && issue.text) {
+    return {
+      subject: issue.subject,
+      preheader: issue.preheader,
+      html: webCopy(issue.html),
+      text: webCopy(issue.text),
+    }
+  }
+  const rendered = await renderTemplate(db, issue, list)
+  return { ...rendered, html: webCopy(rendered.html), text: webCopy(rendered.text) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recipients and sends
+
+/** Who receives a list now: confirmed, subscribed to it, not paused, not suppressed. */
+function recipientsOf(listId: number) {
+  return sql`
+    from ${newsletterSubscriptions} ns
+    join ${newsletterSubscribers} s on s.id = ns.subscriber_id
+    where ns.list_id = ${listId}
+      and s.confirmed_at is not null
+      and s.paused_at is null
+      and not exists (select 1 from newsletter_suppressions x where x.email = lower(s.email))`
+}
+
+export async function countRecipients(db: Database, listId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n ${recipientsOf(listId)}`,
+  )
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Starts the send of an issue: freezes its mail, queues one delivery per recipient (one
+ * INSERT … SELECT: 100,000 rows in one statement), and marks it sending. Idempotent: a send
+ * already started (or finished) answers its recipients again and queues nobody twice (the
+ * deliveries are unique per issue and address).
+ */
+export async function startIssueSend(
+  db: Database,
+  issueId: number,
+  by?: string | null,
+): Promise<{ recipients: number }> {
+  const { issue, list } = await issueAndList(db, issueId)
+  if (issue.status === 'sending' || issue.status === 'sent') {
+    return { recipients: issue.recipientCount }
+  }
+  if (issue.status !== 'draft' && issue.status !== 'scheduled') {
+    throw new NewsletterSendError(
+      'NOT_SENDABLE',
+      `This issue is ${issue.status} and cannot be sent`,
+    )
+  }
+  const frozen = await renderTemplate(db, issue, list)
+  if (storyIdsOf(issue).length > 0 && !frozen.html.includes('/article/')) {
+    throw new NewsletterSendError('INVALID', 'None of the chosen stories is published')
+  }
+  const result = await db.transaction(async (tx) => {
+    // The row lock makes two starts (two instances, two clicks) one: the second sees 'sending'.
+    const [locked] = await tx
+      .select({ status: newsletterIssues.status, recipientCount: newsletterIssues.recipientCount })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issueId))
+      .for('update')
+    if (!locked) throw new NewsletterSendError('NOT_FOUND', 'Newsletter issue not found')
+    if (locked.status === 'sending' || locked.status === 'sent') {
+      return { recipients: locked.recipientCount, started: false }
+    }
+    if (locked.status !== 'draft' && locked.status !== 'scheduled') {
+      throw new NewsletterSendError(
+        'NOT_SENDABLE',
+        `This issue is ${locked.status} and cannot be sent`,
+      )
+    }
+    // Every mail links to the reader's preferences page: subscribers from before it get a key.
+    await tx.execute(sql`
+      update ${newsletterSubscribers} set preferences_token =
+        replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
+      where preferences_token is null and id in (select s.id ${recipientsOf(list.id)})`)
+    const [inserted] = await rowsOf<{ n: number | string }>(
+      tx as unknown as Database,
+      sql`with queued as (
+        insert into newsletter_deliveries (issue_id, subscriber_id, email)
+        select ${issueId}, s.id, lower(s.email) ${recipientsOf(list.id)}
+        on conflict (issue_id, email) do nothing
+        returning 1)
+      select count(*)::int as n from queued`,
+    )
+    const recipients = Number(inserted?.n ?? 0)
+    const now = new Date()
+    await tx
+      .update(newsletterIssues)
+      .set({
+        status: recipients === 0 ? 'sent' : 'sending',
+        subject: frozen.subject,
+        preheader: frozen.preheader,
+        html: frozen.html,
+        text: frozen.text,
+        startedAt: now,
+        finishedAt: recipients === 0 ? now : null,
+        recipientCount: recipients,
+        createdBy: issue.createdBy ?? by ?? null,
+        updatedAt: now,
+      })
+      .where(eq(newsletterIssues.id, issueId))
+    return { recipients, started: true }
+  })
+  if (result.started && result.recipients > 0) wakeSenders()
+  return { recipients: result.recipients }
+}
+
+/** Schedules a draft (or moves a scheduled issue); the sender starts it when the time comes. */
+export async function scheduleIssue(db: Database, issueId: number, at: Date) {
+  if (!(at instanceof Date) || Number.isNaN(at.getTime())) {
+    throw new NewsletterSendError('INVALID', 'Choose a valid date and time', { field: 'at' })
+  }
+  if (at.getTime() <= Date.now()) {
+    throw new NewsletterSendError('INVALID', 'Choose a time in the future', { field: 'at' })
+  }
+  const updated = await db
+    .update(newsletterIssues)
+    .set({ status: 'scheduled', scheduledAt: at, updatedAt: new Date() })
+    .where(
+      and(
+        eq(newsletterIssues.id, issueId),
+        inArray(newsletterIssues.status, ['draft', 'scheduled']),
+      ),
+    )
+    .returning({ id: newsletterIssues.id })
+  if (updated.length === 0) {
+    await issueAndList(db, issueId) // 404 when it does not exist
+    throw new NewsletterSendError(
+      'NOT_SENDABLE',
+      'Only a draft or scheduled issue can be scheduled',
+    )
+  }
+}
+
+/**
+ * Stops a send: queued messages are cancelled (those already handed to the SMTP server go on),
+ * and a scheduled issue never starts.
+ */
+export async function cancelIssueSend(db: Database, issueId: number) {
+  await db.transaction(async (tx) => {
+    const [issue] = await tx
+      .select({ status: newsletterIssues.status })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issueId))
+      .for('update')
+    if (!issue) throw new NewsletterSendError('NOT_FOUND', 'Newsletter issue not found')
+    if (issue.status === 'cancelled') return
+    if (issue.status !== 'sending' && issue.status !== 'scheduled') {
+      throw new NewsletterSendError(
+        'NOT_SENDABLE',
+        `This issue is ${issue.status}: nothing to cancel`,
+      )
+    }
+    await tx.execute(sql`
+      update newsletter_deliveries set status = 'cancelled', claimed_by = null
+      where issue_id = ${issueId} and status = 'queued'`)
+    await tx
+      .update(newsletterIssues)
+      .set({ status: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+      .where(eq(newsletterIssues.id, issueId))
+  })
+}
+
+export interface IssueProgress {
+  status: Issue['status']
+  recipients: number
+  queued: number
+  sent: number
+  failed: number
+  suppressed: number
+  cancelled: number
+  /** Recipients of this issue who have left its list (or everything) since. */
+  unsubscribedSince: number
+}
+
+export async function issueProgress(db: Database, issueId: number): Promise<IssueProgress> {
+  const { issue } = await issueAndList(db, issueId)
+  const counts = await rowsOf<{ status: string; n: number | string }>(
+    db,
+    sql`select status, count(*)::int as n from newsletter_deliveries
+        where issue_id = ${issueId} group by status`,
+  )
+  const by = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0)
+  const [left] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from newsletter_deliveries d
+        where d.issue_id = ${issueId}
+          and (not exists (select 1 from newsletter_subscriptions ns
+                           where ns.subscriber_id = d.subscriber_id and ns.list_id = ${issue.listId})
+               or exists (select 1 from newsletter_suppressions x
+                          where x.email = d.email and x.reason = 'unsubscribed'))`,
+  )
+  return {
+    status: issue.status,
+    recipients: issue.recipientCount,
+    // A message being handed over counts as queued until the SMTP server takes it.
+    queued: by('queued') + by('sending'),
+    sent: by('sent'),
+    failed: by('failed'),
+    suppressed: by('suppressed'),
+    cancelled: by('cancelled'),
+    unsubscribedSince: Number(left?.n ?? 0),
+  }
+}
+
+/** `<random.issue@host>`: unique, and stored with the delivery before the first attempt. */
+export function messageIdDomain() {
+  return new URL(getEnv().siteUrl).hostname || 'localhost'
+}
+
+export function listIdHeader(list: { name: string; slug: string }) {
+  // RFC 2919: a phrase and a dotted identifier under a domain we own.
+  const name = list.name.replace(/["\\\r\n]/g, '')
+  return `"${name}" <${list.slug}.list-id.${messageIdDomain()}>`
+}
+
+/** One message of the issue to one address, now; not a delivery, not counted. */
+export async function sendTestMessage(db: Database, issueId: number, toEmail: string) {
+  const email = toEmail.trim().toLowerCase()
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new NewsletterSendError('INVALID', 'Enter a valid email address', { field: 'email' })
+  }
+  const { issue, list } = await issueAndList(db, issueId)
+  const mail = issue.html && issue.text ? issue : await renderTemplate(db, issue, list)
+  const page = `${getEnv().siteUrl}${PREFERENCES_PATH}`
+  const outcome = await sendBulkMail({
+    to: email,
+    subject: `[Test] ${mail.subject}`,
+    html: personalize(mail.html!, { unsubscribeUrl: page, preferencesUrl: page }),
+    text: personalize(mail.text!, { unsubscribeUrl: page, preferencesUrl: page }),
+    messageId: `<test.${crypto.randomBytes(9).toString('base64url')}.${issueId}@${messageIdDomain()}>`,
+    date: new Date(),
+    headers: { 'List-Id': listIdHeader(list) },
+  })
+  if (!outcome.ok) {
+    throw new NewsletterSendError('SEND_FAILED', `The test message was not sent: ${outcome.error}`)
+  }
+}
+
+/**
+ * Mails a story to an alert list: once per story and list (the issue is unique on both, so a
+ * second press, here or on another instance, finds it already sent).
+ */
+export async function sendArticleAlert(
+  db: Database,
+  { articleId, listId, by }: { articleId: number; listId: number; by?: string | null },
+): Promise<{ issueId: number; recipients: number }> {
+  const [list] = await db.select().from(newsletterLists).where(eq(newsletterLists.id, listId))
+  if (!list) throw new NewsletterSendError('NOT_FOUND', 'Newsletter not found')
+  if (list.kind !== 'alert') {
+    throw new NewsletterSendError('INVALID', `${list.name} is not a list of article alerts`)
+  }
+  const [article] = await db
+    .select({ id: articles.id, title: articles.title, excerpt: articles.excerpt })
+    .from(articles)
+    .where(and(eq(articles.id, articleId), isPublicArticle))
+  if (!article) {
+    throw new NewsletterSendError('INVALID', 'Only a published story can be sent to subscribers')
+  }
+  const inserted = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into newsletter_issues (list_id, status, subject, preheader, article_ids, article_id, created_by)
+        values (${listId}, 'draft', ${article.title}, ${article.excerpt},
+                ${`{${articleId}}`}::integer[], ${articleId}, ${by ?? null})
+        on conflict (list_id, article_id) where article_id is not null do nothing
+        returning id`,
+  )
+  if (inserted.length === 0) {
+    throw new NewsletterSendError('ALREADY_SENT', `This story was already sent to ${list.name}`)
+  }
+  const issueId = Number(inserted[0].id)
+  const { recipients } = await startIssueSend(db, issueId, by)
+  return { issueId, recipients }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-click unsubscribe (RFC 8058)
+
+export interface UnsubscribeResult {
+  email: string | null
+  listName: string | null
+}
+
+/**
+ * Takes the token's subscriber off the token's list, at once. Repeating it changes nothing and
+ * succeeds again; a subscriber or list deleted since is a success too (they receive nothing).
+ */
+export async function unsubscribeOneClick(db: Database, token: string): Promise<UnsubscribeResult> {
+  const claim = readUnsubscribeToken(token)
+  if (!claim) {
+    throw new NewsletterSendError('INVALID_TOKEN', 'This unsubscribe link is not valid')
+  }
+  await db
+    .delete(newsletterSubscriptions)
+    .where(
+      and(
+        eq(newsletterSubscriptions.subscriberId, claim.subscriberId),
+        eq(newsletterSubscriptions.listId, claim.listId),
+      ),
+    )
+  return describeUnsubscribe(db, token)
+}
+
+/** Whose link it is, for the GET page (nothing changes). */
+export async function describeUnsubscribe(db: Database, token: string): Promise<UnsubscribeResult> {
+  const claim = readUnsubscribeToken(token)
+  if (!claim) {
+    throw new NewsletterSendError('INVALID_TOKEN', 'This unsubscribe link is not valid')
+  }
+  const [subscriber] = await db
+    .select({ email: newsletterSubscribers.email })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, claim.subscriberId))
+  const [list] = await db
+    .select({ name: newsletterLists.name })
+    .from(newsletterLists)
+    .where(eq(newsletterLists.id, claim.listId))
+  return { email: subscriber?.email ?? null, listName: list?.name ?? null }
+}
+
+/** The links of one reader's copy. */
+export function readerLinks(
+  subscriber: { id: number; preferencesToken: string | null },
+  listId: number,
+) {
+  return {
+    unsubscribeUrl: unsubscribeUrl(subscriber, listId),
+    preferencesUrl: preferencesUrl(subscriber),
+  }
+}

@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
+
+/**
+ * A real SMTP server on 127.0.0.1 (an ephemeral port) that keeps what it receives, parsed by
+ * mailparser. `refuse` decides, per recipient, an SMTP error to answer at RCPT TO (e.g. 550 for
+ * an unknown user, 451 for "try again later"); `keepRaw: false` only counts Message-IDs (the
+ * bench's 100,000 messages).
+ */
+export interface SinkMessage {
+  to: string
+  messageId: string
+  raw: string
+  parsed: ParsedMail | null
+}
+
+export interface SmtpSink {
+  url: string
+  port: number
+  messages: SinkMessage[]
+  /** Message-IDs received per recipient. */
+  idsByRecipient(): Map<string, string[]>
+  close(): Promise<void>
+}
+
+export async function startSmtpSink(
+  options: {
+    refuse?: (recipient: string, attempt: number) => { code: number; message: string } | null
+    keepRaw?: boolean
+  } = {},
+): Promise<SmtpSink> {
+  const messages: SinkMessage[] = []
+  const attempts = new Map<string, number>()
+  const keepRaw = options.keepRaw ?? true
+  const serverOptions: SMTPServerOptions = {
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase()
+      const attempt = (attempts.get(to) ?? 0) + 1
+      attempts.set(to, attempt)
+      const refusal = options.refuse?.(to, attempt)
+      if (refusal) {
+        const error = new Error(refusal.message) as Error & { responseCode: number }
+        error.responseCode = refusal.code
+        return callback(error)
+      }
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? ''
+        for (const rcpt of session.envelope.rcptTo) {
+          messages.push({
+            to: rcpt.address.toLowerCase(),
+            messageId,
+            raw: keepRaw ? raw : '',
+            parsed: null,
+          })
+        }
+        callback()
+      })
+    },
+  }
+  const server = new SMTPServer(serverOptions)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    idsByRecipient() {
+      const map = new Map<string, string[]>()
+      for (const m of messages) map.set(m.to, [...(map.get(m.to) ?? []), m.messageId])
+      return map
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export async function parseMessage(message: SinkMessage): Promise<ParsedMail> {
+  message.parsed ??= await simpleParser(message.raw)
+  return message.parsed
+}
