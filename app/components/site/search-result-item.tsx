@@ -28,7 +28,20 @@ export function SearchResultSummary({
           </>
         ) : null}
       </span>
-      {result.excerpt ? (
+      {result.snippet.length > 0 ? (
+        // Why it matched: the passage with the query's words marked, drawn as text.
+        <span className="mt-1 line-clamp-2 text-sm text-muted-foreground" data-search-snippet="">
+          {result.snippet.map((piece, index) =>
+            piece.match ? (
+              <mark key={index} className="rounded-sm bg-primary/15 px-0.5 text-foreground">
+                {piece.text}
+              </mark>
+            ) : (
+              <span key={index}>{piece.text}</span>
+            ),
+          )}
+        </span>
+      ) : result.excerpt ? (
         <span className="mt-1 line-clamp-2 text-sm text-muted-foreground">{result.excerpt}</span>
       ) : null}
     </>

@@ -151,3 +151,40 @@ describe('chooseSearchPlan', () => {
     expect(chooseSearchPlan({ matching: NaN, total: 100 }, 201)).toEqual({ plan: 'index' })
   })
 })
+
+describe('why a result matched', () => {
+  it('marks the query’s words in a passage of the body, as text pieces', async () => {
+    await insertArticle({
+      title: 'Council meets',
+      excerpt: 'An evening session',
+      content:
+        '<p>Members argued for an hour.</p><p>The new <strong>ferry</strong> timetable starts in May.</p>',
+    })
+    const [result] = (await searchArticles('ferry')).results
+    const marked = result.snippet.filter((piece) => piece.match).map((piece) => piece.text)
+    expect(marked).toEqual(['ferry'])
+    expect(result.snippet.map((piece) => piece.text).join('')).toContain('ferry timetable')
+    // Markup never reaches the pieces.
+    expect(result.snippet.map((piece) => piece.text).join('')).not.toContain('<')
+  })
+
+  it('keeps angle brackets and entities of the text as text, never as markup', async () => {
+    await insertArticle({
+      title: 'Tags in text',
+      excerpt: 'About <script>alert(1)</script> and the harbour',
+      content: '<p>Fish &amp; chips &lt;img src=x onerror=alert(1)&gt; by the harbour.</p>',
+    })
+    const [result] = (await searchArticles('harbour')).results
+    const text = result.snippet.map((piece) => piece.text).join('')
+    expect(result.snippet.some((piece) => piece.match && piece.text === 'harbour')).toBe(true)
+    expect(text).toContain('Fish & chips')
+    // As text pieces, React escapes these when it draws them; no HTML string is ever built.
+    expect(text).toContain('<img src=x onerror=alert(1)>')
+  })
+
+  it('has no snippet when only the title matches', async () => {
+    await insertArticle({ title: 'Lighthouse', excerpt: 'Paint', content: '<p>Glass.</p>' })
+    const [result] = (await searchArticles('lighthouse')).results
+    expect(result.snippet).toEqual([])
+  })
+})

@@ -9,6 +9,7 @@ import {
   normalizeSearchQuery,
   SEARCH_MAX_RESULTS,
   type SearchResult,
+  type SnippetPiece,
 } from './search-schema'
 
 /**
@@ -127,6 +128,39 @@ export async function findRankedIds(tsQuery: SQL, plan?: 'walk' | 'index'): Prom
   return indexed.map((row) => Number(row.id))
 }
 
+// The marks ts_headline puts around a matched word: control characters no article's text holds
+// (the editor's sanitiser drops them), so the text between them can be split without parsing
+// HTML, and every piece is drawn as text.
+const MARK_START = '\u0001'
+const MARK_END = '\u0002'
+const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=14, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  nbsp: ' ',
+}
+
+function plain(text: string) {
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/\s+/g, ' ')
+}
+
+/** ts_headline's marked passage as pieces of text; none when nothing in it is marked. */
+export function snippetPieces(marked: string | null): SnippetPiece[] {
+  if (!marked || !marked.includes(MARK_START)) return []
+  const pieces: SnippetPiece[] = []
+  for (const [index, part] of marked.split(new RegExp(`[${MARK_START}${MARK_END}]`)).entries()) {
+    const text = plain(part)
+    if (text) pieces.push({ text, match: index % 2 === 1 })
+  }
+  return pieces
+}
+
 /**
  * Published articles matching the query, best first: among the newest SEARCH_MAX_RESULTS
  * matches (all of them on most sites), title matches outrank excerpt matches, which outrank
@@ -148,8 +182,11 @@ export async function searchArticles(
   const offset = options.offset ?? 0
   const pageIds = ranked.slice(offset, offset + (options.limit ?? 10))
   if (pageIds.length === 0) return { results: [], total: ranked.length, more }
+  const tsQuery = searchTsQuery(query)
   const rows = await readDb()
     .select({
+      // Only for the page's few results, after the ranking (STACK-NOTES: ts_headline is slow).
+      snippet: sql<string>`ts_headline('english', ${articles.excerpt} || ' ' || regexp_replace(${articles.content}, '<[^>]*>', ' ', 'g'), ${tsQuery}, ${HEADLINE_OPTIONS})`,
       id: articles.id,
       slug: articles.slug,
       title: articles.title,
@@ -167,10 +204,11 @@ export async function searchArticles(
   const results = pageIds.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
-    const { publishedAt, ...rest } = row
+    const { publishedAt, snippet, ...rest } = row
     return [
       {
         ...rest,
+        snippet: snippetPieces(snippet),
         publishedIso: publishedAt?.toISOString() ?? null,
         publishedLabel: formatLongDate(publishedAt),
       },

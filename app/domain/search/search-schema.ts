@@ -44,6 +44,17 @@ export interface SearchResult {
   /** When it was published (ISO), and the same as words ("March 5, 2026"), from the server. */
   publishedIso: string | null
   publishedLabel: string
+  /**
+   * Why it matched: a passage of the excerpt or body with the query's words marked
+   * (`match: true`), as plain text pieces the page draws itself (never HTML). Empty when the
+   * words are only in the title.
+   */
+  snippet: SnippetPiece[]
+}
+
+export interface SnippetPiece {
+  text: string
+  match: boolean
 }
 
 export interface SearchResponse {
