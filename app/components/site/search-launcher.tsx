@@ -1,5 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { isSearchShortcut, takeEarlySearchShortcut } from '~/lib/search-shortcut'
+import {
+  isSearchShortcut,
+  isTypedCharacter,
+  SEARCH_READY_ATTRIBUTE,
+  takeEarlySearchShortcut,
+} from '~/lib/search-shortcut'
 import { Icon } from './icon'
 import { iconButtonClass } from './styles'
 
@@ -21,6 +26,9 @@ export function SearchLauncher() {
   const [everOpened, setEverOpened] = useState(false)
   const [query, setQuery] = useState('')
   const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const openRef = useRef(false)
+  openRef.current = open
+  const [ready, setReady] = useState(false)
 
   const openWith = useCallback((seed: string) => {
     clearTimeout(clearTimer.current)
@@ -39,11 +47,23 @@ export function SearchLauncher() {
       if (isSearchShortcut(event)) {
         event.preventDefault()
         openWith('')
+      } else if (
+        openRef.current &&
+        isTypedCharacter(event) &&
+        (document.activeElement === null || document.activeElement === document.body)
+      ) {
+        // Open, but the dialog's field is not there yet (its code still loading): the letters
+        // go to the query rather than nowhere.
+        event.preventDefault()
+        setQuery((typed) => typed + event.key)
       }
     }
     window.addEventListener('keydown', onKeyDown)
-    // A press made before the app arrived was kept by the document's early listener.
-    if (takeEarlySearchShortcut()) openWith('')
+    // A press made before the app arrived was kept by the document's early listener, with
+    // whatever was typed after it.
+    const early = takeEarlySearchShortcut()
+    if (early !== null) openWith(early)
+    setReady(true)
     return () => {
       window.removeEventListener('keydown', onKeyDown)
       clearTimeout(clearTimer.current)
@@ -58,6 +78,7 @@ export function SearchLauncher() {
         action="/search"
         method="get"
         role="search"
+        {...{ [SEARCH_READY_ATTRIBUTE]: ready ? '' : undefined }}
         className="relative hidden w-56 md:block lg:w-64"
         onSubmit={(event) => {
           event.preventDefault()

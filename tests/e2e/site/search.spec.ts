@@ -19,9 +19,39 @@ test('the header field opens the dialog, which invites typing', async ({ page })
 
 test('Ctrl+K opens the dialog from anywhere', async ({ page }) => {
   await page.goto('/about')
-  await waitForHydration(page)
+  // The launcher marks its form once it listens for the shortcut itself: the press below goes
+  // to it, not to the early listener it took over from.
+  await expect(page.locator('form[data-search-ready]')).toBeAttached()
   await page.keyboard.press('Control+k')
   await expect(page.getByPlaceholder('Search articles...')).toBeFocused()
+})
+
+test('a query typed right after the page arrives is kept', async ({ page }) => {
+  await page.goto('/about', { waitUntil: 'commit' })
+  // As soon as the header's field is there, before any script of the app has run.
+  await page.getByPlaceholder('Search...').waitFor({ state: 'attached' })
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('transit lev')
+  await expect(page.getByPlaceholder('Search articles...')).toHaveValue('transit lev')
+})
+
+test('a query typed before the app has arrived goes into the dialog once it has', async ({
+  page,
+}) => {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/about')
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('transit')
+  await page.keyboard.press('Backspace')
+  release()
+  const input = page.getByPlaceholder('Search articles...')
+  await expect(input).toHaveValue('transi')
+  await expect(input).toBeFocused()
 })
 
 test('Ctrl+K pressed before the app has arrived opens the dialog once it has', async ({ page }) => {
