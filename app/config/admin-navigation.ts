@@ -1,5 +1,6 @@
 import {
   DatabaseBackup,
+  FileInput,
   FileText,
   FolderTree,
   Image,
@@ -13,6 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import {
+  canImportContent,
   canManageBackups,
   canManageCategories,
   canManageMedia,
@@ -67,6 +69,7 @@ export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },
   { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
   { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },
+  { title: 'Import', to: '/admin/import', icon: FileInput, capability: canImportContent },
 ]
 
 /** The items `actor` may open, in their order (the server refuses the others anyway). */

@@ -208,6 +208,8 @@ export const canSwitchDatabase = canAdministerSite
 /** Old addresses (redirects, by hand or from a CSV) and the site's full export: admins only. */
 export const canManageRedirects = canAdministerSite
 export const canExportSite = canAdministerSite
+/** Bringing a WordPress or Ghost archive in (articles, authors, categories by the hundred): admins. */
+export const canImportContent = canAdministerSite
 
 /**
  * Change a published article's address (its slug; the old one answers 301): editors, who
