@@ -30,6 +30,8 @@ import {
 import { backupActionSchema, RESTORE_WORD } from '~/domain/backup/backup-schema'
 import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
 import { formatFileSize } from '~/lib/file-size'
+import { formatDateTime } from '~/lib/dates'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { canManageBackups } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
@@ -37,7 +39,9 @@ import type { Route } from './+types/admin.backups'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageBackups)
-  return { backups: await listBackups() }
+  // Times in the paper's zone, as everywhere in the back office.
+  const [backups, { timeZone }] = await Promise.all([listBackups(), getSiteSettings()])
+  return { backups, timeZone }
 }
 
 const FAILURE_TITLE = { create: 'Backup failed', restore: 'Restore failed' } as const
@@ -179,7 +183,8 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
                       className="mt-1 block font-sans text-muted-foreground md:hidden"
                       suppressHydrationWarning
                     >
-                      {formatFileSize(backup.size)} · {new Date(backup.createdAt).toLocaleString()}
+                      {formatFileSize(backup.size)} ·{' '}
+                      {formatDateTime(backup.createdAt, loaderData.timeZone)}
                     </span>
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">
@@ -189,7 +194,7 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
                     className="hidden whitespace-nowrap md:table-cell"
                     suppressHydrationWarning
                   >
-                    {new Date(backup.createdAt).toLocaleString()}
+                    {formatDateTime(backup.createdAt, loaderData.timeZone)}
                   </TableCell>
                   <TableCell className="text-right">
                     <div className="flex justify-end gap-1">

@@ -1,3 +1,4 @@
+import { serverTimeZone } from '~/infra/server-time-zone.server'
 import { asc, eq, max, ne } from 'drizzle-orm'
 import {
   articles,
@@ -116,7 +117,14 @@ function articleTimes(article: DemoArticle, now: number) {
 async function insertDemoRows(tx: Transaction, images: Map<string, string[]>, now: number) {
   await tx
     .insert(siteSettings)
-    .values({ id: 1, logoType: 'text', logoText: 'Broadsheet', logoTextColor: '#000000' })
+    .values({
+      id: 1,
+      logoType: 'text',
+      logoText: 'Broadsheet',
+      logoTextColor: '#000000',
+      // The server's zone at first start, not UTC (the Settings screen changes it).
+      timeZone: serverTimeZone(),
+    })
     .onConflictDoNothing()
   await tx.insert(socialLinks).values([
     { platform: 'facebook', url: 'https://facebook.com/broadsheet', icon: 'facebook' },

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { siteSettings, socialLinks } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { memoized } from '~/infra/memo-cache.server'
+import { serverTimeZone } from '~/infra/server-time-zone.server'
 
 export type SiteSettings = typeof siteSettings.$inferSelect
 export type SocialLink = typeof socialLinks.$inferSelect
@@ -16,7 +17,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   logoFontFamily: null,
   logoFontUrl: null,
   requireAdminTwoFactor: false,
-  timeZone: 'UTC',
+  // Before the row is written: the server's zone (TZ, else the runtime's), not UTC.
+  timeZone: serverTimeZone(),
   revisionsKept: 100,
   breakingNewsHours: 12,
   updatedAt: new Date(0),
