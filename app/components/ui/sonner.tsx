@@ -30,10 +30,12 @@ const tokenColours = {
 
 /*
  * Toasts sit where they cover no control: the header's buttons are at the top right and a
- * phone's dialogs put their title and close button at the top, so they rise from the bottom
- * (right on a desktop, across the width on a phone), one at a time (docs/product.md §9). A page with a
- * bar stuck to the bottom of the screen (the article form on a phone) sets
- * `--toast-bottom-inset` to its height, and toasts rise above it.
+ * phone's dialogs put their title and close button at the top, so they rise from the bottom,
+ * one at a time (docs/product.md §9). On a desktop they rise in the middle, not at the right:
+ * the article form's publishing panel sticks to the right-hand column (Preview, View on site,
+ * the breaking bar's "Choose a time") and the lists keep their row menus at the right end. On a
+ * phone they span the width. A page with a bar stuck to the bottom of the screen (the article
+ * form on a phone) sets `--toast-bottom-inset` to its height, and toasts rise above it.
  */
 const BOTTOM_INSET = 'var(--toast-bottom-inset, 0px)'
 
@@ -43,7 +45,7 @@ export function Toaster({ theme = 'light', style, ...props }: ToasterProps) {
       theme={theme}
       richColors
       closeButton
-      position="bottom-right"
+      position="bottom-center"
       visibleToasts={1}
       offset={{ bottom: `calc(24px + ${BOTTOM_INSET})` }}
       mobileOffset={{ bottom: `calc(16px + ${BOTTOM_INSET})` }}

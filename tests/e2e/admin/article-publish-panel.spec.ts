@@ -143,3 +143,85 @@ test('an editor chooses the byline among the staff', async ({ page, login }) => 
   await expect(page.getByText('Article created successfully')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('admin')
 })
+
+/** A published article of this test's own on the breaking-news bar (the demo's tag, by id). */
+async function breakingArticle(page: Page) {
+  const bar = (await (await page.request.get('/api/breaking-news')).json()) as {
+    items: { id: number }[]
+  }
+  await page.goto(`/admin/edit-article/${bar.items[0].id}`)
+  const tagId = await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Breaking News' })
+    .locator('input[name="tags"]')
+    .inputValue()
+  const word = uniqueWord('flash')
+  const title = `Flash ${word}`
+  const response = await page.request.post('/admin/new-article', {
+    form: { title, content: '<p>The pier is closed.</p>', status: 'published', tags: tagId },
+    maxRedirects: 0,
+  })
+  expect(response.status()).toBe(302)
+  await page.goto(`/admin/articles?q=${encodeURIComponent(word)}`)
+  return (await page.getByRole('link', { name: title, exact: true }).getAttribute('href')) ?? ''
+}
+
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 375, height: 812 },
+]) {
+  test(`a toast covers none of the panel's controls (${viewport.width} px)`, async ({
+    page,
+    login,
+  }) => {
+    // Two pages to set up (the tag's id, a new breaking story) before the one under test.
+    test.slow()
+    await page.setViewportSize(viewport)
+    await login('admin')
+    const editUrl = await breakingArticle(page)
+    await page.goto(editUrl)
+    const takeOff = page.getByRole('button', { name: 'Take off the bar now' })
+    await takeOff.scrollIntoViewIfNeeded()
+    await takeOff.click()
+    const toast = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Taken off the breaking-news bar' })
+    await expect(toast).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Off the bar since' })).toBeVisible()
+    await expect(takeOff).toHaveCount(0)
+    const controls = [
+      page.getByRole('button', { name: 'Preview' }),
+      page.getByRole('link', { name: 'View on site' }),
+      page.getByRole('button', { name: 'Choose a time' }),
+      page.getByRole('button', { name: 'Keep 12 more hours' }),
+      page.getByRole('button', { name: 'Update Article' }),
+    ]
+    // The controls where the click left them, then brought to the middle of the screen;
+    // checked once the toast has slid into place. (On a phone, Preview and View on site are in
+    // the bottom bar, which the toast rises above.)
+    for (const block of ['nearest', 'center'] as const) {
+      await page
+        .getByRole('button', { name: 'Choose a time' })
+        .evaluate((el, b) => el.scrollIntoView({ block: b }), block)
+      await expect
+        .poll(async () => {
+          const box = await toast.boundingBox()
+          if (!box) return 'no toast'
+          const covered: string[] = []
+          for (const control of controls) {
+            const other = await control.boundingBox()
+            if (other && overlaps(box, other)) covered.push(await control.innerText())
+          }
+          return covered.join(', ')
+        })
+        .toBe('')
+    }
+  })
+}
