@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { newsletterSubscribers } from '@db/schema/index'
+import { eq } from 'drizzle-orm'
+import { newsletterSubscribers, newsletterSuppressions } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { toastFrom } from '../../tests/setup/auth-fixtures'
+import { requestAs, toastFrom } from '../../tests/setup/auth-fixtures'
 import {
   callRoute,
   expectHomeRedirect,
@@ -68,10 +69,89 @@ describe('/admin/subscribers', () => {
       /^attachment; filename="newsletter-subscribers-/,
     )
     expect(await response.text()).toBe(
-      'email,confirmed,confirmed_at,subscribed_at\r\n' +
-        `"'=cmd|x@example.com",no,,2026-02-01T00:00:00.000Z\r\n` +
-        'reader@example.com,yes,2026-01-02T03:04:05.000Z,2026-01-01T00:00:00.000Z\r\n',
+      'email,confirmed,confirmed_at,consented_at,source,subscribed_at\r\n' +
+        `"'=cmd|x@example.com",no,,,form,2026-02-01T00:00:00.000Z\r\n` +
+        'reader@example.com,yes,2026-01-02T03:04:05.000Z,,form,2026-01-01T00:00:00.000Z\r\n',
     )
+  })
+
+  it('imports a CSV with consent dates; importing it again changes nothing', async () => {
+    const csv =
+      'email,consented_at\r\n' +
+      'Imported@Example.com,2025-03-04\r\n' +
+      'second@example.com,2025-05-06T07:08:09Z\r\n' +
+      'not-an-address,2025-01-01\r\n' +
+      'noconsent@example.com,\r\n'
+    const upload = () => {
+      const form = new FormData()
+      form.set('intent', 'import')
+      form.set('file', new File([csv], 'list.csv', { type: 'text/csv' }))
+      return requestAs(callers.admin.cookie, URL, { method: 'POST', body: form })
+    }
+    const first = await callRoute(action, upload())
+    expect((await first.json()).report).toEqual({
+      imported: 2,
+      existing: 0,
+      suppressed: 0,
+      invalid: [
+        { line: 4, reason: 'Invalid email address' },
+        { line: 5, reason: 'Missing or invalid consent date' },
+      ],
+    })
+    const [row] = await getDb()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'imported@example.com'))
+    expect(row).toMatchObject({ source: 'import', consentedAt: new Date('2025-03-04T00:00:00Z') })
+    const before = await getDb().select().from(newsletterSubscribers)
+    const again = await callRoute(action, upload())
+    expect((await again.json()).report).toMatchObject({ imported: 0, existing: 2 })
+    expect(await getDb().select().from(newsletterSubscribers)).toEqual(before)
+    const exported = await (
+      await callRoute(exportCsv, get(callers.admin.cookie, `${URL}/export`))
+    ).text()
+    expect(exported).toContain(
+      'imported@example.com,yes,2025-03-04T00:00:00.000Z,2025-03-04T00:00:00.000Z,import,',
+    )
+  })
+
+  it('refuses an import without a file or without the consent column (400)', async () => {
+    const none = await callRoute(action, post(callers.admin.cookie, URL, { intent: 'import' }))
+    expect(none.status).toBe(400)
+    const form = new FormData()
+    form.set('intent', 'import')
+    form.set('file', new File(['email\r\na@example.com\r\n'], 'x.csv'))
+    const bad = await callRoute(
+      action,
+      requestAs(callers.admin.cookie, URL, { method: 'POST', body: form }),
+    )
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).toast.description).toMatch(/consented_at/)
+  })
+
+  it('suppresses an address by hand; an import then skips it', async () => {
+    const response = await callRoute(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'suppress', email: 'Blocked@example.com' }),
+    )
+    expect(await toastFrom(response)).toMatchObject({ title: 'Address suppressed' })
+    const invalid = await callRoute(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'suppress', email: 'nope' }),
+    )
+    expect(invalid.status).toBe(400)
+    const form = new FormData()
+    form.set('intent', 'import')
+    form.set('file', new File(['email,consented_at\nblocked@example.com,2025-01-01\n'], 'x.csv'))
+    const imported = await callRoute(
+      action,
+      requestAs(callers.admin.cookie, URL, { method: 'POST', body: form }),
+    )
+    expect((await imported.json()).report).toMatchObject({ imported: 0, suppressed: 1 })
+    const page = await (await callRoute(loader, get(callers.admin.cookie, URL))).json()
+    expect(page.suppressions).toEqual([
+      expect.objectContaining({ email: 'blocked@example.com', reason: 'removed' }),
+    ])
   })
 
   it('removes a subscriber', async () => {
@@ -81,7 +161,12 @@ describe('/admin/subscribers', () => {
       post(callers.admin.cookie, URL, { intent: 'remove', id: String(row.id) }),
     )
     expect(await toastFrom(response)).toMatchObject({ title: 'Subscriber removed' })
-    expect(await getDb().select().from(newsletterSubscribers)).toHaveLength(1)
+    expect(
+      await getDb()
+        .select()
+        .from(newsletterSuppressions)
+        .where(eq(newsletterSuppressions.email, row.email)),
+    ).toEqual([expect.objectContaining({ reason: 'removed' })])
     const again = await callRoute(
       action,
       post(callers.admin.cookie, URL, { intent: 'remove', id: String(row.id) }),

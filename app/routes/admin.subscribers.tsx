@@ -17,29 +17,79 @@ import {
   TableRow,
 } from '~/components/ui/table'
 import { EmailAddress } from '~/components/admin/email-address'
-import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
-import { removeNewsletterSubscriber } from '~/domain/newsletter/newsletter-admin.server'
-import { listNewsletterSubscribers } from '~/domain/newsletter/newsletter-queries.server'
+import { SubscriberImport } from '~/components/admin/subscriber-import'
+import { SuppressionList } from '~/components/admin/suppression-list'
+import {
+  IMPORT_MAX_BYTES,
+  subscriberActionSchema,
+} from '~/domain/newsletter/newsletter-admin-schema'
+import {
+  importSubscribersCsv,
+  removeNewsletterSubscriber,
+  suppressByHand,
+} from '~/domain/newsletter/newsletter-admin.server'
+import {
+  listNewsletterSubscribers,
+  listSuppressions,
+} from '~/domain/newsletter/newsletter-queries.server'
 import { canManageSubscribers } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
-import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
+import {
+  actionError,
+  actionSuccess,
+  failureFrom,
+  parseIntent,
+} from './+shared/action-results.server'
 import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageSubscribers)
-  return { subscribers: await listNewsletterSubscribers() }
+  const [subscribers, suppressions] = await Promise.all([
+    listNewsletterSubscribers(),
+    listSuppressions(),
+  ])
+  return { subscribers, suppressions }
 }
 
-const FAILURE_TITLE = { remove: 'Error removing subscriber' } as const
+const FAILURE_TITLE = {
+  remove: 'Error removing subscriber',
+  import: 'Import failed',
+  suppress: 'Error suppressing address',
+} as const
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request, canManageSubscribers)
-  const parsed = parseIntent(await request.formData(), subscriberActionSchema, {
+  const form = await request.formData()
+  const parsed = parseIntent(form, subscriberActionSchema, {
     titles: FAILURE_TITLE,
+    toastIntents: ['suppress'],
   })
   if (!parsed.ok) return parsed.response
   const post = parsed.data
   try {
+    if (post.intent === 'import') {
+      const file = form.get('file')
+      if (!(file instanceof File) || file.size === 0) {
+        return actionError(400, FAILURE_TITLE.import, 'Choose a CSV file to import')
+      }
+      if (file.size > IMPORT_MAX_BYTES) {
+        return actionError(400, FAILURE_TITLE.import, 'The file is larger than 10 MB')
+      }
+      const report = await importSubscribersCsv(await file.text())
+      const skipped = report.invalid.length
+      return actionSuccess(
+        {
+          type: skipped ? 'info' : 'success',
+          title: 'Subscribers imported',
+          description: `${report.imported} added, ${report.existing} already here, ${report.suppressed} suppressed, ${skipped} refused.`,
+        },
+        { report },
+      )
+    }
+    if (post.intent === 'suppress') {
+      await suppressByHand(post.email)
+      return actionSuccess({ type: 'success', title: 'Address suppressed' })
+    }
     await removeNewsletterSubscriber(post.id)
     return actionSuccess({ type: 'success', title: 'Subscriber removed' })
   } catch (error) {
@@ -79,7 +129,7 @@ function SubscriberRow({
       <TableCell className="text-right">
         <ConfirmRowDelete
           question="Are you sure you want to remove this subscriber?"
-          description={`${subscriber.email} will no longer receive the newsletter.`}
+          description={`${subscriber.email} will no longer receive any newsletter, and joins the suppression list.`}
           label="Remove"
           onConfirm={() =>
             remover.submit({ intent: 'remove', id: String(subscriber.id) }, { method: 'post' })
@@ -93,7 +143,7 @@ function SubscriberRow({
 }
 
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
-  const { subscribers } = loaderData
+  const { subscribers, suppressions } = loaderData
   const confirmed = subscribers.filter((s) => s.confirmedAt).length
   return (
     <>
@@ -130,6 +180,10 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
           </Table>
         </CardContent>
       </Card>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <SubscriberImport />
+        <SuppressionList suppressions={suppressions} />
+      </div>
     </>
   )
 }
