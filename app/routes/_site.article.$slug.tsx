@@ -2,8 +2,10 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-
 import { PageStatus } from '~/components/site/page-status'
 import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
+import { LiveUpdates } from '~/components/site/live-updates'
 import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
+import { getPublicLive } from '~/domain/live/live-queries.server'
 import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
@@ -22,13 +24,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data('Article not found', { status: 404 })
   const { article } = found
   // A failed share row costs only itself.
-  const [site, settings, socialLinks] = await Promise.all([
+  const [site, settings, socialLinks, live] = await Promise.all([
     getSiteIdentity(),
     getSiteSettings(),
     listActiveSocialLinks().catch((error: unknown) => {
       logger.error({ err: error }, 'loading social links failed')
       return []
     }),
+    getPublicLive(String(article.id)),
   ])
   const { html, ...page } = articlePageView(
     found,
@@ -36,22 +39,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     socialLinks,
     new Date(),
     settings.timeZone,
+    live,
   )
   // A document request carries the markup once, in the page (ServerHtml); data requests in
   // their data.
   context.documentHtml?.set(ARTICLE_MARKUP, html)
   // Views are counted by the page's beacon (ViewBeacon), whoever served the page.
-  return { ...page, articleId: article.id, html: context.documentHtml ? null : html }
+  return {
+    ...page,
+    articleId: article.id,
+    // A live page asks for its updates (components/site/live-updates.tsx) until coverage ends.
+    isLive: live !== null && live.coverage.state !== 'ended',
+    html: context.documentHtml ? null : html,
+  }
 }
 
 export default function ArticlePage() {
-  const { slug, shareUrl, html, articleId } = useLoaderData<typeof loader>()
+  const { slug, shareUrl, html, articleId, isLive } = useLoaderData<typeof loader>()
   // The page arrives as server-drawn HTML (article-page.server.tsx); only "Copy link" and the
   // view beacon run here.
   return (
     <>
       <ServerHtml key={slug} name={ARTICLE_MARKUP} html={html}>
-        {(root) => <CopyLink url={shareUrl} root={root} />}
+        {(root) => (
+          <>
+            <CopyLink url={shareUrl} root={root} />
+            {isLive ? <LiveUpdates root={root} /> : null}
+          </>
+        )}
       </ServerHtml>
       <ViewBeacon articleId={articleId} />
     </>

@@ -4,6 +4,7 @@ import { getPublicLive } from '~/domain/live/live-queries.server'
 import { LIVE_CURSOR_STEP_MS } from '~/lib/live-cursor'
 import { toLiveDelta } from '~/domain/live/live-view.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { notFoundResponse } from './+shared/http-answers.server'
 import type { Route } from './+types/api.live.$id'
 
 /**
@@ -13,6 +14,7 @@ import type { Route } from './+types/api.live.$id'
  * answer under the article's key, and an entry's change (here or on another instance, by
  * NOTIFY) empties them with the article's page (docs/decisions/0038-live-updates-by-polling.md).
  */
+const NO_LIVE = 'No live coverage here.'
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 // Browsers ask again each poll; shared caches keep the answer until the article changes.
 const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=5'
@@ -22,7 +24,7 @@ function refuse(status: number, message: string) {
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) return refuse(404, 'No live coverage here.')
+  if (!/^\d{1,9}$/.test(params.id)) return notFoundResponse(NO_LIVE, { headers: NO_STORE })
   const sinceText = new URL(request.url).searchParams.get('since') ?? '0'
   if (!/^\d{1,15}$/.test(sinceText) || Number(sinceText) % LIVE_CURSOR_STEP_MS !== 0) {
     return refuse(
@@ -31,7 +33,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     )
   }
   const live = await getPublicLive(params.id)
-  if (!live) return refuse(404, 'No live coverage here.')
+  if (!live) return notFoundResponse(NO_LIVE, { headers: NO_STORE })
   const { timeZone } = await getSiteSettings()
   const delta = toLiveDelta(live, Number(sinceText), { now: new Date(), timeZone })
   return Response.json(renderLiveDelta(delta), { headers: { 'Cache-Control': SHARED } })

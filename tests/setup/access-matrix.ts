@@ -14,6 +14,7 @@ import { mediaActionSchema } from '~/domain/media/media-schema'
 import { correctionActionSchema } from '~/domain/articles/corrections-schema'
 import { breakingNewsActionSchema } from '~/domain/articles/breaking-news-schema'
 import { revisionActionSchema } from '~/domain/articles/revisions-schema'
+import { liveActionSchema } from '~/domain/live/live-schema'
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
@@ -135,6 +136,7 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.privacy.tsx': [get(EVERYONE)],
   'routes/_site.terms.tsx': [get(EVERYONE)],
   'routes/_site.article.$slug.tsx': [get(EVERYONE)],
+  'routes/_site.article.$slug_.entry.$entryId.tsx': [get(EVERYONE)],
   'routes/_site.category.$slug.tsx': [get(EVERYONE)],
   'routes/_site.tag.$slug.tsx': [get(EVERYONE)],
   'routes/_site.search.tsx': [get(EVERYONE)],
@@ -143,6 +145,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.corrections.tsx': [get(EVERYONE)],
   'routes/api.search.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
+  // A live article's updates: public, like the article.
+  'routes/api.live.$id.tsx': [get(EVERYONE, { query: '?since=0' })],
   // The page's view beacon: anyone's page sends it, no session needed.
   'routes/api.views.tsx': [post('empty form', EVERYONE)],
   'routes/rss[.]xml.tsx': [get(EVERYONE)],
@@ -300,6 +304,40 @@ export const MATRIX: Record<string, Probe[]> = {
       params: (a: Articles) => ({ id: String(a.ownPublished) }),
     })),
     { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
+  ],
+  // The live desk: whoever may publish the article runs its coverage (authors their own,
+  // editors any); any staff member sends entries to a published article (they wait for an
+  // editor), and nobody but an editor opens someone else's draft.
+  'routes/admin.articles.$id.live.tsx': [
+    get(STAFF, {
+      name: "GET (someone else's published article)",
+      params: (a) => ({ id: String(a.othersPublished) }),
+    }),
+    get(AUTHORS, { name: 'GET (own draft)', params: (a) => ({ id: String(a.ownDraft) }) }),
+    get(EDITORS, {
+      name: "GET (someone else's draft)",
+      params: (a) => ({ id: String(a.othersDraft) }),
+    }),
+    {
+      ...intent('publish', STAFF, { content: '<p>From the scene</p>' }),
+      name: "POST publish (someone else's published article)",
+      params: (a: Articles) => ({ id: String(a.othersPublished) }),
+    },
+    ...intentsOf(liveActionSchema)
+      .filter((i) => i !== 'publish')
+      .flatMap((i) => [
+        {
+          ...intent(i, AUTHORS, { id: '999999', on: 'true', summary: 'Matrix' }),
+          name: `POST ${i} (own published article)`,
+          params: (a: Articles) => ({ id: String(a.ownPublished) }),
+        },
+        {
+          ...intent(i, EDITORS, { id: '999999', on: 'true', summary: 'Matrix' }),
+          name: `POST ${i} (someone else's published article)`,
+          params: (a: Articles) => ({ id: String(a.othersPublished) }),
+        },
+      ]),
+    { ...intent(FORGED, AUTHORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
   ],
   'routes/admin.api.articles.autosave.tsx': [
     get(STAFF),

@@ -61,6 +61,15 @@ export async function getCoverage(articleId: number): Promise<LiveCoverageRow | 
   return row ?? null
 }
 
+/** The live desk's heading: the article's title and address. */
+export async function getDeskArticle(articleId: number) {
+  const [row] = await getDb()
+    .select({ title: articles.title, slug: articles.slug })
+    .from(articles)
+    .where(eq(articles.id, articleId))
+  return row ?? null
+}
+
 /** The live desk's list: every entry not deleted, pending ones first, then newest first. */
 export async function listDeskEntries(articleId: number): Promise<LiveEntryRow[]> {
   return getDb()

@@ -3,6 +3,9 @@ import { toCardViews } from '~/components/site/card-view.server'
 import type { PublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { toArticleView } from '~/domain/articles/article-view.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
+import type { PublicLive } from '~/domain/live/live-queries.server'
+import { liveBlogJsonLd } from '~/domain/live/live-seo.server'
+import { toLiveCoverageView } from '~/domain/live/live-view.server'
 import { newsArticleJsonLd, type getSiteIdentity } from '~/domain/seo/seo.server'
 import type { SocialLink } from '~/domain/settings/settings-queries.server'
 import { absoluteUrl, jsonLdMeta, seoMeta } from '~/lib/seo'
@@ -27,6 +30,8 @@ export const DRAWN_PAGE_TTL_MS = 60_000
 
 interface Drawn {
   view: ArticlePageView
+  /** A live article's coverage, as kept in memory until one of its entries changes. */
+  live: PublicLive | null
   socialLinks: readonly SocialLink[]
   siteKey: string
   at: number
@@ -49,6 +54,7 @@ export function articlePageView(
   socialLinks: readonly SocialLink[],
   now = new Date(),
   timeZone = DEFAULT_TIME_ZONE,
+  live: PublicLive | null = null,
 ): ArticlePageView {
   const siteKey = `${site.siteUrl}\n${site.brand}\n${site.logoUrl ?? ''}\n${timeZone}`
   const kept = drawn.get(found)
@@ -56,13 +62,14 @@ export function articlePageView(
     kept &&
     kept.socialLinks === socialLinks &&
     kept.siteKey === siteKey &&
+    kept.live === live &&
     now.getTime() - kept.at < DRAWN_PAGE_TTL_MS &&
     now.getTime() >= kept.at
   ) {
     return kept.view
   }
-  const view = drawArticlePage(found, site, socialLinks, now, timeZone)
-  drawn.set(found, { view, socialLinks, siteKey, at: now.getTime() })
+  const view = drawArticlePage(found, site, socialLinks, now, timeZone, live)
+  drawn.set(found, { view, live, socialLinks, siteKey, at: now.getTime() })
   return view
 }
 
@@ -72,7 +79,9 @@ function drawArticlePage(
   socialLinks: readonly SocialLink[],
   now: Date,
   timeZone: string,
+  live: PublicLive | null,
 ): ArticlePageView {
+  const liveView = live ? toLiveCoverageView(live, { now, timeZone }) : null
   const shared = {
     url: absoluteUrl(site.siteUrl, `/article/${article.slug}`),
     title: article.title,
@@ -80,8 +89,23 @@ function drawArticlePage(
   const view = toArticleView(article, now, timeZone)
   const publishedIso = article.publishedAt?.toISOString() ?? null
   // The last change readers could see after publication ("Updated …"), else publication.
-  const modifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()
+  const articleModifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()
+  // A live article was modified by its newest entry.
+  const liveModifiedIso = liveView ? new Date(liveView.cursor).toISOString() : ''
+  const modifiedIso = liveModifiedIso > articleModifiedIso ? liveModifiedIso : articleModifiedIso
   const keywords = article.tags.map((t) => t.name)
+  const newsArticleJson = newsArticleJsonLd(site, {
+    slug: article.slug,
+    title: article.title,
+    excerpt: article.excerpt,
+    image: view.image,
+    publishedIso,
+    modifiedIso,
+    author: toBylineAuthor(article),
+    section: article.categoryName,
+    keywords,
+    corrections: view.corrections,
+  })
   return {
     meta: [
       ...seoMeta({
@@ -99,18 +123,7 @@ function drawArticlePage(
         },
       }),
       jsonLdMeta(
-        newsArticleJsonLd(site, {
-          slug: article.slug,
-          title: article.title,
-          excerpt: article.excerpt,
-          image: view.image,
-          publishedIso,
-          modifiedIso,
-          author: toBylineAuthor(article),
-          section: article.categoryName,
-          keywords,
-          corrections: view.corrections,
-        }),
+        liveView ? liveBlogJsonLd(site, newsArticleJson, article.slug, liveView) : newsArticleJson,
       ),
     ],
     slug: article.slug,
@@ -130,6 +143,7 @@ function drawArticlePage(
         moreInCategory: toCardViews(endings.moreInCategory, now),
         related: toCardViews(endings.related, now),
       },
+      live: liveView ? { view: liveView, articleId: article.id } : null,
     }),
   }
 }

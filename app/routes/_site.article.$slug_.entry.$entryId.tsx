@@ -1,0 +1,72 @@
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
+import { PageStatus } from '~/components/site/page-status'
+import { textLinkClass } from '~/components/site/styles'
+import { findPublicLiveEntry } from '~/domain/live/live-queries.server'
+import { keyEventLabel } from '~/domain/live/live-view.server'
+import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { htmlToPlainText } from '~/infra/sanitize.server'
+import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
+import { errorMeta, seoMeta } from '~/lib/seo'
+import type { Route } from './+types/_site.article.$slug_.entry.$entryId'
+
+// A live entry's shareable address, /article/{slug}/entry/{id}: its own title and description
+// for social cards, then the reader is sent to the entry's anchor on the article. One answer
+// for crawlers and people alike (a meta refresh, not a 301 by user agent), so the page cache
+// and a CDN keep one copy (docs/decisions/0038-live-updates-by-polling.md).
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const entryId = /^\d{1,9}$/.test(params.entryId) ? Number(params.entryId) : null
+  const found = entryId ? await findPublicLiveEntry(params.slug, entryId) : null
+  if (!found || entryId === null) throw data('Entry not found', { status: 404 })
+  noteShownKeys([cacheKey.article(found.articleId)])
+  const site = await getSiteIdentity()
+  const label = keyEventLabel(found)
+  const anchor = `/article/${found.slug}#entry-${entryId}`
+  return {
+    anchor,
+    title: found.title,
+    label,
+    meta: [
+      ...seoMeta({
+        site,
+        title: `${label} — ${found.title}`,
+        description: htmlToPlainText(found.content),
+        path: `/article/${found.slug}/entry/${entryId}`,
+        image: found.image,
+        type: 'article',
+        article: { publishedTime: found.publishedAt?.toISOString() ?? null },
+      }),
+      { httpEquiv: 'refresh', content: `0; url=${anchor}` },
+    ],
+  }
+}
+
+export default function LiveEntryAddress() {
+  const { anchor, title, label } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <p className="text-muted-foreground">{label}</p>
+      <p className="mt-4">
+        <Link to={anchor} className={`${textLinkClass} font-semibold underline`}>
+          Read this update in “{title}”
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.meta ?? errorMeta('Entry not found')
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PageStatus
+        title="Entry not found"
+        message="This update doesn't exist or is no longer available."
+      />
+    )
+  }
+  return <PageStatus title="Something went wrong" message="Please try again in a moment." />
+}
