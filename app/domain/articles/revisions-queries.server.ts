@@ -96,6 +96,26 @@ export function revisionSummary(flags: ChangeFlags): string {
   return parts.length > 0 ? parts.join('; ') : 'Saved without changes'
 }
 
+/**
+ * The saves that brought back an older version (a restore, or the same text by hand): each
+ * such revision's id with the time of the latest earlier revision it equals in every field a
+ * restore copies, when the save just before it differed. Rows newest first.
+ */
+function restoredSources(rows: { id: number; createdAt: Date; fingerprint: string }[]) {
+  const found = new Map<number, Date>()
+  const oldestFirst = [...rows].reverse()
+  oldestFirst.forEach((row, i) => {
+    if (i < 2 || oldestFirst[i - 1].fingerprint === row.fingerprint) return
+    for (let j = i - 2; j >= 0; j--) {
+      if (oldestFirst[j].fingerprint === row.fingerprint) {
+        found.set(row.id, oldestFirst[j].createdAt)
+        return
+      }
+    }
+  })
+  return found
+}
+
 /** The article's revisions, newest first, each with what it changed from the one before. */
 export async function listRevisions(articleId: number): Promise<RevisionList | null> {
   const db = getDb()
@@ -124,11 +144,15 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       categoryChanged: differs(articleRevisions.categoryId),
       tagsChanged: differs(articleRevisions.tagNames),
       imageChanged: differs(articleRevisions.featuredImage),
+      // What a restore copies from a revision: equal fingerprints, equal versions.
+      fingerprint: sql<string>`md5(concat_ws(chr(31), ${articleRevisions.title}, ${articleRevisions.excerpt}, ${articleRevisions.content}, ${articleRevisions.categoryId}::text, ${articleRevisions.tagNames}::text, ${articleRevisions.featuredImage}, ${articleRevisions.status}))`,
     })
     .from(articleRevisions)
     .leftJoin(profiles, eq(profiles.id, articleRevisions.createdBy))
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(desc(articleRevisions.id))
+  const label = (date: Date) => formatRevisionTime(date, settings.timeZone)
+  const restoredFrom = restoredSources(rows)
   return {
     articleUpdatedIso: article.updatedAt.toISOString(),
     revisionsKept: settings.revisionsKept,
@@ -136,22 +160,24 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
     revisions: rows.map((row) => ({
       id: row.id,
       createdIso: row.createdAt.toISOString(),
-      createdLabel: formatRevisionTime(row.createdAt, settings.timeZone),
+      createdLabel: label(row.createdAt),
       authorName: row.authorName,
       status: row.status,
       title: row.title,
       isBreaking: row.tagNames.some(isBreakingNewsTagName),
-      summary: revisionSummary({
-        isOldest: row.isOldest,
-        previousStatus: row.previousStatus,
-        status: row.status,
-        title: row.titleChanged,
-        excerpt: row.excerptChanged,
-        content: row.contentChanged,
-        category: row.categoryChanged,
-        tags: row.tagsChanged,
-        image: row.imageChanged,
-      }),
+      summary: restoredFrom.has(row.id)
+        ? `Restored from revision of ${label(restoredFrom.get(row.id)!)}`
+        : revisionSummary({
+            isOldest: row.isOldest,
+            previousStatus: row.previousStatus,
+            status: row.status,
+            title: row.titleChanged,
+            excerpt: row.excerptChanged,
+            content: row.contentChanged,
+            category: row.categoryChanged,
+            tags: row.tagsChanged,
+            image: row.imageChanged,
+          }),
     })),
   }
 }

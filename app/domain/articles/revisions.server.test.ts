@@ -216,6 +216,13 @@ describe('restoreRevision', () => {
       tagNames: ['Transport', 'Weather'],
       createdBy: editor.id,
     })
+    // The list says which version came back, not which fields differ from the save before.
+    const list = await listRevisions(created.id)
+    expect(list?.revisions.map((r) => r.summary)).toEqual([
+      `Restored from revision of ${list?.revisions[2].createdLabel}`,
+      'Changed title, excerpt and tags',
+      'Earliest saved version',
+    ])
   })
 
   it('refuses a contributor who would publish by restoring, and writes nothing', async () => {
