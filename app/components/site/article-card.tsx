@@ -138,7 +138,13 @@ export function ArticleGrid({
   // The largest paint is the first picture, which need not be on the first card.
   const priorityIndex = priorityFirst ? articles.findIndex((a) => a.featuredImage !== null) : -1
   return (
-    <ul className="grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+    // Two stories share the row between them: a third column would stand empty.
+    <ul
+      className={clsx(
+        'grid gap-x-6 gap-y-10 sm:grid-cols-2',
+        articles.length !== 2 && 'lg:grid-cols-3',
+      )}
+    >
       {articles.map((article, index) => (
         <li key={article.id}>
           <ArticleCard
