@@ -121,7 +121,7 @@ describe('/author/{username}', () => {
     const beyond = await runRoute(authorPage.loader, `${path}?page=3`, {
       username: maya.username,
     })
-    expect(beyond).toMatchObject({ status: 404, data: 'Page not found' })
+    expect(beyond).toMatchObject({ status: 404, data: { code: 'PAGE_OUT_OF_RANGE' } })
     const bad = await runRoute(authorPage.loader, `${path}?page=0`, { username: maya.username })
     expect(bad.status).toBe(400)
   })
@@ -144,7 +144,10 @@ describe('/author/{username}', () => {
     await insertArticle({ authorId: unpublished.id, hoursAgo: -2 })
     for (const username of ['nobody-here', reader.username, unpublished.username]) {
       const out = await runRoute(authorPage.loader, `/author/${username}`, { username })
-      expect(out, username).toMatchObject({ status: 404, data: 'Author not found' })
+      expect(out, username).toMatchObject({
+        status: 404,
+        data: { ok: false, code: 'NOT_FOUND', message: 'Author not found' },
+      })
       const rss = await feed(username)
       expect(rss.response.status, username).toBe(404)
     }

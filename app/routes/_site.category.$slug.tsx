@@ -11,6 +11,8 @@ import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { errorMeta, pagedPath, seoMeta } from '~/lib/seo'
 import { parsePageParam } from '~/lib/pagination'
 import type { Route } from './+types/_site.category.$slug'
+import { notFound } from './+shared/http-answers.server'
+import { notFoundOf } from '~/lib/not-found'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -34,8 +36,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     logger.error({ err: error, slug: params.slug }, 'loading a category failed')
     throw data('Failed to load category', { status: 500 })
   }
-  if (!category || !articles) throw data('Category not found', { status: 404 })
-  if (page > articles.pageCount) throw data('Page not found', { status: 404 })
+  if (!category || !articles) notFound('Category not found')
+  if (page > articles.pageCount) notFound('Page not found', { code: 'PAGE_OUT_OF_RANGE' })
   const site = await getSiteIdentity()
   const path = `/category/${category.slug}`
   return {
@@ -101,7 +103,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 400) {
     return <PageStatus title="Invalid page number" message="Pages are numbered from 1." />
   }
-  if (isRouteErrorResponse(error) && error.data === 'Page not found') {
+  if (notFoundOf(error)?.code === 'PAGE_OUT_OF_RANGE') {
     return <PageStatus title="Page not found" message="This list has fewer pages." />
   }
   // docs/product.md §2: unknown or failed, the page says "Category not found"; §8 names the failure.

@@ -9,6 +9,7 @@ import { formatLongDate } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import { errorMeta, pagedPath, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.corrections'
+import { notFound } from './+shared/http-answers.server'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       throw data('Error fetching corrections', { status: 500 })
     },
   )
-  if (page > corrections.pageCount) throw data('Page not found', { status: 404 })
+  if (page > corrections.pageCount) notFound('Page not found', { code: 'PAGE_OUT_OF_RANGE' })
   const site = await getSiteIdentity()
   return {
     meta: seoMeta({

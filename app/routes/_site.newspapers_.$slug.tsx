@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import {
-  data,
   isRouteErrorResponse,
   Link,
   useLoaderData,
@@ -18,6 +17,7 @@ import { noteShownKeys } from '~/infra/cache-keys.server'
 import { clampPage, readerPageParam } from '~/lib/edition-page'
 import { errorMeta, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.newspapers_.$slug'
+import { notFound } from './+shared/http-answers.server'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -29,7 +29,7 @@ const EditionReader = lazy(() => import('~/components/site/edition-reader'))
 export async function loader({ params, request }: Route.LoaderArgs) {
   noteShownKeys(['editions'])
   const edition = await getNewspaperEditionBySlug(params.slug)
-  if (!edition) throw data('Edition not found', { status: 404 })
+  if (!edition) notFound('Edition not found')
   const site = await getSiteIdentity()
   const view = toEditionView(edition)
   const requested = readerPageParam(new URL(request.url).searchParams)

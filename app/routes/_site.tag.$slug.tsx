@@ -11,6 +11,8 @@ import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { errorMeta, pagedPath, seoMeta } from '~/lib/seo'
 import { parsePageParam } from '~/lib/pagination'
 import type { Route } from './+types/_site.tag.$slug'
+import { notFound } from './+shared/http-answers.server'
+import { notFoundOf } from '~/lib/not-found'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -24,7 +26,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     logger.error({ err: error, slug: params.slug }, 'loading a tag failed')
     throw data('Error fetching tag', { status: 500 })
   })
-  if (!tag) throw data('Tag Not Found', { status: 404 })
+  if (!tag) notFound('Tag not found')
   const articles = await listPublishedArticles({
     tagId: tag.id,
     page,
@@ -33,7 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     logger.error({ err: error, slug: params.slug }, 'loading articles of a tag failed')
     throw data('Error fetching articles', { status: 500 })
   })
-  if (page > articles.pageCount) throw data('Page not found', { status: 404 })
+  if (page > articles.pageCount) notFound('Page not found', { code: 'PAGE_OUT_OF_RANGE' })
   const site = await getSiteIdentity()
   const path = `/tag/${tag.slug}`
   const total = articles.total
@@ -91,7 +93,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404 && error.data !== 'Page not found') {
+  if (notFoundOf(error)?.code === 'NOT_FOUND') {
     return <PageStatus title="Tag Not Found" message="The tag you're looking for doesn't exist." />
   }
   if (isRouteErrorResponse(error) && error.status === 404) {

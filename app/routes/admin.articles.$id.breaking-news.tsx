@@ -13,6 +13,7 @@ import {
 } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.articles.$id.breaking-news'
+import { notFound } from './+shared/http-answers.server'
 
 // The publishing panel's "On the bar until …" (components/admin/article-publish-panel.tsx):
 // an editor reads when a breaking item leaves the bar and keeps it there longer. Any
@@ -29,7 +30,7 @@ async function requireBreakingArticle(request: Request, param: string | undefine
   const id = parseArticleId(param)
   if (id === null) {
     await requireStaff(request, canManageBreakingNews)
-    throw data({ ok: false, code: 'NOT_FOUND' }, { status: 404, headers: NO_STORE })
+    notFound('Article not found', { headers: NO_STORE })
   }
   await requireArticleAccess(request, id, (actor) => canManageBreakingNews(actor))
   return id

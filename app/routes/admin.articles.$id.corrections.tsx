@@ -18,6 +18,7 @@ import {
 } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.articles.$id.corrections'
+import { notFound } from './+shared/http-answers.server'
 
 // The edit form's corrections panel (components/admin/article-corrections.tsx): an editor's
 // list of the article's corrections, add and delete. Any successful post empties the page
@@ -33,7 +34,7 @@ async function requireCorrectableArticle(request: Request, param: string | undef
   const id = parseArticleId(param)
   if (id === null) {
     await requireStaff(request, canAddCorrections)
-    throw data({ ok: false, code: 'NOT_FOUND' }, { status: 404, headers: NO_STORE })
+    notFound('Article not found', { headers: NO_STORE })
   }
   const access = await requireArticleAccess(request, id, (actor) => canAddCorrections(actor))
   return { id, ...access }

@@ -1,10 +1,5 @@
-import { data } from 'react-router'
 import { canOpenArticle, canReviewArticles, type Actor } from '~/domain/access/access-rules'
-import {
-  forbidden,
-  requireArticleAccess,
-  requireStaff,
-} from './+shared/require-access.server'
+import { forbidden, requireArticleAccess, requireStaff } from './+shared/require-access.server'
 import { reviewActionSchema, type ReviewAction } from '~/domain/articles/review-schema'
 import { returnToWriter } from '~/domain/articles/review.server'
 import { withdrawFromReview } from '~/domain/articles/withdraw.server'
@@ -13,6 +8,7 @@ import { redirectWithToast } from '~/infra/toast.server'
 import { failureFrom, parseIntent } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.articles.$id.review'
+import { notFound } from './+shared/http-answers.server'
 
 // The review's actions: an editor sends an article waiting for review back to its writer as a
 // draft, with a note (the "Return to writer" dialog on the edit form); its writer takes it back
@@ -27,7 +23,7 @@ const FAILURE_TITLE = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaff(request)
   const id = parseArticleId(params.id)
-  if (id === null) throw data({ ok: false, code: 'NOT_FOUND' }, { status: 404 })
+  if (id === null) notFound('Article not found')
   const form = await request.formData()
   let intent: ReviewAction['intent'] = form.get('intent') === 'withdraw' ? 'withdraw' : 'return'
   // Only reviewers return articles, whatever the article: a writer's forged post stops here.

@@ -16,6 +16,7 @@ import type { ActionResult } from '~/lib/action-result'
 import { describeFailure, failureFrom, parseIntent } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.articles.$id.revisions'
+import { notFound } from './+shared/http-answers.server'
 
 // The edit form's revision panel (components/admin/article-revisions.tsx) reads and posts
 // here: the list, `?compare={id}` for one revision against the current text, and restore.
@@ -25,15 +26,15 @@ import type { Route } from './+types/admin.articles.$id.revisions'
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 const RESTORE_FAILED = 'Failed to restore revision'
 
-function notFound(): never {
-  throw data({ ok: false, code: 'NOT_FOUND' }, { status: 404, headers: NO_STORE })
+function articleNotFound(): never {
+  notFound('Article not found', { headers: NO_STORE })
 }
 
 async function requireEditableArticle(request: Request, param: string | undefined) {
   const id = parseArticleId(param)
   if (id === null) {
     await requireStaff(request)
-    notFound()
+    articleNotFound()
   }
   return { id, ...(await requireArticleAccess(request, id, canEditArticle)) }
 }

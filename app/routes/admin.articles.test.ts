@@ -494,7 +494,7 @@ describe('article form', () => {
       })
       const { status, body } = await unwrap(result)
       expect(status, id).toBe(404)
-      expect(body, id).toEqual({ message: 'Failed to fetch article' })
+      expect(body, id).toEqual({ ok: false, code: 'NOT_FOUND', message: 'Failed to fetch article' })
     }
   })
 

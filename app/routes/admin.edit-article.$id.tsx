@@ -19,12 +19,13 @@ import {
   parseArticleId,
 } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.edit-article.$id'
+import { notFound } from './+shared/http-answers.server'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request)
   const id = parseArticleId(params.id)
   const article = id === null ? null : await getArticleForEdit(id)
-  if (!article) throw data({ message: 'Failed to fetch article' }, { status: 404 })
+  if (!article) notFound('Failed to fetch article')
   // Its writer opens it in any state (a submission waiting for review included); saving is
   // still refused to whoever may not edit it.
   if (!canOpenArticle(user, article)) forbidden()
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id)
   if (id === null) {
     await requireStaff(args.request)
-    throw data({ message: 'Failed to fetch article' }, { status: 404 })
+    notFound('Failed to fetch article')
   }
   return articleEditorAction(args, 'edit', id)
 }

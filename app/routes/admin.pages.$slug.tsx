@@ -17,10 +17,11 @@ import { requireStaff } from './+shared/require-access.server'
 import { redirectWithToast } from '~/infra/toast.server'
 import { failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.pages.$slug'
+import { notFound } from './+shared/http-answers.server'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, canManagePages)
-  if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
+  if (!isStaticPageSlug(params.slug)) notFound('Page not found')
   const page = await getStaticPage(params.slug)
   const label = STATIC_PAGE_LINKS.find((l) => l.slug === params.slug)!.label
   return { page: { slug: page.slug, title: page.title, content: page.content }, label }
@@ -30,7 +31,7 @@ const FAILURE_TITLE = { save: 'Error saving page' } as const
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireStaff(request, canManagePages)
-  if (!isStaticPageSlug(params.slug)) throw new Response('Not found', { status: 404 })
+  if (!isStaticPageSlug(params.slug)) notFound('Page not found')
   const parsed = parseIntent(await request.formData(), pageActionSchema, {
     titles: FAILURE_TITLE,
   })

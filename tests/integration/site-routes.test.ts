@@ -102,11 +102,14 @@ describe('category page', () => {
     const unknown = await runRoute(category.loader, get('/category/nope'), {
       params: { slug: 'nope' },
     })
-    expect(unknown).toMatchObject({ status: 404, data: 'Category not found' })
+    expect(unknown).toMatchObject({
+      status: 404,
+      data: { ok: false, code: 'NOT_FOUND', message: 'Category not found' },
+    })
     const past = await runRoute(category.loader, get('/category/quiet?page=3'), {
       params: { slug: 'quiet' },
     })
-    expect(past.status).toBe(404)
+    expect(past).toMatchObject({ status: 404, data: { code: 'PAGE_OUT_OF_RANGE' } })
     const bad = await runRoute(category.loader, get('/category/quiet?page=abc'), {
       params: { slug: 'quiet' },
     })
@@ -135,7 +138,10 @@ describe('tag page', () => {
 
   it('answers 404 "Tag Not Found" for an unknown tag', async () => {
     const out = await runRoute(tag.loader, get('/tag/nope'), { params: { slug: 'nope' } })
-    expect(out).toMatchObject({ status: 404, data: 'Tag Not Found' })
+    expect(out).toMatchObject({
+      status: 404,
+      data: { code: 'NOT_FOUND', message: 'Tag not found' },
+    })
   })
 })
 

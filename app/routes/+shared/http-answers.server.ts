@@ -1,3 +1,4 @@
+import { data } from 'react-router'
 import { AccessError, ACCESS_DENIED, ROLE_REFUSED } from '~/domain/access/require-access.server'
 import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { signInUrl } from '~/infra/permissions.server'
@@ -11,9 +12,8 @@ import type { NotFoundBody, NotFoundCode } from '~/lib/not-found'
 // resource routes. docs/architecture.md, "From a domain rule to an HTTP answer".
 
 /**
- * The 404 answer (to throw): `{ ok: false, code, message }` as JSON. A page's ErrorBoundary
- * reads it with `notFoundOf` (a thrown JSON Response reaches it as `error.data`); an endpoint
- * or a feed gets the same body.
+ * The 404 answer of a resource route (an endpoint, a feed, a download): `{ ok: false, code,
+ * message }` as JSON. Thrown from a page's loader it reaches the ErrorBoundary the same way.
  */
 export function notFoundResponse(
   message = 'Page not found',
@@ -23,12 +23,16 @@ export function notFoundResponse(
   return Response.json(body, { status: 404, headers: options.headers })
 }
 
-/** Throws the 404 answer. */
+/**
+ * Throws the 404 answer from a page's loader or action: the same body, as React Router's
+ * `data()`, which its ErrorBoundary reads as `error.data` (`notFoundOf`).
+ */
 export function notFound(
-  message?: string,
-  options?: { code?: NotFoundCode; headers?: HeadersInit },
+  message = 'Page not found',
+  options: { code?: NotFoundCode; headers?: HeadersInit } = {},
 ): never {
-  throw notFoundResponse(message, options)
+  const body: NotFoundBody = { ok: false, code: options.code ?? 'NOT_FOUND', message }
+  throw data(body, { status: 404, headers: options.headers })
 }
 
 /** How a request takes a refusal: a page or form post (redirects), or a JSON endpoint. */
