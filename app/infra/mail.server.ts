@@ -148,7 +148,14 @@ export async function sendBulkMail(message: BulkMessage): Promise<BulkOutcome> {
     html: message.html,
     messageId: message.messageId,
     date: message.date,
-    headers: message.headers,
+    // Printable ASCII goes out as written ("Name" <id> stays readable for filters); anything
+    // else is left to nodemailer to encode.
+    headers: Object.fromEntries(
+      Object.entries(message.headers).map(([key, value]) => [
+        key,
+        /^[\x20-\x7e]*$/.test(value) ? { prepared: true, value } : value,
+      ]),
+    ),
   }
   try {
     if (!env.SMTP_URL) {

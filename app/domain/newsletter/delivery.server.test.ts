@@ -1,0 +1,356 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterLists,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+  newsletterSuppressions,
+} from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { resetEnvCache } from '~/infra/env.server'
+import { closeMailTransport } from '~/infra/mail.server'
+import { insertArticle } from '../../../tests/setup/content-fixtures'
+import { parseMessage, startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
+import {
+  cancelIssueSend,
+  countRecipients,
+  issueProgress,
+  renderIssue,
+  sendArticleAlert,
+  sendTestMessage,
+  startIssueSend,
+  unsubscribeOneClick,
+} from './delivery.server'
+import { buildDueDigests } from './digests.server'
+import { NewsletterSender } from './sender.server'
+import { unsubscribeToken } from './unsubscribe-token.server'
+
+let sink: SmtpSink
+let refusals = new Map<string, (attempt: number) => { code: number; message: string } | null>()
+let seq = 0
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ refuse: (to, attempt) => refusals.get(to)?.(attempt) ?? null })
+  process.env.SMTP_URL = sink.url
+  resetEnvCache()
+})
+
+afterEach(async () => {
+  // Each test's sends end with it: the next test's sender finds only its own.
+  await getDb().execute(
+    sql`update newsletter_issues set status = 'cancelled' where status in ('sending', 'scheduled')`,
+  )
+  sink.messages.length = 0
+  refusals = new Map()
+})
+
+afterAll(async () => {
+  closeMailTransport()
+  delete process.env.SMTP_URL
+  resetEnvCache()
+  await sink.close()
+})
+
+async function makeList(fields: Partial<typeof newsletterLists.$inferInsert> = {}) {
+  seq++
+  const [list] = await getDb()
+    .insert(newsletterLists)
+    .values({ slug: `list-${seq}`, name: `Alerts ${seq}`, kind: 'alert', ...fields })
+    .returning()
+  return list
+}
+
+async function subscribe(listId: number, count: number, fields: { confirmed?: boolean } = {}) {
+  const rows = await getDb()
+    .insert(newsletterSubscribers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `reader${++seq}-${i}@example.test`,
+        confirmToken: `token-${seq}-${i}`,
+        confirmedAt: fields.confirmed === false ? null : new Date(),
+      })),
+    )
+    .returning()
+  await getDb()
+    .insert(newsletterSubscriptions)
+    .values(rows.map((r) => ({ subscriberId: r.id, listId })))
+  return rows
+}
+
+/** A header of a raw message, unfolded. */
+function header(raw: string, name: string) {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ')
+  return new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim()
+}
+
+function sender(options: ConstructorParameters<typeof NewsletterSender>[0] = {}) {
+  return new NewsletterSender({ ratePerMinute: 0, buildDigests: false, ...options })
+}
+
+describe('a newsletter send', () => {
+  it('mails every recipient once, with the list headers and a real text part', async () => {
+    const list = await makeList()
+    const readers = await subscribe(list.id, 3)
+    await subscribe(list.id, 1, { confirmed: false })
+    const article = await insertArticle({
+      title: 'Harbour bridge reopens',
+      excerpt: 'Traffic flows again after two years.',
+      featuredImage: '/media/media/bridge.jpg',
+    })
+    expect(await countRecipients(getDb(), list.id)).toBe(3)
+
+    const { issueId, recipients } = await sendArticleAlert(getDb(), {
+      articleId: article.id,
+      listId: list.id,
+    })
+    expect(recipients).toBe(3)
+    await sender().tick()
+
+    expect(sink.messages.map((m) => m.to).sort()).toEqual(readers.map((r) => r.email).sort())
+    const mail = await parseMessage(sink.messages[0])
+    const reader = readers.find((r) => r.email === sink.messages[0].to)!
+    expect(mail.subject).toBe('Harbour bridge reopens')
+    const raw = sink.messages[0].raw
+    expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+    expect(header(raw, 'List-Unsubscribe')).toBe(
+      `<http://localhost:3000/newsletter/unsubscribe?t=${unsubscribeToken({ subscriberId: reader.id, listId: list.id })}>`,
+    )
+    expect(header(raw, 'List-Id')).toBe(`"${list.name}" <${list.slug}.list-id.localhost>`)
+    expect(header(raw, 'Date')).toMatch(/\d{4} \d{2}:\d{2}:\d{2} \+0000$/)
+    expect(mail.date).toBeInstanceOf(Date)
+    const [row] = await getDb()
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.email, reader.email))
+    expect(mail.messageId).toBe(row.messageId)
+    expect(row.status).toBe('sent')
+
+    // multipart/alternative: a written text part and HTML, absolute links, sized images.
+    expect(sink.messages[0].raw).toMatch(/Content-Type: multipart\/alternative/i)
+    expect(mail.text).toContain('Harbour bridge reopens')
+    expect(mail.text).toContain(`Read the story: http://localhost:3000/article/${article.slug}`)
+    expect(mail.text).toContain(
+      'Unsubscribe from this list: http://localhost:3000/newsletter/unsubscribe?t=',
+    )
+    const html = String(mail.html)
+    expect(Buffer.byteLength(sink.messages[0].raw)).toBeLessThan(100 * 1024)
+    expect(html).not.toMatch(/href="\//)
+    expect(html).toMatch(/<img[^>]+src="http:\/\/localhost:3000\/media\/media\/bridge\.jpg"/)
+    for (const img of html.match(/<img[^>]*>/g) ?? []) {
+      expect(img).toMatch(/width="\d+"/)
+      expect(img).toMatch(/height="\d+"/)
+    }
+    expect(html.match(/<img/g)).toHaveLength(1) // the story's picture, no tracking pixel
+    expect(html).not.toContain('{{')
+
+    const progress = await issueProgress(getDb(), issueId)
+    expect(progress).toMatchObject({ status: 'sent', recipients: 3, sent: 3, queued: 0, failed: 0 })
+  })
+
+  it('refuses a second alert for the same story and list', async () => {
+    const list = await makeList()
+    await subscribe(list.id, 1)
+    const article = await insertArticle()
+    await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    await expect(
+      sendArticleAlert(getDb(), { articleId: article.id, listId: list.id }),
+    ).rejects.toMatchObject({ code: 'ALREADY_SENT' })
+  })
+
+  it('starting twice queues nobody twice', async () => {
+    const list = await makeList({ kind: 'edition' })
+    await subscribe(list.id, 4)
+    const article = await insertArticle()
+    const [issue] = await getDb()
+      .insert(newsletterIssues)
+      .values({ listId: list.id, subject: 'Edition', articleIds: [article.id] })
+      .returning()
+    const [a, b] = await Promise.all([
+      startIssueSend(getDb(), issue.id),
+      startIssueSend(getDb(), issue.id),
+    ])
+    expect([a.recipients, b.recipients]).toEqual([4, 4])
+    const rows = await getDb()
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.issueId, issue.id))
+    expect(rows).toHaveLength(4)
+  })
+
+  it('never mails a suppressed address, whether suppressed before queueing or after', async () => {
+    const list = await makeList()
+    const [early, late, kept] = await subscribe(list.id, 3)
+    await getDb().insert(newsletterSuppressions).values({ email: early.email, reason: 'removed' })
+    const article = await insertArticle()
+    const { issueId, recipients } = await sendArticleAlert(getDb(), {
+      articleId: article.id,
+      listId: list.id,
+    })
+    expect(recipients).toBe(2)
+    await getDb().insert(newsletterSuppressions).values({ email: late.email, reason: 'complained' })
+    await sender().tick()
+    expect(sink.messages.map((m) => m.to)).toEqual([kept.email])
+    expect(await issueProgress(getDb(), issueId)).toMatchObject({ sent: 1, suppressed: 1 })
+  })
+
+  it('retries a temporary refusal with back-off, and sends once', async () => {
+    const list = await makeList()
+    const [reader] = await subscribe(list.id, 1)
+    refusals.set(reader.email, (attempt) =>
+      attempt === 1 ? { code: 451, message: 'Try again later' } : null,
+    )
+    const article = await insertArticle()
+    const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    const worker = sender({ retryBaseMs: 1500 })
+    await worker.tick()
+    const [row] = await getDb()
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.issueId, issueId))
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(row.lastError).toContain('451')
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1000)
+    await new Promise((resolve) => setTimeout(resolve, 1600))
+    await worker.tick()
+    expect(sink.messages.map((m) => m.to)).toEqual([reader.email])
+    expect(await issueProgress(getDb(), issueId)).toMatchObject({ status: 'sent', sent: 1 })
+  })
+
+  it('fails a permanent refusal and suppresses the bounced address', async () => {
+    const list = await makeList()
+    const [gone, fine] = await subscribe(list.id, 2)
+    refusals.set(gone.email, () => ({ code: 550, message: '5.1.1 No such user' }))
+    const article = await insertArticle()
+    const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    await sender().tick()
+    expect(sink.messages.map((m) => m.to)).toEqual([fine.email])
+    expect(await issueProgress(getDb(), issueId)).toMatchObject({ sent: 1, failed: 1 })
+    const [suppression] = await getDb()
+      .select()
+      .from(newsletterSuppressions)
+      .where(eq(newsletterSuppressions.email, gone.email))
+    expect(suppression.reason).toBe('bounced')
+    expect(await countRecipients(getDb(), list.id)).toBe(1)
+  })
+
+  it('cancels what is still queued', async () => {
+    const list = await makeList()
+    await subscribe(list.id, 3)
+    const article = await insertArticle()
+    const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    await cancelIssueSend(getDb(), issueId)
+    await sender().tick()
+    expect(sink.messages).toHaveLength(0)
+    expect(await issueProgress(getDb(), issueId)).toMatchObject({
+      status: 'cancelled',
+      cancelled: 3,
+    })
+  })
+
+  it('sends a test message without counting it, and previews without reader links', async () => {
+    const list = await makeList({ kind: 'edition' })
+    const article = await insertArticle({ title: 'Budget day' })
+    const [issue] = await getDb()
+      .insert(newsletterIssues)
+      .values({
+        listId: list.id,
+        subject: 'Our edition',
+        intro: 'Hello.',
+        articleIds: [article.id],
+      })
+      .returning()
+    const preview = await renderIssue(getDb(), issue.id)
+    expect(preview.subject).toBe('Our edition')
+    expect(preview.html).toContain('Budget day')
+    expect(preview.text).not.toContain('{{')
+    await sendTestMessage(getDb(), issue.id, 'editor@example.test')
+    expect(sink.messages.map((m) => m.to)).toEqual(['editor@example.test'])
+    expect((await parseMessage(sink.messages[0])).subject).toBe('[Test] Our edition')
+    const rows = await getDb()
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.issueId, issue.id))
+    expect(rows).toHaveLength(0)
+  })
+})
+
+describe('one-click unsubscribe', () => {
+  it('takes the address off that list only, and succeeds again when repeated', async () => {
+    const list = await makeList()
+    const other = await makeList()
+    const [reader] = await subscribe(list.id, 1)
+    await getDb()
+      .insert(newsletterSubscriptions)
+      .values({ subscriberId: reader.id, listId: other.id })
+    const token = unsubscribeToken({ subscriberId: reader.id, listId: list.id })
+    await unsubscribeOneClick(getDb(), token)
+    await unsubscribeOneClick(getDb(), token)
+    const left = await getDb()
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, reader.id))
+    expect(left.map((s) => s.listId)).toEqual([other.id])
+    await expect(unsubscribeOneClick(getDb(), `${token.slice(0, -2)}xx`)).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    })
+  })
+})
+
+describe('digests', () => {
+  it('builds a window once, even when three instances wake together, and skips a thin one', async () => {
+    const created = new Date(Date.now() - 3 * 86_400_000)
+    const daily = await makeList({
+      kind: 'digest',
+      cadence: 'daily',
+      sendTime: '00:00',
+      timeZone: 'UTC',
+      minStories: 2,
+      createdAt: created,
+    })
+    const thin = await makeList({
+      kind: 'digest',
+      cadence: 'daily',
+      sendTime: '00:00',
+      timeZone: 'UTC',
+      minStories: 50,
+      createdAt: created,
+    })
+    await subscribe(daily.id, 2)
+    const midnight = new Date()
+    midnight.setUTCHours(0, 0, 0, 0)
+    const hoursBeforeMidnight = (Date.now() - midnight.getTime()) / 3_600_000
+    await insertArticle({ hoursAgo: hoursBeforeMidnight + 2 })
+    await insertArticle({ hoursAgo: hoursBeforeMidnight + 5 })
+    await insertArticle({ hoursAgo: hoursBeforeMidnight + 30 }) // the window before
+
+    const now = new Date()
+    await Promise.all([
+      buildDueDigests(getDb(), now),
+      buildDueDigests(getDb(), now),
+      buildDueDigests(getDb(), now),
+    ])
+    const issues = await getDb()
+      .select()
+      .from(newsletterIssues)
+      .where(sql`${newsletterIssues.windowKey} is not null`)
+    const ofDaily = issues.filter((i) => i.listId === daily.id)
+    expect(ofDaily).toHaveLength(1)
+    expect(ofDaily[0]).toMatchObject({
+      status: 'sending',
+      windowKey: midnight.toISOString().slice(0, 10),
+      recipientCount: 2,
+    })
+    expect(ofDaily[0].articleIds).toHaveLength(2)
+    const ofThin = issues.filter((i) => i.listId === thin.id)
+    expect(ofThin).toHaveLength(1)
+    expect(ofThin[0].status).toBe('cancelled')
+    expect(ofThin[0].failure).toContain('fewer than the minimum of 50')
+
+    await buildDueDigests(getDb(), new Date())
+    expect(
+      await getDb().select().from(newsletterIssues).where(eq(newsletterIssues.listId, daily.id)),
+    ).toHaveLength(1)
+  })
+})
