@@ -1,0 +1,176 @@
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Field, FieldError } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import type { ActionResult } from '~/lib/action-result'
+import { useActionToast } from './use-action-toast'
+
+interface Story {
+  id: number
+  title: string
+}
+
+/** The edition composer: subject, preheader, introduction and the chosen stories, in order. */
+export function NewsletterComposer({
+  issue,
+  chosen,
+  available,
+}: {
+  issue: { subject: string; preheader: string; intro: string }
+  chosen: Story[]
+  available: Story[]
+}) {
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher.data)
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {}
+  const [stories, setStories] = useState<Story[]>(chosen)
+  const [filter, setFilter] = useState('')
+  const offered = useMemo(() => {
+    const q = filter.trim().toLowerCase()
+    const taken = new Set(stories.map((s) => s.id))
+    return available.filter((s) => !taken.has(s.id) && (!q || s.title.toLowerCase().includes(q)))
+  }, [available, stories, filter])
+  const move = (from: number, to: number) =>
+    setStories((list) => {
+      const next = [...list]
+      const [item] = next.splice(from, 1)
+      next.splice(to, 0, item)
+      return next
+    })
+  const field = (name: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `edition-${name}-error` : undefined,
+  })
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Compose</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="articleIds" value={stories.map((s) => s.id).join(',')} />
+          <Field>
+            <Label htmlFor="edition-subject">Subject</Label>
+            <Input
+              id="edition-subject"
+              name="subject"
+              defaultValue={issue.subject}
+              {...field('subject')}
+            />
+            <FieldError id="edition-subject-error" errors={errors.subject} />
+          </Field>
+          <Field>
+            <Label htmlFor="edition-preheader">Preheader</Label>
+            <Input
+              id="edition-preheader"
+              name="preheader"
+              defaultValue={issue.preheader}
+              placeholder="The line inboxes show after the subject"
+              {...field('preheader')}
+            />
+            <FieldError id="edition-preheader-error" errors={errors.preheader} />
+          </Field>
+          <Field>
+            <Label htmlFor="edition-intro">Introduction</Label>
+            <Textarea
+              id="edition-intro"
+              name="intro"
+              rows={4}
+              defaultValue={issue.intro}
+              {...field('intro')}
+            />
+            <FieldError id="edition-intro-error" errors={errors.intro} />
+          </Field>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Stories, in order</legend>
+            {stories.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No stories chosen yet: add some below.
+              </p>
+            ) : (
+              <ol className="grid gap-1">
+                {stories.map((story, i) => (
+                  <li
+                    key={story.id}
+                    className="flex items-center gap-1 rounded-md border border-border px-2 py-1 text-sm"
+                  >
+                    <span className="w-6 text-muted-foreground">{i + 1}.</span>
+                    <span className="min-w-0 flex-1 truncate">{story.title}</span>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      disabled={i === 0}
+                      onClick={() => move(i, i - 1)}
+                      aria-label={`Move ${story.title} up`}
+                    >
+                      <ArrowUp aria-hidden="true" />
+                    </Button>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      disabled={i === stories.length - 1}
+                      onClick={() => move(i, i + 1)}
+                      aria-label={`Move ${story.title} down`}
+                    >
+                      <ArrowDown aria-hidden="true" />
+                    </Button>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      onClick={() => setStories((l) => l.filter((s) => s.id !== story.id))}
+                      aria-label={`Remove ${story.title}`}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <FieldError id="edition-articleIds-error" errors={errors.articleIds} />
+          </fieldset>
+          <Field>
+            <Label htmlFor="edition-find">Add a published story</Label>
+            <Input
+              id="edition-find"
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder="Filter by title"
+            />
+            <ul className="grid max-h-56 gap-1 overflow-y-auto" aria-label="Published stories">
+              {offered.slice(0, 30).map((story) => (
+                <li key={story.id}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="h-auto w-full justify-start py-1.5 text-left whitespace-normal"
+                    onClick={() => setStories((l) => [...l, story])}
+                  >
+                    <Plus aria-hidden="true" /> {story.title}
+                  </Button>
+                </li>
+              ))}
+              {offered.length === 0 ? (
+                <li className="text-sm text-muted-foreground">No other published stories match.</li>
+              ) : null}
+            </ul>
+          </Field>
+          <Button type="submit" className="w-fit" disabled={fetcher.state !== 'idle'}>
+            {fetcher.state !== 'idle' ? 'Saving…' : 'Save draft'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  )
+}

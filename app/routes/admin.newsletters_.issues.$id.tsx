@@ -1,0 +1,206 @@
+import { ArrowLeft } from 'lucide-react'
+import { data, Link, redirect } from 'react-router'
+import { PageHeader } from '~/components/admin/page-header'
+import { NewsletterComposer } from '~/components/admin/newsletter-composer'
+import { IssueStatusBadge } from '~/components/admin/newsletter-issue-status'
+import { NewsletterPreview } from '~/components/admin/newsletter-preview'
+import { NewsletterProgress, NewsletterSendPanel } from '~/components/admin/newsletter-send-panel'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { canManageNewsletters } from '~/domain/access/access-rules'
+import {
+  cancelIssueSend,
+  countRecipients,
+  issueProgress,
+  renderIssue,
+  scheduleIssue,
+  sendTestMessage,
+  startIssueSend,
+} from '~/domain/newsletter/delivery.server'
+import { issueActionSchema } from '~/domain/newsletter/lists-schema'
+import {
+  composerStories,
+  deleteDraftIssue,
+  getIssue,
+  getList,
+  saveEdition,
+  storiesByIds,
+} from '~/domain/newsletter/lists.server'
+import { getDb } from '~/infra/db.server'
+import { formatInZone, fromWallTime } from '~/lib/time-zone'
+import {
+  actionError,
+  actionSuccess,
+  failureFrom,
+  parseId,
+  parseIntent,
+} from './+shared/action-results.server'
+import { requireStaff } from './+shared/require-access.server'
+import type { Route } from './+types/admin.newsletters_.issues.$id'
+
+async function issueOr404(id: string) {
+  const issueId = parseId(id)
+  const issue = issueId ? await getIssue(issueId) : null
+  const list = issue ? await getList(issue.listId) : null
+  if (!issue || !list) throw data('Newsletter issue not found', { status: 404 })
+  return { issue, list }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireStaff(request, canManageNewsletters)
+  const { issue, list } = await issueOr404(params.id)
+  const db = getDb()
+  const composing = issue.status === 'draft' && list.kind === 'edition'
+  const [preview, progress, recipients, chosen, available] = await Promise.all([
+    renderIssue(db, issue.id),
+    issue.status === 'draft' ? null : issueProgress(db, issue.id),
+    countRecipients(db, list.id),
+    storiesByIds(issue.articleIds),
+    composing ? composerStories('', 60) : [],
+  ])
+  return {
+    issue: {
+      id: issue.id,
+      status: issue.status,
+      subject: issue.subject,
+      preheader: issue.preheader,
+      intro: issue.intro,
+      scheduledFor: issue.scheduledAt ? formatInZone(issue.scheduledAt, list.timeZone) : null,
+      failure: issue.failure,
+    },
+    list: {
+      id: list.id,
+      name: list.name,
+      slug: list.slug,
+      kind: list.kind,
+      timeZone: list.timeZone,
+    },
+    composing,
+    preview: { html: preview.html, text: preview.text },
+    progress,
+    recipients,
+    chosen: chosen.map((s) => ({ id: s.id, title: s.title })),
+    available: available.map((s) => ({ id: s.id, title: s.title })),
+    ownEmail: user.email,
+  }
+}
+
+const TITLES = {
+  save: 'Error saving edition',
+  'test-send': 'Test not sent',
+  'send-now': 'Send not started',
+  schedule: 'Not scheduled',
+  cancel: 'Not cancelled',
+  delete: 'Error deleting edition',
+} as const
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireStaff(request, canManageNewsletters)
+  const { issue, list } = await issueOr404(params.id)
+  const parsed = parseIntent(await request.formData(), issueActionSchema, { titles: TITLES })
+  if (!parsed.ok) return parsed.response
+  const post = parsed.data
+  const db = getDb()
+  try {
+    switch (post.intent) {
+      case 'save':
+        if (list.kind !== 'edition') {
+          return actionError(409, TITLES.save, 'Only editions are composed by hand')
+        }
+        await saveEdition(issue.id, post)
+        return actionSuccess({ type: 'success', title: 'Edition saved' })
+      case 'test-send':
+        await sendTestMessage(db, issue.id, user.email)
+        return actionSuccess({
+          type: 'success',
+          title: 'Test sent',
+          description: `To ${user.email}`,
+        })
+      case 'send-now': {
+        const { recipients } = await startIssueSend(db, issue.id, user.id)
+        return actionSuccess({
+          type: 'success',
+          title: 'Sending',
+          description: `To ${recipients} ${recipients === 1 ? 'recipient' : 'recipients'}.`,
+        })
+      }
+      case 'schedule': {
+        const at = fromWallTime(post.at, list.timeZone)
+        if (!at) {
+          return actionError(400, TITLES.schedule, 'Choose a valid date and time', {
+            fieldErrors: { at: ['Choose a valid date and time'] },
+          })
+        }
+        await scheduleIssue(db, issue.id, at)
+        return actionSuccess({
+          type: 'success',
+          title: 'Scheduled',
+          description: formatInZone(at, list.timeZone),
+        })
+      }
+      case 'cancel':
+        await cancelIssueSend(db, issue.id)
+        return actionSuccess({ type: 'success', title: 'Send cancelled' })
+      case 'delete':
+        await deleteDraftIssue(issue.id)
+        return redirect('/admin/newsletters')
+    }
+  } catch (error) {
+    return failureFrom(error, { title: TITLES[post.intent], context, details: { post } })
+  }
+}
+
+export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps) {
+  const { issue, list, composing, preview, progress, recipients, chosen, available, ownEmail } =
+    loaderData
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
+        <Link to="/admin/newsletters">
+          <ArrowLeft aria-hidden="true" /> Newsletters
+        </Link>
+      </Button>
+      <PageHeader
+        title={issue.subject || 'Untitled edition'}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {list.name} <IssueStatusBadge status={issue.status} />
+          </span>
+        }
+      />
+      {issue.failure ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-destructive p-3 text-sm text-destructive"
+        >
+          {issue.failure}
+        </p>
+      ) : null}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <div className="grid content-start gap-6">
+          {progress ? <NewsletterProgress progress={progress} /> : null}
+          {composing ? (
+            <NewsletterComposer issue={issue} chosen={chosen} available={available} />
+          ) : null}
+          <NewsletterSendPanel
+            status={issue.status}
+            recipients={recipients}
+            ownEmail={ownEmail}
+            timeZone={list.timeZone}
+            scheduledFor={issue.scheduledFor}
+          />
+        </div>
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Preview</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <NewsletterPreview html={preview.html} text={preview.text} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Newsletter issue · Admin Panel' }]
