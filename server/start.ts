@@ -11,6 +11,8 @@ import { addMetricsCollector } from '~/infra/metrics.server'
 import { announceScheduledPublications } from '~/domain/articles/article-changes.server'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
+import { NewsletterSender } from '~/domain/newsletter/sender.server'
+import { closeMailTransport } from '~/infra/mail.server'
 import { createApp } from './app'
 import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
 import { createShutdown, drainableServer } from './lifecycle'
@@ -83,6 +85,10 @@ async function start({ dev, clientDir }: StartOptions) {
     ),
   ]
 
+  // Newsletters: every instance sends, sharing each send row by row (SKIP LOCKED claims), and
+  // builds due digests once per window whichever instance gets there first.
+  const newsletterSender = new NewsletterSender().start()
+
   let app
   let stopSync: (() => Promise<void>) | undefined
   if (!production) {
@@ -126,7 +132,8 @@ async function start({ dev, clientDir }: StartOptions) {
     drainTimeoutMs: env.DRAIN_TIMEOUT * 1000,
     async stopBackground() {
       stopMaintenance()
-      await Promise.all([stopSync?.(), ...jobs.map((job) => job.stop())])
+      await Promise.all([stopSync?.(), newsletterSender.stop(), ...jobs.map((job) => job.stop())])
+      closeMailTransport()
     },
     flush: stopCountingViews,
     closeDatabase: () => database.close(),
