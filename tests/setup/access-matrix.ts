@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
+import { importActionSchema } from '~/domain/import/import-schema'
 import { redirectActionSchema } from '~/domain/redirects/redirects-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import { editionActionSchema } from '~/domain/newspapers/editions-schema'
@@ -16,6 +17,7 @@ import { breakingNewsActionSchema } from '~/domain/articles/breaking-news-schema
 import { revisionActionSchema } from '~/domain/articles/revisions-schema'
 import { liveActionSchema } from '~/domain/live/live-schema'
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
+import { issueActionSchema, listActionSchema } from '~/domain/newsletter/lists-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
 import { tagActionSchema } from '~/domain/tags/tags-schema'
@@ -173,6 +175,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.newsletter_.confirm.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   // Newsletter preferences open with the mailed token, no sign-in; the archive is public.
   'routes/_site.newsletter_.preferences.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  // One-click unsubscribe (RFC 8058): the signed token in the URL is the authority.
+  'routes/_site.newsletter_.unsubscribe.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   'routes/_site.newsletters.$slug.tsx': [get(EVERYONE)],
   'routes/newsletters.$slug.$issueId.tsx': [get(EVERYONE)],
   // The profile's newsletter card posts here (its GET goes back to the profile).
@@ -379,12 +383,23 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.pages.$slug.tsx': screen(EDITORS, pageActionSchema),
   'routes/admin.users.tsx': screen(ADMINS, userActionSchema),
   'routes/admin.settings.tsx': screen(ADMINS, settingsActionSchema),
+  // Newsletters: the lists, composing and sending editions, the reports — editors and up.
+  'routes/admin.newsletters.tsx': screen(EDITORS, listActionSchema),
+  'routes/admin.newsletters_.issues.$id.tsx': screen(EDITORS, issueActionSchema),
   'routes/admin.subscribers.tsx': screen(ADMINS, subscriberActionSchema),
   'routes/admin.subscribers.export.tsx': [get(ADMINS)],
   'routes/admin.backups.tsx': screen(ADMINS, backupActionSchema, ['create']),
   'routes/admin.backups.$name.tsx': [get(ADMINS)],
   'routes/admin.redirects.tsx': screen(ADMINS, redirectActionSchema),
   'routes/admin.redirects.export.tsx': [get(ADMINS)],
+  'routes/admin.export.tsx': [get(ADMINS)],
+  'routes/admin.export.download.tsx': [get(ADMINS)],
+  'routes/admin.import.tsx': screen(ADMINS, importActionSchema),
+  'routes/admin.api.import.tsx': [
+    get(ADMINS),
+    { ...post('an export upload', ADMINS), query: '?part=export' },
+    { ...post('an images zip', ADMINS), query: '?part=images&job=1' },
+  ],
 }
 
 /**
