@@ -1,0 +1,234 @@
+import { Link } from 'react-router'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table'
+
+// The Import screen's two read-outs: the dry run's analysis and the finished import's report.
+// Plain data in (what import_jobs stores), so they render on the server and need no script.
+
+export interface AnalysisView {
+  site: { title: string; url: string; key: string }
+  total: number
+  toImport: number
+  alreadyImported: number
+  byTypeAndStatus: Record<string, number>
+  skipped: Record<string, number>
+  scheduled: number
+  restricted: { title: string; slug: string }[]
+  authors: { name: string; email: string; items: number; existing: boolean }[]
+  categories: { name: string; slug: string; parent: string | null }[]
+  tags: { name: string; slug: string }[]
+  slugClashes: { title: string; slug: string }[]
+  unknownShortcodes: Record<string, number>
+  images: { found: number; missing: number; missingSample: string[] }
+}
+
+export interface ReportView {
+  counts: Record<'created' | 'updated' | 'unchanged' | 'skipped', number>
+  items: {
+    sourceId: string
+    title: string
+    type: string
+    status: string
+    outcome: string
+    path: string | null
+    note?: string
+  }[]
+  remoteImages: string[]
+  unknownShortcodes: Record<string, number>
+}
+
+function Figure({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded-md border p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+function Counts({ caption, counts }: { caption: string; counts: Record<string, number> }) {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1])
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{caption}</TableHead>
+          <TableHead className="text-right">Items</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.length === 0 ? <TableEmptyRow colSpan={2}>None</TableEmptyRow> : null}
+        {entries.map(([key, n]) => (
+          <TableRow key={key}>
+            <TableCell className="font-mono text-xs">{key}</TableCell>
+            <TableCell className="text-right tabular-nums">{n}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+function List({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null
+  return (
+    <div className="space-y-1">
+      <h3 className="text-sm font-medium">{title}</h3>
+      <ul className="max-h-48 list-disc space-y-0.5 overflow-auto pl-5 text-sm break-all text-muted-foreground">
+        {items.map((item, i) => (
+          <li key={`${i}-${item}`}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function ImportAnalysisCard({ analysis }: { analysis: AnalysisView }) {
+  const children = analysis.categories.filter((c) => c.parent !== null)
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Analysis of {analysis.site.title || analysis.site.key}</CardTitle>
+        <CardDescription>
+          Nothing has been written yet. {analysis.toImport} of {analysis.total} items would be
+          imported
+          {analysis.alreadyImported > 0
+            ? `; ${analysis.alreadyImported} were imported before and would be updated`
+            : ''}
+          .
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Figure label="To import" value={analysis.toImport} />
+          <Figure label="Authors" value={analysis.authors.length} />
+          <Figure label="Categories" value={analysis.categories.length} />
+          <Figure label="Tags" value={analysis.tags.length} />
+          <Figure label="Scheduled" value={analysis.scheduled} />
+          <Figure label="Slug clashes" value={analysis.slugClashes.length} />
+          <Figure label="Images found" value={analysis.images.found} />
+          <Figure label="Images missing" value={analysis.images.missing} />
+        </dl>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Counts caption="Type / status" counts={analysis.byTypeAndStatus} />
+          <Counts caption="Skipped (why)" counts={analysis.skipped} />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <List
+            title="Authors (staff profiles without a password, to invite later)"
+            items={analysis.authors.map(
+              (a) =>
+                `${a.name} <${a.email || 'no address'}>: ${a.items} items${a.existing ? ' (already here)' : ''}`,
+            )}
+          />
+          <List
+            title="Child categories (each its own; the parent named in its description)"
+            items={children.map((c) => `${c.name} (under ${c.parent})`)}
+          />
+          <List
+            title="Addresses taken here (these get -2)"
+            items={analysis.slugClashes.map((c) => `${c.slug}: ${c.title}`)}
+          />
+          <List
+            title="Shortcodes not understood (kept as text)"
+            items={Object.entries(analysis.unknownShortcodes).map(
+              ([name, n]) => `[${name}] in ${n} items`,
+            )}
+          />
+          <List
+            title="Members-only or password-protected (imported hidden)"
+            items={analysis.restricted.map((r) => r.title)}
+          />
+          <List
+            title="Images not in the zip (their remote address is kept)"
+            items={analysis.images.missingSample}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+const OUTCOME_VARIANT = {
+  created: 'default',
+  updated: 'secondary',
+  unchanged: 'outline',
+  skipped: 'outline',
+} as const
+
+export function ImportReportCard({ report }: { report: ReportView }) {
+  const shown = report.items.filter((i) => i.outcome !== 'skipped').slice(0, 500)
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Report</CardTitle>
+        <CardDescription>
+          {report.counts.created} created, {report.counts.updated} updated,{' '}
+          {report.counts.unchanged} unchanged, {report.counts.skipped} skipped.
+          {report.remoteImages.length > 0
+            ? ` ${report.remoteImages.length} images keep their remote address.`
+            : ''}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0">
+        <div className="overflow-x-auto">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Item</TableHead>
+                <TableHead>Was</TableHead>
+                <TableHead>Outcome</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.length === 0 ? (
+                <TableEmptyRow colSpan={3}>Nothing imported</TableEmptyRow>
+              ) : null}
+              {shown.map((item) => (
+                <TableRow key={`${item.type}-${item.sourceId}`}>
+                  <TableCell className="max-w-[28rem] break-words">
+                    {item.path ? (
+                      <Link className="underline underline-offset-2" to={item.path}>
+                        {item.title || item.path}
+                      </Link>
+                    ) : (
+                      item.title
+                    )}
+                    {item.note ? (
+                      <span className="block text-xs text-muted-foreground">{item.note}</span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="text-xs whitespace-nowrap text-muted-foreground">
+                    {item.type}/{item.status}
+                  </TableCell>
+                  <TableCell>
+                    <Badge
+                      variant={
+                        OUTCOME_VARIANT[item.outcome as keyof typeof OUTCOME_VARIANT] ?? 'outline'
+                      }
+                    >
+                      {item.outcome}
+                    </Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        <List
+          title="Images kept at their remote address"
+          items={report.remoteImages.slice(0, 200)}
+        />
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,234 @@
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { desc, eq } from 'drizzle-orm'
+import { importJobs } from '@db/schema/index'
+import type { Actor } from '~/domain/access/access-rules'
+import { domainErrors } from '~/domain/domain-error'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { logger } from '~/infra/logger.server'
+import { analyseImport, type ImportAnalysis } from './import-analysis.server'
+import { ImageZipError } from './import-images.server'
+import { detectSource, ImportFileError } from './import-read.server'
+import type { ImportInput, ImportOptions, ImportReport } from './import-run.server'
+import { runImport } from './import-run.server'
+import { GhostExportError } from './ghost-reader.server'
+import { WxrError } from './wxr-reader.server'
+
+// Import jobs: an uploaded export is analysed (the dry run) and kept under DATA_DIR/imports
+// until imported; "Import" runs it in the background, one job at a time per instance, with
+// its progress on the row. A job found "running" with no runner (the process was killed) can
+// be started again: import_map makes the second run finish the first's work, never double it.
+
+export class ImportError extends domainErrors('ImportError', {
+  INVALID_FILE: 400,
+  NOT_FOUND: 404,
+  BUSY: 409,
+  NOT_READY: 409,
+}) {}
+
+export type ImportJob = typeof importJobs.$inferSelect
+
+function importsDir() {
+  return path.join(getEnv().dataDir, 'imports')
+}
+
+let running: number | null = null
+
+/** The job this instance is running now, if any. */
+export function runningImport() {
+  return running
+}
+
+function inputOf(job: ImportJob): ImportInput {
+  if (!job.storedFile)
+    throw new ImportError('NOT_READY', 'The export file of this import is gone; upload it again.')
+  const options = job.options as ImportOptions
+  return {
+    source: job.source === 'ghost' ? 'ghost' : 'wordpress',
+    filePath: path.join(importsDir(), job.storedFile),
+    imagesPath: job.storedImages ? path.join(importsDir(), job.storedImages) : null,
+    options: { pagesAs: options.pagesAs ?? 'articles', siteUrl: options.siteUrl ?? '' },
+  }
+}
+
+async function analyse(input: ImportInput) {
+  try {
+    return await analyseImport(input)
+  } catch (error) {
+    if (
+      error instanceof WxrError ||
+      error instanceof GhostExportError ||
+      error instanceof ImportFileError ||
+      error instanceof ImageZipError
+    ) {
+      throw new ImportError('INVALID_FILE', error.message, { cause: error })
+    }
+    throw error
+  }
+}
+
+/** Keeps an uploaded file (moved from its temporary place) under DATA_DIR/imports. */
+async function keep(tempPath: string, suffix: string) {
+  await fsp.mkdir(importsDir(), { recursive: true })
+  const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}${suffix}`
+  await fsp.copyFile(tempPath, path.join(importsDir(), name))
+  return name
+}
+
+/** The dry run of an uploaded export: a job holding its analysis, nothing else written. */
+export async function createImportJob(
+  file: { path: string; fileName: string },
+  options: ImportOptions,
+  actor: Actor | null,
+): Promise<ImportJob> {
+  let source
+  try {
+    source = await detectSource(file.path)
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new ImportError('INVALID_FILE', error.message)
+    throw error
+  }
+  const storedFile = await keep(file.path, source === 'ghost' ? '.json' : '.xml')
+  const input: ImportInput = {
+    source,
+    filePath: path.join(importsDir(), storedFile),
+    imagesPath: null,
+    options,
+  }
+  let analysis: ImportAnalysis
+  try {
+    analysis = await analyse(input)
+  } catch (error) {
+    await fsp.rm(input.filePath, { force: true })
+    throw error
+  }
+  const [job] = await getDb()
+    .insert(importJobs)
+    .values({
+      source,
+      siteKey: analysis.site.key,
+      fileName: path.basename(file.fileName).slice(0, 200),
+      storedFile,
+      options,
+      status: 'analysed',
+      analysis,
+      total: analysis.total,
+      createdBy: actor?.id ?? null,
+    })
+    .returning()
+  return job
+}
+
+export async function getImportJob(id: number): Promise<ImportJob> {
+  const [job] = await getDb().select().from(importJobs).where(eq(importJobs.id, id))
+  if (!job) throw new ImportError('NOT_FOUND', 'There is no such import.')
+  return job
+}
+
+export async function listImportJobs(limit = 10) {
+  return getDb().select().from(importJobs).orderBy(desc(importJobs.id)).limit(limit)
+}
+
+/** The zip of images that goes with an analysed export: the analysis is made again with it. */
+export async function attachImages(id: number, file: { path: string }): Promise<ImportJob> {
+  const job = await getImportJob(id)
+  if (job.status !== 'analysed')
+    throw new ImportError('NOT_READY', 'Images can be added only before the import starts.')
+  const storedImages = await keep(file.path, '.zip')
+  const input = { ...inputOf(job), imagesPath: path.join(importsDir(), storedImages) }
+  let analysis: ImportAnalysis
+  try {
+    analysis = await analyse(input)
+  } catch (error) {
+    await fsp.rm(input.imagesPath, { force: true })
+    throw error
+  }
+  if (job.storedImages) await fsp.rm(path.join(importsDir(), job.storedImages), { force: true })
+  const [updated] = await getDb()
+    .update(importJobs)
+    .set({ storedImages, analysis, updatedAt: new Date() })
+    .where(eq(importJobs.id, id))
+    .returning()
+  return updated
+}
+
+/** Runs a job to its end in this process (the CLI awaits it; the screen does not). */
+export async function runImportJob(
+  id: number,
+  actor: Actor,
+  onProgress?: (processed: number, total: number) => void,
+): Promise<ImportReport> {
+  if (running !== null && running !== id) {
+    throw new ImportError('BUSY', 'Another import is running. Wait for it to finish.')
+  }
+  const job = await getImportJob(id)
+  const input = inputOf(job)
+  running = id
+  const db = getDb()
+  try {
+    await db
+      .update(importJobs)
+      .set({ status: 'running', failure: null, updatedAt: new Date() })
+      .where(eq(importJobs.id, id))
+    const report = await runImport(input, actor, {
+      onProgress: async (processed, total) => {
+        onProgress?.(processed, total)
+        await db
+          .update(importJobs)
+          .set({ processed, total, updatedAt: new Date() })
+          .where(eq(importJobs.id, id))
+      },
+    })
+    await db
+      .update(importJobs)
+      .set({ status: 'done', report, updatedAt: new Date() })
+      .where(eq(importJobs.id, id))
+    return report
+  } catch (error) {
+    logger.error({ err: error, job: id }, 'import failed')
+    await db
+      .update(importJobs)
+      .set({
+        status: 'failed',
+        failure: error instanceof Error ? error.message : String(error),
+        updatedAt: new Date(),
+      })
+      .where(eq(importJobs.id, id))
+    throw error
+  } finally {
+    running = null
+  }
+}
+
+/**
+ * "Import": starts the job in the background and returns at once; the screen polls its
+ * progress. Analysed, failed, finished and interrupted jobs may start (again).
+ */
+export async function startImportJob(id: number, actor: Actor): Promise<void> {
+  if (running !== null)
+    throw new ImportError('BUSY', 'Another import is running. Wait for it to finish.')
+  const job = await getImportJob(id)
+  inputOf(job)
+  await getDb()
+    .update(importJobs)
+    .set({ status: 'queued', processed: 0, updatedAt: new Date() })
+    .where(eq(importJobs.id, id))
+  running = id
+  setImmediate(() => {
+    running = null
+    runImportJob(id, actor).catch(() => {
+      // Logged and stored on the job by runImportJob.
+    })
+  })
+}
+
+/** Forgets an import that has not run: its files go, the row stays out of the list. */
+export async function discardImportJob(id: number) {
+  const job = await getImportJob(id)
+  if (running === id) throw new ImportError('BUSY', 'This import is running.')
+  for (const name of [job.storedFile, job.storedImages]) {
+    if (name) await fsp.rm(path.join(importsDir(), name), { force: true })
+  }
+  await getDb().delete(importJobs).where(eq(importJobs.id, id))
+}

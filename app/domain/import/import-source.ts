@@ -1,0 +1,66 @@
+// What a WordPress or Ghost export holds, read into one shape: the readers (wxr-reader,
+// ghost-reader) produce it, the mapping (import-mapping.ts) and the writer read it. Client-safe.
+
+export type SourceKind = 'wordpress' | 'ghost'
+
+export interface SourceSite {
+  /** What makes a newer export of the same site update instead of duplicate. */
+  key: string
+  title: string
+  /** The old site's address, for its links and `__GHOST_URL__` (empty when unknown). */
+  url: string
+}
+
+export interface SourceAuthor {
+  /** WordPress login or Ghost user id: what items name as their author. */
+  sourceId: string
+  login: string
+  email: string
+  displayName: string
+  bio: string
+}
+
+export interface SourceTerm {
+  kind: 'category' | 'tag'
+  sourceId: string
+  slug: string
+  name: string
+  description: string
+  /** The parent category's slug (WordPress); null at the top. */
+  parentSlug: string | null
+}
+
+export interface SourceItem {
+  sourceId: string
+  /** post, page, attachment, nav_menu_item, revision… as the source names it. */
+  type: string
+  /** publish, draft, pending, future, private, trash, auto-draft (WordPress); published, draft, scheduled, sent (Ghost). */
+  status: string
+  title: string
+  slug: string
+  /** The old address (WXR <link>, Ghost's /{slug}/). */
+  link: string | null
+  html: string
+  excerpt: string
+  /** The author's sourceId, if any. */
+  author: string | null
+  /** When it was (or will be) published; null for an undated draft. */
+  date: Date | null
+  /** Category slugs (the first is the article's category). */
+  categories: string[]
+  tags: string[]
+  /** The featured image's URL, or (WordPress) `attachment:{id}` until resolved. */
+  featuredImage: string | null
+  /** For attachments: the file's URL. */
+  attachmentUrl: string | null
+  /** The item it belongs to (an attachment's post: a gallery without ids shows them). */
+  parentId: string | null
+  /** Behind a password (WordPress) or for members only (Ghost). */
+  restricted: boolean
+}
+
+export type SourceEvent =
+  | { kind: 'site'; site: SourceSite }
+  | { kind: 'author'; author: SourceAuthor }
+  | { kind: 'term'; term: SourceTerm }
+  | { kind: 'item'; item: SourceItem }

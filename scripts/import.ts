@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { asc, eq } from 'drizzle-orm'
+import { profiles } from '@db/schema/index'
+import { attachImages, createImportJob, runImportJob } from '~/domain/import/import-jobs.server'
+import type { ImportAnalysis } from '~/domain/import/import-analysis.server'
+import { getDb } from '~/infra/db.server'
+import { parseArgs, runWithDatabase } from './cli'
+
+// `npm run import -- FILE [--images ZIP] [--dry-run]`: the Import screen for operators. The
+// same job as the screen's (analysis first, then the import, with its report on the row);
+// run again after a kill or with a newer export, it updates instead of doubling.
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    images: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    pages: { type: 'string', default: 'articles' },
+    'site-url': { type: 'string', default: '' },
+  },
+})
+
+if (positionals.length !== 1 || (values.pages !== 'articles' && values.pages !== 'static')) {
+  process.stderr.write(
+    'Usage: npm run import -- FILE [--images ZIP] [--dry-run] [--pages articles|static] [--site-url URL]\n' +
+      '  FILE: a WordPress export (WXR .xml) or a Ghost export (.json)\n',
+  )
+  process.exit(2)
+}
+
+function summary(a: ImportAnalysis) {
+  const lines = [
+    `Site: ${a.site.title || a.site.key} (${a.site.key})`,
+    `Items: ${a.total} in the file, ${a.toImport} to import (${a.alreadyImported} imported before), ${a.scheduled} scheduled`,
+    `By type/status: ${Object.entries(a.byTypeAndStatus)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+    `Skipped: ${
+      Object.entries(a.skipped)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }`,
+    `Authors ${a.authors.length}, categories ${a.categories.length}, tags ${a.tags.length}`,
+    `Slug clashes: ${a.slugClashes.map((c) => c.slug).join(', ') || 'none'}`,
+    `Shortcodes not understood: ${
+      Object.entries(a.unknownShortcodes)
+        .map(([k, n]) => `[${k}] ${n}`)
+        .join(', ') || 'none'
+    }`,
+    `Images: ${a.images.found} in the zip, ${a.images.missing} not (remote address kept)`,
+    `Members-only or protected (imported hidden): ${a.restricted.length}`,
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+await runWithDatabase('import', async () => {
+  const file = path.resolve(positionals[0])
+  const options = { pagesAs: values.pages as 'articles' | 'static', siteUrl: values['site-url'] }
+  let job = await createImportJob({ path: file, fileName: path.basename(file) }, options, null)
+  if (values.images) job = await attachImages(job.id, { path: path.resolve(values.images) })
+  process.stdout.write(summary(job.analysis as ImportAnalysis))
+  if (values['dry-run']) return
+  const [admin] = await getDb()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.role, 'admin'))
+    .orderBy(asc(profiles.createdAt))
+    .limit(1)
+  if (!admin) throw new Error('No admin yet: create one first (npm run admin:create).')
+  let last = 0
+  const report = await runImportJob(job.id, { id: admin.id, role: 'admin' }, (done, total) => {
+    if (done - last >= 500 || done === total) {
+      last = done
+      process.stderr.write(`${done}/${total}\n`)
+    }
+  })
+  const c = report.counts
+  process.stdout.write(
+    `Imported (job ${job.id}): ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.skipped} skipped; ${report.remoteImages.length} images left at their remote address.\n`,
+  )
+})
