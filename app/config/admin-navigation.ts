@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Mail,
   Newspaper,
+  PackageOpen,
   Settings,
   Signpost,
   Tags,
@@ -15,6 +16,7 @@ import {
 } from 'lucide-react'
 import {
   canImportContent,
+  canExportSite,
   canManageBackups,
   canManageCategories,
   canManageMedia,
@@ -69,6 +71,7 @@ export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },
   { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
   { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },
+  { title: 'Export', to: '/admin/export', icon: PackageOpen, capability: canExportSite },
   { title: 'Import', to: '/admin/import', icon: FileInput, capability: canImportContent },
 ]
 

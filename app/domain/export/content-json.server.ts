@@ -1,0 +1,210 @@
+import { asc, gt, inArray, isNotNull, or } from 'drizzle-orm'
+import {
+  articleCorrections,
+  articleRevisions,
+  articles,
+  articleTags,
+  categories,
+  mediaFiles,
+  newspaperEditions,
+  profiles,
+  staticPages,
+  tags,
+} from '@db/schema/index'
+import type { Database } from '~/infra/db.server'
+
+/**
+ * content.json: the site's content in our own documented, versioned shape
+ * (docs/export-format.md). Written piece by piece: articles are read a page at a time with
+ * their tags, corrections and revisions, so a large archive never sits in memory whole.
+ */
+export const CONTENT_FORMAT = 'broadsheet-content'
+export const CONTENT_VERSION = 1
+
+/** Articles read per query (with their tags, corrections and revisions). */
+const PAGE = 200
+
+export interface ExportedAuthor {
+  id: string
+  username: string | null
+  name: string
+  displayName: string | null
+  email: string
+  bio: string | null
+  jobTitle: string | null
+  socialLinks: { label: string; url: string }[] | null
+  image: string | null
+  role: string
+}
+
+export async function* contentJsonChunks(
+  db: Database,
+  site: { url: string; name: string },
+  now = new Date(),
+): AsyncGenerator<string> {
+  yield `{"format":${JSON.stringify(CONTENT_FORMAT)},"version":${CONTENT_VERSION},"exportedAt":${JSON.stringify(now.toISOString())},"site":${JSON.stringify(site)}`
+  // Authors: every profile that wrote an article or holds a staff role (readers are not content).
+  const authors = await db
+    .select()
+    .from(profiles)
+    .where(
+      or(
+        inArray(profiles.role, ['contributor', 'author', 'editor', 'admin']),
+        inArray(
+          profiles.id,
+          db
+            .selectDistinct({ id: articles.authorId })
+            .from(articles)
+            .where(isNotNull(articles.authorId)),
+        ),
+      ),
+    )
+    .orderBy(asc(profiles.createdAt))
+  yield `,"authors":${JSON.stringify(authors.map(exportAuthor))}`
+  const categoryRows = await db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.id))
+  yield `,"categories":${JSON.stringify(
+    categoryRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      position: c.position,
+      showInNavigation: c.showInNavigation,
+      showOnHome: c.showOnHome,
+      createdAt: c.createdAt,
+    })),
+  )}`
+  const tagRows = await db.select().from(tags).orderBy(asc(tags.id))
+  yield `,"tags":${JSON.stringify(tagRows.map((t) => ({ id: t.id, name: t.name, slug: t.slug, createdAt: t.createdAt })))}`
+  yield ',"articles":['
+  let first = true
+  for await (const article of exportedArticles(db)) {
+    yield (first ? '' : ',') + JSON.stringify(article)
+    first = false
+  }
+  yield ']'
+  const pages = await db.select().from(staticPages).orderBy(asc(staticPages.slug))
+  yield `,"pages":${JSON.stringify(pages)}`
+  const editions = await db
+    .select({
+      id: newspaperEditions.id,
+      slug: newspaperEditions.slug,
+      title: newspaperEditions.title,
+      editionDate: newspaperEditions.editionDate,
+      number: newspaperEditions.number,
+      fileName: newspaperEditions.fileName,
+      size: newspaperEditions.size,
+      pageCount: newspaperEditions.pageCount,
+      coverName: newspaperEditions.coverName,
+      coverWidth: newspaperEditions.coverWidth,
+      coverHeight: newspaperEditions.coverHeight,
+      status: newspaperEditions.status,
+      createdAt: newspaperEditions.createdAt,
+    })
+    .from(newspaperEditions)
+    .orderBy(asc(newspaperEditions.editionDate), asc(newspaperEditions.id))
+  yield `,"editions":${JSON.stringify(editions)}`
+  const media = await db
+    .select({
+      bucket: mediaFiles.bucket,
+      name: mediaFiles.name,
+      kind: mediaFiles.kind,
+      originalName: mediaFiles.originalName,
+      contentType: mediaFiles.contentType,
+      size: mediaFiles.size,
+      width: mediaFiles.width,
+      height: mediaFiles.height,
+      alt: mediaFiles.alt,
+      caption: mediaFiles.caption,
+      createdAt: mediaFiles.createdAt,
+    })
+    .from(mediaFiles)
+    .orderBy(asc(mediaFiles.createdAt))
+  yield `,"media":${JSON.stringify(media)}}`
+}
+
+function exportAuthor(p: typeof profiles.$inferSelect): ExportedAuthor {
+  return {
+    id: p.id,
+    username: p.username,
+    name: p.name,
+    displayName: p.displayName,
+    email: p.email,
+    bio: p.bio,
+    jobTitle: p.jobTitle,
+    socialLinks: p.socialLinks,
+    image: p.image,
+    role: p.role,
+  }
+}
+
+/** Every article with its tag ids, corrections and revisions, a page of rows at a time. */
+export async function* exportedArticles(db: Database) {
+  let after = 0
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(articles)
+      .where(gt(articles.id, after))
+      .orderBy(asc(articles.id))
+      .limit(PAGE)
+    if (rows.length === 0) return
+    const ids = rows.map((r) => r.id)
+    const [links, corrections, revisions] = await Promise.all([
+      db.select().from(articleTags).where(inArray(articleTags.articleId, ids)),
+      db
+        .select()
+        .from(articleCorrections)
+        .where(inArray(articleCorrections.articleId, ids))
+        .orderBy(asc(articleCorrections.correctedAt)),
+      db
+        .select()
+        .from(articleRevisions)
+        .where(inArray(articleRevisions.articleId, ids))
+        .orderBy(asc(articleRevisions.id)),
+    ])
+    for (const row of rows) {
+      yield {
+        id: row.id,
+        title: row.title,
+        slug: row.slug,
+        excerpt: row.excerpt,
+        content: row.content,
+        featuredImage: row.featuredImage,
+        status: row.status,
+        isFeatured: row.isFeatured,
+        hasVideo: row.hasVideo,
+        videoUrl: row.videoUrl,
+        publishedAt: row.publishedAt,
+        categoryId: row.categoryId,
+        authorId: row.authorId,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        revisedAt: row.revisedAt,
+        breakingUntil: row.breakingUntil,
+        wordCount: row.wordCount,
+        tagIds: links.filter((l) => l.articleId === row.id).map((l) => l.tagId),
+        corrections: corrections
+          .filter((c) => c.articleId === row.id)
+          .map((c) => ({ text: c.text, correctedAt: c.correctedAt, createdBy: c.createdBy })),
+        revisions: revisions
+          .filter((r) => r.articleId === row.id)
+          .map((r) => ({
+            title: r.title,
+            excerpt: r.excerpt,
+            content: r.content,
+            status: r.status,
+            categoryId: r.categoryId,
+            tagNames: r.tagNames,
+            featuredImage: r.featuredImage,
+            createdBy: r.createdBy,
+            createdAt: r.createdAt,
+          })),
+      }
+    }
+    after = ids[ids.length - 1]
+  }
+}
