@@ -21,6 +21,15 @@ const CLEAR_AFTER_CLOSE_MS = 100
  * the search dialog, also on Ctrl/Cmd+K. Without JavaScript the field is a plain GET form and
  * the icon a link, both to the /search results page.
  */
+/** Focus is in a field that takes the key itself (the dialog's own, once it is there). */
+function isEditing(element: Element | null) {
+  return (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    (element instanceof HTMLElement && element.isContentEditable)
+  )
+}
+
 export function SearchLauncher() {
   const [open, setOpen] = useState(false)
   const [everOpened, setEverOpened] = useState(false)
@@ -31,6 +40,8 @@ export function SearchLauncher() {
   const [ready, setReady] = useState(false)
 
   const openWith = useCallback((seed: string) => {
+    // At once, not at the next render: a key typed in between belongs to the dialog.
+    openRef.current = true
     clearTimeout(clearTimer.current)
     setQuery(seed)
     setEverOpened(true)
@@ -38,6 +49,7 @@ export function SearchLauncher() {
   }, [])
 
   const onOpenChange = useCallback((next: boolean) => {
+    openRef.current = next
     setOpen(next)
     if (!next) clearTimer.current = setTimeout(() => setQuery(''), CLEAR_AFTER_CLOSE_MS)
   }, [])
@@ -47,11 +59,7 @@ export function SearchLauncher() {
       if (isSearchShortcut(event)) {
         event.preventDefault()
         openWith('')
-      } else if (
-        openRef.current &&
-        isTypedCharacter(event) &&
-        (document.activeElement === null || document.activeElement === document.body)
-      ) {
+      } else if (openRef.current && isTypedCharacter(event) && !isEditing(document.activeElement)) {
         // Open, but the dialog's field is not there yet (its code still loading): the letters
         // go to the query rather than nowhere.
         event.preventDefault()
