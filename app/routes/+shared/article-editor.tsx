@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { useArticleAutosave } from '~/components/admin/article-autosave'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { ArticleBreakingNews } from '~/components/admin/article-breaking-news'
+import { ArticleNewsletterAlert } from '~/components/admin/article-newsletter-alert'
 import { LiveDeskLink } from '~/components/admin/live-desk-link'
 import { ArticleFeaturedImageField } from '~/components/admin/article-featured-image-field'
 import { ArticleLeaveGuard } from '~/components/admin/article-leave-guard'
@@ -406,6 +407,7 @@ export function ArticleEditor({
               viewer={viewer}
             />
             <LiveDeskLink article={article} viewer={viewer} />
+            <ArticleNewsletterAlert article={article} viewer={viewer} />
           </ArticlePublishPanel>
 
           {/* These scroll under the sticky panel on a desktop: a field that takes the focus

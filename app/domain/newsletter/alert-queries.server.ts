@@ -1,0 +1,37 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { newsletterIssues, newsletterLists } from '@db/schema/index'
+import type { Database } from '~/infra/db.server'
+import type { AlertListState } from './alert-schema'
+import { countRecipients } from './delivery.server'
+
+/** The alert lists, each with its recipients now and whether this story went to it already. */
+export async function alertStateFor(db: Database, articleId: number): Promise<AlertListState[]> {
+  const lists = await db
+    .select({ id: newsletterLists.id, name: newsletterLists.name })
+    .from(newsletterLists)
+    .where(eq(newsletterLists.kind, 'alert'))
+    .orderBy(asc(newsletterLists.name))
+  return Promise.all(
+    lists.map(async (list) => {
+      const [issue] = await db
+        .select({
+          startedAt: newsletterIssues.startedAt,
+          recipientCount: newsletterIssues.recipientCount,
+          status: newsletterIssues.status,
+        })
+        .from(newsletterIssues)
+        .where(and(eq(newsletterIssues.listId, list.id), eq(newsletterIssues.articleId, articleId)))
+      return {
+        ...list,
+        recipients: await countRecipients(db, list.id),
+        sent: issue
+          ? {
+              at: issue.startedAt?.toISOString() ?? null,
+              recipients: issue.recipientCount,
+              status: issue.status,
+            }
+          : null,
+      }
+    }),
+  )
+}
