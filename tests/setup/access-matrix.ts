@@ -343,6 +343,32 @@ export const MATRIX: Record<string, Probe[]> = {
       ]),
     { ...intent(FORGED, AUTHORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
   ],
+  // "Email to subscribers": whoever may publish the article (authors their own, editors any).
+  'routes/admin.articles.$id.newsletter-alert.tsx': [
+    get(AUTHORS, {
+      name: 'GET (own published article)',
+      params: (a) => ({ id: String(a.ownPublished) }),
+    }),
+    get(EDITORS, {
+      name: "GET (someone else's published article)",
+      params: (a) => ({ id: String(a.othersPublished) }),
+    }),
+    {
+      ...post('send-alert (own published article, unknown list)', AUTHORS, () => ({
+        intent: 'send-alert',
+        listId: '999999',
+      })),
+      params: (a: Articles) => ({ id: String(a.ownPublished) }),
+    },
+    {
+      ...post("send-alert (someone else's published article)", EDITORS, () => ({
+        intent: 'send-alert',
+        listId: '999999',
+      })),
+      params: (a: Articles) => ({ id: String(a.othersPublished) }),
+    },
+    { ...intent(FORGED, AUTHORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
+  ],
   'routes/admin.api.articles.autosave.tsx': [
     get(STAFF),
     post('own draft', STAFF, (a) => ({ ...articleForm('draft'), id: String(a.ownDraft) })),
