@@ -5,7 +5,7 @@ import { getDb } from '~/infra/db.server'
 import * as article from '~/routes/_site.article.$slug'
 import * as authorPage from '~/routes/_site.author.$username'
 import * as authorRss from '~/routes/author.$username.rss[.]xml'
-import * as sitemap from '~/routes/sitemap[.]xml'
+import * as sitemap from '~/routes/sitemaps.$name'
 import {
   createTestUser,
   requestAs,
@@ -207,8 +207,8 @@ describe('bylines lead to the author page', () => {
     const maya = await writer()
     await insertArticle({ authorId: maya.id })
     const response = (await sitemap.loader({
-      request: get('/sitemap.xml'),
-      params: {},
+      request: get('/sitemaps/pages.xml'),
+      params: { name: 'pages.xml' },
       context: { clientIp: null, requestId: 'x' },
     } as never)) as Response
     expect(await response.text()).toContain(`<loc>${TEST_SITE_URL}/author/${maya.username}</loc>`)

@@ -1,36 +1,31 @@
-import { listPublishedForSitemap } from '~/domain/articles/articles-queries.server'
-import { listAuthorsForSitemap } from '~/domain/authors/authors-queries.server'
-import { listCategories } from '~/domain/categories/categories-queries.server'
-import { buildSitemap, type SitemapEntry } from '~/domain/feeds/feeds.server'
+import { monthFileNames, sitemapIndexXml, sitemapMonths } from '~/domain/feeds/sitemap-index.server'
 import { cachedTextResponse } from './+shared/text-resource.server'
-import { STATIC_PAGE_SLUGS } from '~/domain/pages/static-pages'
-import { listTags } from '~/domain/tags/tags-queries.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/sitemap[.]xml'
 
-/** Every public page a search engine should know: home, sections, tags, authors, articles, pages. */
+/**
+ * The sitemap index: the site's other pages (sitemaps/pages.xml) and one file per month of
+ * public articles (sitemaps/articles-2026-11.xml; a month past 50,000 has parts).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  // Every public article, category, tag and author page: which exist, not what they show.
+  // Which public pages exist, not what they show: the sitemap's own key and the front page's.
   noteShownKeys(['front', 'sitemap'])
-  const [articles, categories, tags, authors] = await Promise.all([
-    listPublishedForSitemap(),
-    listCategories(),
-    listTags(),
-    listAuthorsForSitemap(),
-  ])
-  const entries: SitemapEntry[] = [
-    { path: '/', lastModified: articles[0]?.publishedAt ?? null },
-    ...categories.map((c) => ({ path: `/category/${c.slug}` })),
-    ...tags.map((t) => ({ path: `/tag/${t.slug}` })),
-    { path: '/newspapers' },
-    ...STATIC_PAGE_SLUGS.map((slug) => ({ path: `/${slug}` })),
-    ...authors.map((a) => ({ path: a.path, lastModified: a.lastPublished })),
-    ...articles.map((a) => ({ path: `/article/${a.slug}`, lastModified: a.updatedAt })),
+  const months = await sitemapMonths()
+  const latest = months.reduce<Date | null>(
+    (at, m) => (m.lastModified && (!at || m.lastModified > at) ? m.lastModified : at),
+    null,
+  )
+  const files = [
+    { name: 'pages.xml', lastModified: latest },
+    ...months
+      .slice()
+      .reverse()
+      .flatMap((m) => monthFileNames(m).map((name) => ({ name, lastModified: m.lastModified }))),
   ]
   return cachedTextResponse(
     request,
-    buildSitemap(getEnv().siteUrl, entries),
+    sitemapIndexXml(getEnv().siteUrl, files),
     'application/xml; charset=utf-8',
   )
 }

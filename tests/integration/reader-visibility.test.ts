@@ -101,7 +101,8 @@ const PLACES = (word: string) => [
   `/category/${section}/rss.xml`,
   `/tag/${tag}/rss.xml`,
   `/author/${author}/rss.xml`,
-  '/sitemap.xml',
+  // The sitemap index names the month's file; the control was published an hour ago.
+  `/sitemaps/articles-${new Date(Date.now() - 3_600_000).toISOString().slice(0, 7)}.xml`,
   '/news-sitemap.xml',
   `/category/${section}`,
   `/category/${section}.data`,

@@ -20,6 +20,7 @@ import * as newsSitemap from '~/routes/news-sitemap[.]xml'
 import * as robots from '~/routes/robots[.]txt'
 import * as rss from '~/routes/rss[.]xml'
 import * as sitemap from '~/routes/sitemap[.]xml'
+import * as sitemapFile from '~/routes/sitemaps.$name'
 import * as tagRss from '~/routes/tag.$slug.rss[.]xml'
 import * as views from '~/routes/api.views'
 import { formRequest, requestAs, runRoute as runReturned } from '../setup/auth-fixtures'
@@ -370,11 +371,28 @@ describe('feeds and sitemaps', () => {
     await insertArticle({ slug: 'fresh', hoursAgo: 2 })
     await insertArticle({ slug: 'older', hoursAgo: 24 * 5 })
     await insertArticle({ slug: 'draft-one', status: 'draft' })
-    const map = await text(sitemap.loader, '/sitemap.xml')
+    // The index names pages.xml and one file per month of public articles.
+    const index = await text(sitemap.loader, '/sitemap.xml')
+    expect(index.body).toContain('<sitemapindex')
+    const files = [
+      ...index.body.matchAll(/<loc>http:\/\/localhost:3000\/sitemaps\/([^<]+)<\/loc>/g),
+    ].map((m) => m[1])
+    expect(files[0]).toBe('pages.xml')
+    expect(files.slice(1).every((f) => /^articles-\d{4}-\d{2}\.xml$/.test(f))).toBe(true)
+    let body = ''
+    for (const name of files)
+      body += (await text(sitemapFile.loader, `/sitemaps/${name}`, { name })).body
     for (const path of ['/', '/category/science', '/article/fresh', '/article/older', '/about']) {
-      expect(map.body).toContain(`<loc>http://localhost:3000${path}</loc>`)
+      expect(body).toContain(`<loc>http://localhost:3000${path}</loc>`)
     }
-    expect(map.body).not.toContain('draft-one')
+    expect(body).not.toContain('draft-one')
+    expect(
+      (
+        await text(sitemapFile.loader, '/sitemaps/articles-1999-01.xml', {
+          name: 'articles-1999-01.xml',
+        })
+      ).response.status,
+    ).toBe(404)
     const news = await text(newsSitemap.loader, '/news-sitemap.xml')
     expect(news.body).toContain('/article/fresh')
     expect(news.body).not.toContain('/article/older')

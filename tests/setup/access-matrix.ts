@@ -157,6 +157,7 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.author.$username.tsx': [get(EVERYONE)],
   'routes/author.$username.rss[.]xml.tsx': [get(EVERYONE)],
   'routes/sitemap[.]xml.tsx': [get(EVERYONE)],
+  'routes/sitemaps.$name.tsx': [get(EVERYONE)],
   'routes/news-sitemap[.]xml.tsx': [get(EVERYONE)],
   'routes/robots[.]txt.tsx': [get(EVERYONE)],
   // Signing in and out, and the newsletter: open to all (their own rules are tested apart).
