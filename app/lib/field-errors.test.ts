@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fieldErrorsOf } from './field-errors'
+import { fieldErrorsOf, firstFieldError } from './field-errors'
 
 describe('fieldErrorsOf', () => {
   it('keys every message by its top-level field, in order', () => {
@@ -19,5 +19,13 @@ describe('fieldErrorsOf', () => {
   it('leaves out fields without a problem', () => {
     const parsed = z.object({ a: z.string(), b: z.number() }).safeParse({ a: 'ok', b: 'x' })
     expect(Object.keys(fieldErrorsOf(parsed.error!))).toEqual(['b'])
+  })
+})
+
+describe('firstFieldError', () => {
+  it('is the first message of any field, or undefined', () => {
+    expect(firstFieldError({ title: [], slug: ['Slug is required'] })).toBe('Slug is required')
+    expect(firstFieldError({})).toBeUndefined()
+    expect(firstFieldError(undefined)).toBeUndefined()
   })
 })

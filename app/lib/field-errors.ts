@@ -7,3 +7,8 @@ export type FieldErrors = Partial<Record<string, string[]>>
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return z.flattenError(error).fieldErrors as FieldErrors
 }
+
+/** The first message of any field, for a page that cannot show them under their fields. */
+export function firstFieldError(errors: FieldErrors | undefined): string | undefined {
+  return Object.values(errors ?? {}).find((messages) => messages?.length)?.[0]
+}

@@ -5,7 +5,11 @@ import { getArticlePreviewView, previewArticleInput } from '~/domain/articles/ar
 import { articleDraftSchema, articleFormValues } from '~/domain/articles/articles-schema'
 import { canPreviewArticle } from '~/domain/access/access-rules'
 import { articleAccessFacts, forbidden, requireStaff } from './+shared/require-access.server'
+import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
+import { fieldErrorsOf, firstFieldError } from '~/lib/field-errors'
+import { actionFailure } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
+import { notFound } from './+shared/http-answers.server'
 import type { Route } from './+types/_site.admin.preview.$id'
 
 // Admin preview: the article inside the public layout, exactly as readers would see it, for
@@ -14,6 +18,8 @@ import type { Route } from './+types/_site.admin.preview.$id'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
+type ArticlePreviewData = Awaited<ReturnType<typeof previewArticleInput>>
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request)
   if (params.id === 'new') return data({ article: null }, { headers: NO_STORE })
@@ -21,14 +27,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const facts = id === null ? null : await articleAccessFacts(id)
   if (facts && !canPreviewArticle(user, facts)) forbidden()
   const article = id === null ? null : await getArticlePreviewView(id)
-  if (!article) throw data('Article not found', { status: 404, headers: NO_STORE })
+  if (!article) notFound('Article not found', { headers: NO_STORE })
   return data({ article }, { headers: NO_STORE })
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request)
   const id = params.id === 'new' ? null : parseArticleId(params.id)
-  if (params.id !== 'new' && id === null) throw data('Article not found', { status: 404 })
+  if (params.id !== 'new' && id === null) notFound('Article not found', { headers: NO_STORE })
   const facts = id === null ? null : await articleAccessFacts(id)
   if (facts && !canPreviewArticle(user, facts)) forbidden()
   // Autosave's rules, not a save's: an unfinished article can be previewed, even untitled.
@@ -39,8 +45,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     title: values.title?.trim() || 'Untitled',
   })
   if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? 'Invalid article'
-    return data({ article: null, error }, { status: 400, headers: NO_STORE })
+    // Answered like every form post: 400 with the schema's messages (actionInvalid); the page
+    // shows the first of them, since the form it came from is in another tab.
+    return actionFailure<{ article: ArticlePreviewData }>(
+      400,
+      { code: ACTION_CODES.invalidField, fieldErrors: fieldErrorsOf(parsed.error) },
+      { headers: NO_STORE },
+    )
   }
   const article = await previewArticleInput(parsed.data, {
     id,
@@ -49,7 +60,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     // The Preview button says whether the form held changes not saved yet (its value).
     unsaved: form.get('unsaved') !== '0',
   })
-  return data({ article, error: null }, { headers: NO_STORE })
+  return data<ActionResult<{ article: ArticlePreviewData }>>(
+    { ok: true, article },
+    { headers: NO_STORE },
+  )
 }
 
 export function headers() {
@@ -58,11 +72,12 @@ export function headers() {
 
 export default function ArticlePreviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const article = actionData?.article ?? loaderData.article
+  const refusal = actionData?.ok === false ? firstFieldError(actionData.fieldErrors) : undefined
   if (!article) {
     return (
       <PageStatus
         title="Nothing to preview"
-        alert={actionData?.error ? `This preview cannot be shown: ${actionData.error}` : undefined}
+        alert={refusal ? `This preview cannot be shown: ${refusal}` : undefined}
         message="Open the preview from the article form to see your article as readers will."
       />
     )

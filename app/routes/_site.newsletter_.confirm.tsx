@@ -2,6 +2,8 @@ import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
 import { confirmNewsletterSubscription } from '~/domain/newsletter/newsletter.server'
 import { errorMeta } from '~/lib/seo'
+import type { ActionResult } from '~/lib/action-result'
+import { actionFailure } from './+shared/action-results.server'
 import type { Route } from './+types/_site.newsletter_.confirm'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
@@ -18,14 +20,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const outcome = await confirmNewsletterSubscription(String(form.get('token') ?? ''))
-  if (outcome === 'invalid') return data({ ok: false, message: INVALID }, { status: 400 })
-  return {
+  // Answered like every form post (an ActionResult; the failure through actionFailure): this
+  // page has no toasts, so the sentence goes in formError, or in `confirmed` on success.
+  if (outcome === 'invalid')
+    return actionFailure<{ confirmed: string }>(400, { code: 'INVALID_TOKEN', formError: INVALID })
+  return data<ActionResult<{ confirmed: string }>>({
     ok: true,
-    message:
+    confirmed:
       outcome === 'confirmed'
         ? 'Your subscription is confirmed. Welcome aboard!'
         : 'Your subscription was already confirmed.',
-  }
+  })
 }
 
 export default function ConfirmNewsletter() {
@@ -36,7 +41,7 @@ export default function ConfirmNewsletter() {
       <h1 className="font-serif text-4xl font-black tracking-tight">Confirm your subscription</h1>
       {result ? (
         <p role={result.ok ? 'status' : 'alert'} className="mt-6 text-lg">
-          {result.message}
+          {result.ok ? result.confirmed : result.formError}
         </p>
       ) : token ? (
         <Form method="post" className="mt-6">

@@ -654,7 +654,12 @@ describe('preview', () => {
         ),
       )
       expect(status, field).toBe(400)
-      expect(body, field).toEqual({ article: null, error: message })
+      // Answered like every form post: an ActionResult with the message under its field.
+      expect(body, field).toEqual({
+        ok: false,
+        code: 'INVALID_FIELD',
+        fieldErrors: { [field]: [message] },
+      })
     }
   })
 })

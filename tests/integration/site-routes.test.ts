@@ -463,6 +463,12 @@ describe('newsletter', () => {
       formRequest(null, '/newsletter/confirm', { token: 'nope' }),
     )
     expect(out.status).toBe(400)
+    // Answered like every form post: an ActionResult, its sentence for the page in formError.
+    expect(out.data).toMatchObject({
+      ok: false,
+      code: 'INVALID_TOKEN',
+      formError: expect.any(String),
+    })
   })
 })
 

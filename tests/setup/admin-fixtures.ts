@@ -28,9 +28,14 @@ export async function callRoute(
     const result = await fn({ request, params, context } as never)
     return toResponse(result)
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown
+    // A thrown Response or data() (a guard's refusal, the one not-found answer) is the answer.
+    if (thrown instanceof Response || isThrownData(thrown)) return toResponse(thrown)
     throw thrown
   }
+}
+
+function isThrownData(value: unknown) {
+  return (value as { type?: unknown } | null)?.type === 'DataWithResponseInit'
 }
 
 function toResponse(result: unknown): Response {
