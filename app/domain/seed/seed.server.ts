@@ -4,6 +4,8 @@ import {
   articles,
   articleTags,
   categories,
+  liveCoverage,
+  liveEntries,
   mediaFiles,
   profiles,
   siteSettings,
@@ -29,6 +31,7 @@ import {
   type DemoArticle,
   type DemoCategoryName,
 } from './demo-content'
+import { DEMO_LIVE_ARTICLE, DEMO_LIVE_ENTRIES } from './demo-live'
 
 export interface SeedOptions {
   log?: (msg: string) => void
@@ -192,7 +195,78 @@ async function insertDemoRows(tx: Transaction, images: Map<string, string[]>, no
     })),
   )
   await tx.insert(articleTags).values(links)
+  await insertDemoLiveArticle(tx, {
+    authorId,
+    categoryId: categoryIds.get(DEMO_LIVE_ARTICLE.category) ?? null,
+    featuredImage: images.get(DEMO_LIVE_ARTICLE.category)?.[0] ?? null,
+    slug: slugs.has(slugify(DEMO_LIVE_ARTICLE.title))
+      ? `${slugify(DEMO_LIVE_ARTICLE.title)}-live`
+      : slugify(DEMO_LIVE_ARTICLE.title),
+    now,
+  })
   await tx.insert(staticPages).values(STATIC_PAGES).onConflictDoNothing()
+}
+
+/** The ended live article (demo-live.ts): its coverage and about 30 entries, the last pinned. */
+async function insertDemoLiveArticle(
+  tx: Transaction,
+  facts: {
+    authorId: string | null
+    categoryId: number | null
+    featuredImage: string | null
+    slug: string
+    now: number
+  },
+) {
+  const start = facts.now - DEMO_LIVE_ARTICLE.daysAgo * 86_400_000
+  const minute = 60_000
+  const [article] = await tx
+    .insert(articles)
+    .values({
+      title: DEMO_LIVE_ARTICLE.title,
+      slug: facts.slug,
+      excerpt: DEMO_LIVE_ARTICLE.excerpt,
+      // The background under the coverage: a body like every demo article's (300–1,500 words).
+      content: buildArticleBody({
+        title: DEMO_LIVE_ARTICLE.title,
+        excerpt: DEMO_LIVE_ARTICLE.excerpt,
+        topic: DEMO_LIVE_ARTICLE.topic,
+        category: DEMO_LIVE_ARTICLE.category,
+      }),
+      featuredImage: facts.featuredImage,
+      status: 'published',
+      categoryId: facts.categoryId,
+      authorId: facts.authorId,
+      publishedAt: new Date(start - 30 * minute),
+      createdAt: new Date(start - 60 * minute),
+      updatedAt: new Date(start - 30 * minute),
+    })
+    .returning({ id: articles.id })
+  const last = DEMO_LIVE_ENTRIES.at(-1)?.at ?? 0
+  await tx.insert(liveCoverage).values({
+    articleId: article.id,
+    state: 'ended',
+    summary: DEMO_LIVE_ARTICLE.summary,
+    startedAt: new Date(start),
+    endedAt: new Date(start + (last + 5) * minute),
+    lastEntryAt: new Date(start + (last + 5) * minute),
+  })
+  await tx.insert(liveEntries).values(
+    DEMO_LIVE_ENTRIES.map((entry) => {
+      const at = new Date(start + entry.at * minute)
+      return {
+        articleId: article.id,
+        headline: entry.headline ?? '',
+        content: `<p>${entry.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+        isKeyEvent: entry.isKeyEvent ?? false,
+        isPinned: entry.isPinned ?? false,
+        authorId: facts.authorId,
+        publishedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      }
+    }),
+  )
 }
 
 const STATIC_PAGES = [
