@@ -13,11 +13,11 @@ describe('the back-office navigation by role', () => {
     expect(titlesFor('author')).toEqual({ main: ['Dashboard', 'Articles'], more: [] })
     expect(titlesFor('editor')).toEqual({
       main: ['Dashboard', 'Articles', 'Categories', 'Tags', 'Media'],
-      more: ['Pages'],
+      more: ['Pages', 'Newsletters'],
     })
     expect(titlesFor('admin')).toEqual({
       main: ['Dashboard', 'Articles', 'Categories', 'Tags', 'Media', 'Users', 'Settings'],
-      more: ['Pages', 'Subscribers', 'Backups'],
+      more: ['Pages', 'Newsletters', 'Subscribers', 'Backups', 'Redirects', 'Export', 'Import'],
     })
     expect(titlesFor('viewer')).toEqual({ main: [], more: [] })
   })

@@ -6,6 +6,7 @@ import {
   Image,
   LayoutDashboard,
   Mail,
+  Send,
   Newspaper,
   PackageOpen,
   Settings,
@@ -23,6 +24,7 @@ import {
   canManagePages,
   canManageRedirects,
   canManageSettings,
+  canManageNewsletters,
   canManageSubscribers,
   canManageTags,
   canManageUsers,
@@ -68,6 +70,12 @@ export const ADMIN_NAV: AdminNavItem[] = [
 /** Back-office screens beyond the list of docs/product.md §2: static pages, newsletter readers, backups. */
 export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Pages', to: '/admin/pages', icon: Newspaper, capability: canManagePages },
+  {
+    title: 'Newsletters',
+    to: '/admin/newsletters',
+    icon: Send,
+    capability: canManageNewsletters,
+  },
   { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },
   { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
   { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },
