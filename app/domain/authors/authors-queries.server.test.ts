@@ -78,8 +78,29 @@ describe('findAuthor', () => {
       name: 'Maya Okafor',
       bio: 'Covers the harbour.',
       image: null,
+      jobTitle: null,
+      socialLinks: [],
     })
     expect(JSON.stringify(found)).not.toContain(maya.email)
+  })
+
+  it('gives the job title and only the web links of the author', async () => {
+    const sam = await writer({ displayName: 'Sam Whitford' })
+    await getDb()
+      .update(profiles)
+      .set({
+        jobTitle: 'Sports writer',
+        socialLinks: [
+          { label: 'Website', url: 'https://example.org/sam' },
+          { label: 'Trap', url: 'javascript:alert(1)' },
+        ],
+      })
+      .where(eq(profiles.id, sam.id))
+    await insertArticle({ authorId: sam.id })
+    expect(await findAuthor(sam.username)).toMatchObject({
+      jobTitle: 'Sports writer',
+      socialLinks: [{ label: 'Website', url: 'https://example.org/sam' }],
+    })
   })
 
   it('is nobody for an unknown name or an account with nothing public', async () => {

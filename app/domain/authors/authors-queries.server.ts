@@ -42,9 +42,23 @@ export interface AuthorProfile {
   name: string
   bio: string | null
   image: string | null
+  /** "Political correspondent"; null when none is set. */
+  jobTitle: string | null
+  /** Only web addresses (http/https): a stored link is never a script. */
+  socialLinks: { label: string; url: string }[]
 }
 
 const USERNAME_MAX = 100
+
+function webLinks(links: { label: string; url: string }[] | null) {
+  return (links ?? []).filter(
+    (link) =>
+      typeof link?.label === 'string' &&
+      link.label.trim() !== '' &&
+      typeof link.url === 'string' &&
+      /^https?:\/\//i.test(link.url),
+  )
+}
 
 /**
  * The author behind `/author/{username}`, matched by the username's key (lib/username: NFKC
@@ -60,13 +74,22 @@ export async function findAuthor(username: string): Promise<AuthorProfile | null
       name: bylineColumns.authorName,
       bio: profiles.bio,
       image: profiles.image,
+      jobTitle: profiles.jobTitle,
+      socialLinks: profiles.socialLinks,
     })
     .from(profiles)
     .where(and(eq(profiles.usernameKey, usernameKey(username)), hasPublicArticle()))
     .orderBy(profiles.createdAt)
     .limit(1)
   if (!row?.username || !row.name) return null
-  return { ...row, username: row.username, name: row.name, image: ownImage(row.image) }
+  return {
+    ...row,
+    username: row.username,
+    name: row.name,
+    image: ownImage(row.image),
+    jobTitle: row.jobTitle?.trim() || null,
+    socialLinks: webLinks(row.socialLinks),
+  }
 }
 
 /** Every author page, with its newest publication (the sitemap). */
