@@ -14,6 +14,8 @@ import { logger } from '~/infra/logger.server'
 import { parsePageParam } from '~/lib/pagination'
 import { errorMeta, jsonLdMeta, pagedPath, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.author.$username'
+import { notFound } from './+shared/http-answers.server'
+import { notFoundOf } from '~/lib/not-found'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -37,11 +39,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     logger.error({ err: error, username: params.username }, 'loading an author failed')
     throw data('Failed to load author', { status: 500 })
   }
-  if (!author || !articles) throw data('Author not found', { status: 404 })
+  if (!author || !articles) notFound('Author not found')
   const path = authorPath(author.username)
   // Usernames are matched ignoring case; the page has one address, spelt as the account is.
   if (params.username !== author.username) throw redirect(pagedPath(path, page), 301)
-  if (page > articles.pageCount) throw data('Page not found', { status: 404 })
+  if (page > articles.pageCount) notFound('Page not found', { code: 'PAGE_OUT_OF_RANGE' })
   const site = await getSiteIdentity()
   return {
     meta: [
@@ -140,7 +142,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 400) {
     return <PageStatus title="Invalid page number" message="Pages are numbered from 1." />
   }
-  if (isRouteErrorResponse(error) && error.data === 'Page not found') {
+  if (notFoundOf(error)?.code === 'PAGE_OUT_OF_RANGE') {
     return <PageStatus title="Page not found" message="This list has fewer pages." />
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
