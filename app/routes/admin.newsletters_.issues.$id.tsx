@@ -177,7 +177,7 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
         </p>
       ) : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           {progress ? <NewsletterProgress progress={progress} /> : null}
           {composing ? (
             <NewsletterComposer issue={issue} chosen={chosen} available={available} />
