@@ -20,6 +20,7 @@ import { loadSharp, storeImage } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage } from '~/infra/storage.server'
 import { slugify } from '~/lib/slugify'
+import { insertDemoStaff, storeStaffPortraits } from './seed-staff.server'
 import {
   benchmarkArticleText,
   buildArticleBody,
@@ -89,6 +90,7 @@ export async function seedDemoContent(options: SeedOptions = {}): Promise<SeedRe
   const now = started
   const images = await storeCategoryImages()
   log(`Demo content: stored ${[...images.values()].flat().length} featured images`)
+  const portraits = await storeStaffPortraits()
   const editions = await storeEditions(now)
   log(`Demo content: stored PDF editions ${editions.map((e) => e.fileName).join(', ')}`)
 
@@ -96,7 +98,7 @@ export async function seedDemoContent(options: SeedOptions = {}): Promise<SeedRe
     await db.transaction(async (tx) => {
       // Checked again inside the transaction: another process may have seeded meanwhile.
       if (await hasContent(tx)) throw new AlreadySeededError(ALREADY_SEEDED)
-      await insertDemoRows(tx, images, now)
+      await insertDemoRows(tx, images, now, portraits)
     })
   } catch (error) {
     if (error instanceof AlreadySeededError) return { seeded: false, reason: error.message }
@@ -117,7 +119,12 @@ function articleTimes(article: DemoArticle, now: number) {
   return { publishedAt: at, createdAt: new Date(at.getTime() - 45 * 60_000), updatedAt: at }
 }
 
-async function insertDemoRows(tx: Transaction, images: Map<string, string[]>, now: number) {
+async function insertDemoRows(
+  tx: Transaction,
+  images: Map<string, string[]>,
+  now: number,
+  portraits: string[],
+) {
   await tx
     .insert(siteSettings)
     .values({
@@ -154,10 +161,12 @@ async function insertDemoRows(tx: Transaction, images: Map<string, string[]>, no
     .returning({ id: tags.id, name: tags.name })
   const tagIds = new Map(tagRows.map((t) => [t.name, t.id]))
 
+  // Named staff sign most stories (demo-staff.ts); the first admin keeps one in four.
   const authorId = await firstAdminId(tx)
+  const authorFor = await insertDemoStaff(tx, portraits, authorId)
   const slugs = new Set<string>()
   const imageTurns = new Map<string, number>()
-  const rows = DEMO_ARTICLES.map((article) => {
+  const rows = DEMO_ARTICLES.map((article, index) => {
     let slug = slugify(article.title)
     for (let n = 2; slugs.has(slug); n++) slug = `${slugify(article.title)}-${n}`
     slugs.add(slug)
@@ -179,7 +188,7 @@ async function insertDemoRows(tx: Transaction, images: Map<string, string[]>, no
       hasVideo: Boolean(article.videoUrl),
       videoUrl: article.videoUrl ?? null,
       categoryId: categoryIds.get(article.category) ?? null,
-      authorId,
+      authorId: authorFor(index),
       ...articleTimes(article, now),
     }
   })
