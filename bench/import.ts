@@ -1,0 +1,193 @@
+/**
+ * Import benchmark (results: docs/performance.md, "Import").
+ *
+ *   npm run bench:import
+ *   BENCH_IMPORT_POSTS=50000 BENCH_IMPORT_BIG_MB=500 npm run bench:import
+ *
+ * 1. Writes a WXR of BENCH_IMPORT_POSTS (2,000) posts (about 3 KB of body each, a caption, a
+ *    gallery, tags and categories) and imports it into a fresh embedded PGlite in a temp folder,
+ *    as `npm run import` does: CPU ms per post (this process: the reader, the mapping, the
+ *    sanitiser and PGlite, which runs in the process) and the peak resident memory.
+ * 2. Writes a WXR of BENCH_IMPORT_BIG_MB (500) MB and runs the dry run over it (the whole file
+ *    through the streaming reader and the body conversion, with the analysis's bookkeeping): the
+ *    peak resident memory, which must stay at or under 400 MiB. It runs in a child process of its
+ *    own so that step 1's peak does not count.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describeMachine, loadAverage, markdownTable } from './machine'
+import { wholeNumber } from './support/settings'
+
+const POSTS = wholeNumber('BENCH_IMPORT_POSTS', 2_000)
+const BIG_MB = wholeNumber('BENCH_IMPORT_BIG_MB', 500)
+const MEMORY_GOAL_MIB = 400
+
+const PARAGRAPH =
+  'The council met on Tuesday to discuss the transit levy, the new library and the state of the harbour wall. ' +
+  'Residents asked for answers on the bus timetable, and the mayor promised a report before the summer recess. '
+
+function item(i: number) {
+  const body =
+    `[caption id="attachment_${i}" width="640"]<img src="https://old.example/wp-content/uploads/2019/03/photo-${i % 500}.jpg" alt="Photo ${i}" /> Caption ${i}[/caption]\n\n` +
+    Array.from({ length: 12 }, () => PARAGRAPH).join('\n\n') +
+    `\n\n[gallery ids="${i},${i + 1}"]\n\n<!-- wp:paragraph --><p>Block ${i}</p><!-- /wp:paragraph -->`
+  return `<item>
+<title>Story number ${i}</title>
+<link>https://old.example/2019/03/story-${i}/</link>
+<pubDate>Tue, 05 Mar 2019 10:00:00 +0000</pubDate>
+<dc:creator><![CDATA[reporter${i % 5}]]></dc:creator>
+<content:encoded><![CDATA[${body}]]></content:encoded>
+<excerpt:encoded><![CDATA[]]></excerpt:encoded>
+<wp:post_id>${i}</wp:post_id>
+<wp:post_date_gmt>2019-03-05 10:00:00</wp:post_date_gmt>
+<wp:post_name>story-${i}</wp:post_name>
+<wp:status>${i % 10 === 0 ? 'draft' : 'publish'}</wp:status>
+<wp:post_parent>0</wp:post_parent>
+<wp:post_type>post</wp:post_type>
+<wp:post_password></wp:post_password>
+<category domain="category" nicename="section-${i % 8}"><![CDATA[Section ${i % 8}]]></category>
+<category domain="post_tag" nicename="tag-${i % 40}"><![CDATA[Tag ${i % 40}]]></category>
+</item>
+`
+}
+
+function header() {
+  let out = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+<title>Bench Gazette</title>
+<link>https://old.example</link>
+<wp:wxr_version>1.2</wp:wxr_version>
+<wp:base_blog_url>https://old.example</wp:base_blog_url>
+`
+  for (let a = 0; a < 5; a++) {
+    out += `<wp:author><wp:author_login>reporter${a}</wp:author_login><wp:author_email>reporter${a}@old.example</wp:author_email><wp:author_display_name><![CDATA[Reporter ${a}]]></wp:author_display_name></wp:author>\n`
+  }
+  for (let c = 0; c < 8; c++) {
+    out += `<wp:category><wp:term_id>${c + 1}</wp:term_id><wp:category_nicename>section-${c}</wp:category_nicename><wp:category_parent>${c > 3 ? `section-${c - 4}` : ''}</wp:category_parent><wp:cat_name><![CDATA[Section ${c}]]></wp:cat_name></wp:category>\n`
+  }
+  for (let t = 0; t < 40; t++) {
+    out += `<wp:tag><wp:term_id>${100 + t}</wp:term_id><wp:tag_slug>tag-${t}</wp:tag_slug><wp:tag_name><![CDATA[Tag ${t}]]></wp:tag_name></wp:tag>\n`
+  }
+  return out
+}
+
+/** Writes a WXR of `posts` items, or of about `megabytes` MB when given. */
+function writeWxr(file: string, posts: number, megabytes = 0) {
+  const fd = fs.openSync(file, 'w')
+  fs.writeSync(fd, header())
+  let written = 0
+  let i = 1
+  for (; megabytes ? written < megabytes * 1024 * 1024 : i <= posts; i++) {
+    written += fs.writeSync(fd, item(i))
+  }
+  fs.writeSync(fd, '</channel>\n</rss>\n')
+  fs.closeSync(fd)
+  return i - 1
+}
+
+async function child(mode: 'import' | 'analyse', file: string, dataDir: string) {
+  process.env.DATA_DIR = dataDir
+  const { openConfiguredDatabase } = await import('../server/startup')
+  const { getDb } = await import('~/infra/db.server')
+  const { profiles } = await import('@db/schema/index')
+  const { analyseImport } = await import('~/domain/import/import-analysis.server')
+  const { runImport } = await import('~/domain/import/import-run.server')
+  const opened = await openConfiguredDatabase('bench-import')
+  const input = {
+    source: 'wordpress' as const,
+    filePath: file,
+    imagesPath: null,
+    options: { pagesAs: 'articles' as const },
+  }
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  let items = 0
+  if (mode === 'import') {
+    const id = crypto.randomUUID()
+    await getDb()
+      .insert(profiles)
+      .values({ id, email: 'bench@example.com', name: 'bench', role: 'admin' })
+    const report = await runImport(input, { id, role: 'admin' })
+    items = report.counts.created + report.counts.updated + report.counts.unchanged
+  } else {
+    items = (await analyseImport(input)).total
+  }
+  const used = process.cpuUsage(cpu)
+  const result = {
+    items,
+    cpuMs: (used.user + used.system) / 1000,
+    wallMs: performance.now() - started,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+  }
+  await opened.close()
+  process.stdout.write(`${JSON.stringify(result)}\n`)
+}
+
+function runChild(mode: 'import' | 'analyse', file: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-import-${mode}-`))
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('bench/import.ts'), `--child=${mode}`, file, dataDir],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  return JSON.parse(out.trim().split('\n').at(-1)!) as {
+    items: number
+    cpuMs: number
+    wallMs: number
+    peakRssMiB: number
+  }
+}
+
+const childMode = process.argv.find((a) => a.startsWith('--child='))?.slice('--child='.length)
+if (childMode === 'import' || childMode === 'analyse') {
+  await child(childMode, process.argv[3], process.argv[4])
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-files-'))
+  try {
+    const load = [loadAverage()]
+    const small = path.join(dir, 'posts.xml')
+    writeWxr(small, POSTS)
+    const imported = runChild('import', small)
+    load.push(loadAverage())
+    const big = path.join(dir, 'big.xml')
+    const bigItems = BIG_MB > 0 ? writeWxr(big, 0, BIG_MB) : 0
+    const bigSize = BIG_MB > 0 ? fs.statSync(big).size / 1024 / 1024 : 0
+    const analysed = BIG_MB > 0 ? runChild('analyse', big) : null
+    load.push(loadAverage())
+    process.stdout.write(`${JSON.stringify(describeMachine())}\n\n`)
+    const rows: (string | number)[][] = [
+      [
+        `import ${POSTS} posts (${(fs.statSync(small).size / 1024 / 1024).toFixed(1)} MB WXR)`,
+        (imported.cpuMs / POSTS).toFixed(1),
+        (imported.wallMs / 1000).toFixed(0),
+        imported.peakRssMiB.toFixed(0),
+      ],
+    ]
+    if (analysed) {
+      rows.push([
+        `dry run of a ${bigSize.toFixed(0)} MB WXR (${bigItems} posts)`,
+        (analysed.cpuMs / bigItems).toFixed(2),
+        (analysed.wallMs / 1000).toFixed(0),
+        analysed.peakRssMiB.toFixed(0),
+      ])
+    }
+    process.stdout.write(markdownTable(['run', 'CPU ms per post', 'wall s', 'peak RSS MiB'], rows))
+    process.stdout.write(`\nload average during the runs: ${load.join(' → ')}\n`)
+    if (analysed && analysed.peakRssMiB > MEMORY_GOAL_MIB) {
+      process.stdout.write(
+        `FAIL: peak RSS ${analysed.peakRssMiB.toFixed(0)} MiB > ${MEMORY_GOAL_MIB} MiB\n`,
+      )
+      process.exitCode = 1
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
