@@ -2,7 +2,7 @@ import { toEmbedUrl } from '~/lib/video-embed'
 
 // An imported body made into what our editor writes (TipTap: paragraphs, headings, lists,
 // links, images, figures with captions), before the sanitiser has the last word. Pure: the
-// writer resolves images and sanitises. docs/decisions/0038-import-mapping.md says why each
+// writer resolves images and sanitises. docs/decisions/0040-import-from-wordpress-and-ghost.md says why each
 // shortcode becomes what it does.
 
 export interface BodyFacts {

@@ -1,7 +1,7 @@
 import { STATIC_PAGE_SLUGS } from '~/domain/pages/static-pages'
 import type { SourceItem, SourceTerm } from './import-source'
 
-// How an exported item becomes ours (docs/decisions/0038-import-mapping.md). Pure, client-safe.
+// How an exported item becomes ours (docs/decisions/0040-import-from-wordpress-and-ghost.md). Pure, client-safe.
 
 export type ImportedStatus = 'draft' | 'review' | 'published' | 'hidden'
 
