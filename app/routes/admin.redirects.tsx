@@ -164,7 +164,7 @@ function AddRedirectForm() {
         <Input
           id="redirect-to"
           name="toPath"
-          placeholder="/article/new-story (empty for 410)"
+          placeholder="/article/new-story"
           aria-invalid={errors?.toPath ? true : undefined}
           aria-describedby={errors?.toPath ? 'redirect-to-error' : undefined}
         />
@@ -201,10 +201,10 @@ function ImportCsvForm() {
     <fetcher.Form
       method="post"
       encType="multipart/form-data"
-      className="flex flex-wrap items-end gap-3"
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <input type="hidden" name="intent" value="import" />
-      <Field className="min-w-0 flex-1">
+      <Field className="min-w-0 sm:flex-1">
         <Label htmlFor="redirects-file">CSV file (from,to,status)</Label>
         <Input
           id="redirects-file"
@@ -237,7 +237,8 @@ function RedirectRow({ redirect }: { redirect: Row }) {
         {redirect.fromPath}
         {/* Narrow screens fold the target, answer and hits under the old address. */}
         <span className="mt-1 block font-sans text-muted-foreground md:hidden">
-          → {target} · {redirect.statusCode} · {redirect.hits} hits
+          → {target} · {redirect.statusCode} · {redirect.hits}{' '}
+          {redirect.hits === 1 ? 'hit' : 'hits'}
         </span>
       </TableCell>
       <TableCell className="hidden max-w-xs font-mono text-xs [overflow-wrap:anywhere] md:table-cell">

@@ -21,7 +21,7 @@ test('an admin adds a redirect, a reader follows it, its hits show, and it is de
   // Hits are written in batches a couple of seconds apart.
   await expect(async () => {
     await page.goto('/admin/redirects')
-    await expect(page.getByRole('row').filter({ hasText: from })).toContainText('1 hits')
+    await expect(page.getByRole('row').filter({ hasText: from })).toContainText('1 hit')
   }).toPass({ timeout: 15_000 })
 
   await page
