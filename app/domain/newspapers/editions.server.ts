@@ -9,6 +9,7 @@ import {
   type PendingObject,
 } from '~/domain/media/interrupted-uploads.server'
 import { WRONG_TYPE_MESSAGE } from '~/domain/media/media-schema'
+import { recordMovedPath } from '~/domain/redirects/redirects.server'
 import { deleteMedia, MediaError, storeUpload } from '~/domain/media/media.server'
 import type { ReceivedFile } from '~/domain/media/receive-upload.server'
 import { announceChanged } from '~/infra/cache-keys.server'
@@ -352,6 +353,8 @@ export async function listAdminEditions(): Promise<AdminEdition[]> {
   return rows.map(toAdminEdition)
 }
 
+const editionPath = (slug: string) => `/newspapers/${slug}`
+
 /**
  * New title, date and number. The address (slug) follows the date: kept while the date is
  * the same, else the first free one for the new date.
@@ -380,6 +383,10 @@ export async function updateEdition(id: number, meta: EditionMeta): Promise<Admi
             updatedAt: new Date(),
           })
           .where(eq(newspaperEditions.id, id))
+        // A new date is a new address: readers' links and bookmarks to the old one follow it.
+        if (slug !== current.slug) {
+          await recordMovedPath(tx, editionPath(current.slug), editionPath(slug))
+        }
       })
       announceChanged(['editions'])
       return getAdminEdition(id)
