@@ -140,11 +140,17 @@ function IssueMail({ model }: { model: IssueMailModel }) {
           <Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
           <Text style={{ color: colors.muted, fontSize: '13px', lineHeight: '20px' }}>
             You receive {model.listName} from {model.brand} because you subscribed to it.{' '}
-            <Link href={PREFERENCES_PLACEHOLDER} style={{ color: colors.muted }}>
+            <Link
+              href={PREFERENCES_PLACEHOLDER}
+              style={{ color: colors.muted, textDecoration: 'underline' }}
+            >
               Manage your newsletters
             </Link>{' '}
             ·{' '}
-            <Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ color: colors.muted }}>
+            <Link
+              href={UNSUBSCRIBE_PLACEHOLDER}
+              style={{ color: colors.muted, textDecoration: 'underline' }}
+            >
               Unsubscribe from this list
             </Link>
           </Text>
