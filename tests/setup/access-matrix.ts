@@ -313,7 +313,7 @@ export const MATRIX: Record<string, Probe[]> = {
   // The live desk: whoever may publish the article runs its coverage (authors their own,
   // editors any); any staff member sends entries to a published article (they wait for an
   // editor), and nobody but an editor opens someone else's draft.
-  'routes/admin.articles.$id.live.tsx': [
+  'routes/admin.articles_.$id.live.tsx': [
     get(STAFF, {
       name: "GET (someone else's published article)",
       params: (a) => ({ id: String(a.othersPublished) }),

@@ -6,7 +6,7 @@ import {
   type ArticleAccessFacts,
 } from '~/domain/access/access-rules'
 
-/** The article form's way to the article's live desk (admin.articles.$id.live.tsx). */
+/** The article form's way to the article's live desk (admin.articles_.$id.live.tsx). */
 export function LiveDeskLink({
   article,
   viewer,

@@ -17,7 +17,7 @@ import { PageHeader } from './page-header'
 import { LazyRichTextEditor } from './rich-text-editor-lazy'
 import { useActionToast } from './use-action-toast'
 
-// The live desk (admin.articles.$id.live.tsx): the coverage's controls, a composer that stays
+// The live desk (admin.articles_.$id.live.tsx): the coverage's controls, a composer that stays
 // at the top, and the entries below. Every post goes through a fetcher, so a failed one leaves
 // the composer as it was, with the error.
 

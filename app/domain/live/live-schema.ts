@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idField } from '~/lib/form-schemas'
 
-// Client-safe: the live desk (admin.articles.$id.live.tsx) validates with these schemas, and
+// Client-safe: the live desk (admin.articles_.$id.live.tsx) validates with these schemas, and
 // the server again; the reader's script computes its cursor with the helpers below.
 
 export const LIVE_HEADLINE_MAX = 200

@@ -21,7 +21,7 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { formatEntryTime } from '~/lib/live-time'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
-import type { Route } from './+types/admin.articles.$id.live'
+import type { Route } from './+types/admin.articles_.$id.live'
 
 // The live desk of one article: start, pause and end its coverage, post entries (a composer at
 // the top), and edit, delete, pin, mark or approve them. Who may: `canSubmitLiveEntry` opens it
