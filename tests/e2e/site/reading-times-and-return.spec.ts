@@ -83,8 +83,11 @@ test('sign-in from an article comes back to it', async ({ page, browser }) => {
   await elsewhere.close()
   await page.goto(ARTICLE)
   await waitForHydration(page)
-  await page.getByRole('link', { name: 'Sign In' }).first().click()
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Farticle%2F/)
+  // The header's link carries the page; followed as a document load (the sign-in page's own
+  // code need not arrive first).
+  const href = await page.getByRole('link', { name: 'Sign In' }).first().getAttribute('href')
+  expect(href).toMatch(/^\/signin\?redirectTo=%2Farticle%2F/)
+  await page.goto(href!)
   await page.getByRole('main').getByLabel('Email address').fill(reader.email)
   await page.getByRole('main').getByLabel('Your Password').fill(reader.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
