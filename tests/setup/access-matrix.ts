@@ -299,6 +299,16 @@ export const MATRIX: Record<string, Probe[]> = {
     { ...intent(FORGED, EDITORS), params: (a: Articles) => ({ id: String(a.ownPublished) }) },
   ],
   // Keeping breaking news on the bar: editors, on anyone's article (an author's own included).
+  'routes/admin.articles.$id.slug.tsx': [
+    get(EDITORS, {
+      name: 'GET (own published article)',
+      params: (a) => ({ id: String(a.ownPublished) }),
+    }),
+    {
+      ...post('an empty slug (own published article)', EDITORS, () => ({ slug: '' })),
+      params: (a: Articles) => ({ id: String(a.ownPublished) }),
+    },
+  ],
   'routes/admin.articles.$id.breaking-news.tsx': [
     get(EDITORS, {
       name: 'GET (own published article)',
