@@ -8,7 +8,10 @@ import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { addMetricsCollector } from '~/infra/metrics.server'
-import { announceScheduledPublications } from '~/domain/articles/article-changes.server'
+import {
+  announceExpiredBreakingNews,
+  announceScheduledPublications,
+} from '~/domain/articles/article-changes.server'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
@@ -79,7 +82,11 @@ async function start({ dev, clientDir }: StartOptions) {
       {
         name: 'scheduled-publication',
         everyMs: SCHEDULED_PUBLICATION_EVERY_MS,
-        run: async () => void (await announceScheduledPublications()),
+        run: async () => {
+          await announceScheduledPublications()
+          // A breaking item leaving the bar by itself changes every page that shows the bar.
+          await announceExpiredBreakingNews()
+        },
       },
       database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
     ),

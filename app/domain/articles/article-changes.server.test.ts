@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { articles } from '@db/schema/index'
+import { articles, tags } from '@db/schema/index'
 import { onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { insertArticle, insertTag } from '../../../tests/setup/content-fixtures'
 import {
+  announceExpiredBreakingNews,
   announceScheduledPublications,
   articleChangeKeys,
   readArticleFacts,
@@ -102,5 +103,32 @@ describe('announceScheduledPublications', () => {
       expect.arrayContaining([`article:${scheduled.id}`, 'front', 'schedule']),
     )
     expect(heard[0]).not.toContain(`article:${atOnce.id}`)
+  })
+})
+
+describe('announceExpiredBreakingNews', () => {
+  it('announces the bar when an item runs out by itself, and not while nothing has', async () => {
+    // The tag as an earlier test of this file left it, or new.
+    const [existing] = await getDb().select().from(tags).where(eq(tags.slug, BREAKING_NEWS_TAG))
+    const breaking =
+      existing ?? (await insertTag({ name: 'Breaking News', slug: BREAKING_NEWS_TAG }))
+    const item = await insertArticle({ tagIds: [breaking.id], publishedAt: new Date() })
+    const until = new Date(Date.now() + 60_000)
+    await getDb().update(articles).set({ breakingUntil: until }).where(eq(articles.id, item.id))
+    const heard: string[][] = []
+    const stop = onContentChanged((keys) => heard.push([...keys]))
+    try {
+      // Still on the bar: nothing to say.
+      expect(await announceExpiredBreakingNews(new Date(until.getTime() - 1000))).toBe(false)
+      expect(heard).toEqual([])
+      // Its time ran out since the last look: every page that shows the bar changes.
+      expect(await announceExpiredBreakingNews(new Date(until.getTime() + 1000))).toBe(true)
+      expect(heard).toEqual([['breaking']])
+      // Said once: the next look finds nothing new.
+      expect(await announceExpiredBreakingNews(new Date(until.getTime() + 2000))).toBe(false)
+      expect(heard).toHaveLength(1)
+    } finally {
+      stop()
+    }
   })
 })

@@ -3,7 +3,7 @@ import { articles, articleTags, tags } from '@db/schema/index'
 import { announceChanged, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Database, type Transaction } from '~/infra/db.server'
 import { isPublicArticle } from '../published.server'
-import { BREAKING_NEWS_TAG } from './articles-queries.server'
+import { BREAKING_NEWS_TAG, listBreakingNews } from './articles-queries.server'
 
 /**
  * What a reader's page can show of an article: read before a write and after its commit, the
@@ -178,4 +178,22 @@ export async function announceScheduledPublications(now = new Date()): Promise<n
     if (after) await announceFacts({ ...after, isPublic: false, isScheduled: true }, after)
   }
   return rows.length
+}
+
+/** When the last look for breaking items leaving the bar was made (epoch ms), per process. */
+let barLookedUntil = Date.now()
+
+/**
+ * Announces `breaking` when an item's time on the bar ran out since the last look (a periodic
+ * job, server/start.ts): the bar changes at that moment with no write, and the pages and CDN
+ * copies that show it must not wait for their time to live.
+ */
+export async function announceExpiredBreakingNews(now = new Date()): Promise<boolean> {
+  const since = new Date(barLookedUntil)
+  barLookedUntil = now.getTime()
+  if (since >= now) return false
+  const onTheBar = await listBreakingNews(50, since)
+  const expired = onTheBar.some((item) => item.expiresAt.getTime() <= now.getTime())
+  if (expired) announceChanged(['breaking'])
+  return expired
 }
