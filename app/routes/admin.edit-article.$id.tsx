@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { ArticleCorrections } from '~/components/admin/article-corrections'
 import { ArticleRevisions } from '~/components/admin/article-revisions'
 import { ArticleViewsCard } from '~/components/admin/article-views'
