@@ -5,7 +5,8 @@ test.beforeEach(async ({ login }) => login('admin'))
 test('an admin adds a redirect, a reader follows it, its hits show, and it is deleted', async ({
   page,
 }) => {
-  const from = `/${unique('old-story')}`
+  // An address as old sites have them: lower case, words joined by hyphens.
+  const from = `/${unique('old-story').replace(' ', '-')}`
   await page.goto('/admin/redirects')
   await expect(page.getByRole('heading', { name: 'Redirects', level: 1 })).toBeVisible()
   await page.getByLabel('Old address').fill(from)
