@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { articleCorrections, socialLinks } from '@db/schema/index'
+import { getPublicLive } from '~/domain/live/live-queries.server'
 import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
@@ -124,8 +125,14 @@ describe('article page reads', () => {
       .insert(articleCorrections)
       .values({ articleId: article.id, text: 'The levy is 2 %, not 3 %.' })
     await new Promise((resolve) => setTimeout(resolve, 1100)) // past the writes' settling time
-    // The site's chrome and the next publication's time, kept in memory.
-    await Promise.all([getSiteIdentity(), nextPublicationAt(), listActiveSocialLinks()])
+    // The site's chrome, the next publication's time and whether the article is live, kept in
+    // memory.
+    await Promise.all([
+      getSiteIdentity(),
+      nextPublicationAt(),
+      listActiveSocialLinks(),
+      getPublicLive(String(article.id)),
+    ])
     expect(await statementsDuring(() => getPublicArticlePage('levy'))).toBe(3)
     let html = ''
     expect(await statementsDuring(async () => ({ html } = await open('levy')))).toBe(0)

@@ -73,6 +73,8 @@ describe('/author/{username}', () => {
       username: maya.username,
       bio: 'Covers the harbour.',
       image: null,
+      jobTitle: null,
+      socialLinks: [],
     })
     expect(out.data.articles.map((a: { title: string }) => a.title)).toEqual([
       'Newer story',

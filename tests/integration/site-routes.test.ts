@@ -147,7 +147,7 @@ describe('tag page', () => {
 })
 
 describe('article page', () => {
-  it('shows a public article, sanitising its HTML again and dating it "MMMM d, yyyy"', async () => {
+  it('shows a public article, sanitising its HTML again and dating it "Published d MMMM yyyy, HH:mm"', async () => {
     await insertArticle({
       slug: 'levy',
       title: 'Levy vote',
@@ -162,7 +162,9 @@ describe('article page', () => {
     // The page arrives as server-drawn HTML (article-page.server.tsx).
     expect(out.data.html).toContain('Hello')
     expect(out.data.html).not.toMatch(/script|onclick|javascript:/i)
-    expect(out.data.html).toContain('>January 5, 2026</time>')
+    expect(out.data.html).toContain(
+      'Published <time dateTime="2026-01-05T10:00:00.000Z">5 January 2026, 10:00</time>',
+    )
     const jsonLd = out.data.meta.find((m: Record<string, unknown>) => 'script:ld+json' in m)
     expect(jsonLd['script:ld+json']).toMatchObject({
       '@type': 'NewsArticle',

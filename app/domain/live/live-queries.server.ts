@@ -123,15 +123,21 @@ async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
  * Kept in memory per article until its key is announced (any entry change, here or on another
  * instance): thousands of readers' questions are answered from one read.
  */
-export const getPublicLive: (articleId: string) => Promise<PublicLive | null> = memoizedByKey(
+const publicLiveByArticle = memoizedByKey(
   'public-live',
-  (key) => loadPublicLive(Number(key)),
+  async (key) => ({ articleId: Number(key), live: await loadPublicLive(Number(key)) }),
   {
     ttlMs: 60_000,
     maxEntries: 50,
-    shows: (live) => (live ? [cacheKey.article(live.coverage.articleId)] : []),
+    // Named by the article even when it is not live: coverage started on it is announced
+    // under the article's key, and must show at once, not when this value's time runs out.
+    shows: ({ articleId }) => [cacheKey.article(articleId)],
   },
 )
+
+export async function getPublicLive(articleId: string): Promise<PublicLive | null> {
+  return (await publicLiveByArticle(articleId)).live
+}
 
 /** The public live article's id by its slug, for the entry's share address. */
 export async function findPublicLiveEntry(slug: string, entryId: number) {
