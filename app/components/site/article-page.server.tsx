@@ -17,16 +17,20 @@ export function renderArticlePage(input: {
   article: ArticlePageView
   share: ArticleShareView
   endings: ArticleEndingsView
-  /** A live article's coverage, drawn between the article and its endings. */
+  /** A live article's coverage, drawn under its standfirst: readers come for the latest. */
   live?: { view: LiveCoverageView; articleId: number } | null
 }): string {
   return renderToStaticMarkup(
     // Links need a router to resolve; the paths are absolute, so any location will do.
     <MemoryRouter>
-      <ArticleView article={input.article}>
+      <ArticleView
+        article={input.article}
+        lead={
+          input.live ? <LiveBlog live={input.live.view} articleId={input.live.articleId} /> : null
+        }
+      >
         <ShareLinks share={input.share} />
       </ArticleView>
-      {input.live ? <LiveBlog live={input.live.view} articleId={input.live.articleId} /> : null}
       <ArticleEndings endings={input.endings} />
     </MemoryRouter>,
   )

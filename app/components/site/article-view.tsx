@@ -14,9 +14,12 @@ const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
  */
 export function ArticleView({
   article,
+  lead,
   children,
 }: {
   article: ArticlePageView
+  /** What comes before the picture and body: a live article's coverage. */
+  lead?: React.ReactNode
   children?: React.ReactNode
 }) {
   return (
@@ -68,6 +71,7 @@ export function ArticleView({
           </blockquote>
         ) : null}
       </div>
+      {lead}
       <div className={`${gutterClass} mt-8 max-w-5xl`}>
         <ArticleMedia video={article.video} image={article.image} title={article.title} />
       </div>

@@ -91,7 +91,7 @@ export function LiveBlog({ live, articleId }: { live: LiveCoverageView; articleI
       data-live-blog={articleId}
       data-cursor={live.cursor}
       data-state={live.state}
-      className={`${gutterClass} max-w-3xl pb-8`}
+      className={`${gutterClass} mt-8 max-w-3xl`}
     >
       <h2 id="live-coverage" className="sr-only">
         Live coverage
