@@ -36,6 +36,9 @@ function useHiddenOnScrollDown(): boolean {
   const [hidden, setHidden] = useState(false)
   useEffect(() => {
     let last = window.scrollY
+    // A reader who scrolled before the script ran is already reading: pinning the chrome
+    // back over the text at that moment would cover what they read.
+    if (last >= TOP_PX) setHidden(true)
     let frame = 0
     const onScroll = () => {
       if (frame) return

@@ -106,10 +106,21 @@ test('the RSS feeds are valid RSS 2.0', async ({ page, request }) => {
 
 test('the sitemaps are valid and list public pages', async ({ page, request }) => {
   await page.goto('/about')
-  const sitemap = await (await request.get('/sitemap.xml')).text()
-  const parsed = await parseXml(page, sitemap)
-  expect(parsed.error).toBeNull()
-  expect(parsed.root).toBe('urlset')
+  // An index of files (pages, then articles by month), each a valid urlset.
+  const index = await (await request.get('/sitemap.xml')).text()
+  const parsedIndex = await parseXml(page, index)
+  expect(parsedIndex.error).toBeNull()
+  expect(parsedIndex.root).toBe('sitemapindex')
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  expect(files.some((f) => /\/sitemaps\/articles-\d{4}-\d{2}\.xml$/.test(f))).toBe(true)
+  let sitemap = ''
+  for (const file of files) {
+    const text = await (await request.get(file.replace(E2E_BASE_URL, ''))).text()
+    const parsed = await parseXml(page, text)
+    expect(parsed.error, file).toBeNull()
+    expect(parsed.root, file).toBe('urlset')
+    sitemap += text
+  }
   expect(sitemap).toContain(`<loc>${E2E_BASE_URL}/article/${FEATURED.slug}</loc>`)
   expect(sitemap).not.toContain('what-the-state-budget-deal-means-for-calder-bay')
   const news = await (await request.get('/news-sitemap.xml')).text()
