@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
 import { PageStatus } from '~/components/site/page-status'
 import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
-import { LiveUpdates } from '~/components/site/live-updates'
 import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { getPublicLive } from '~/domain/live/live-queries.server'
@@ -15,6 +15,12 @@ import type { Route } from './+types/_site.article.$slug'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
+
+// Only a live article's readers download the code that asks for its updates: every other
+// article page stays inside the reader's JavaScript budget.
+const LiveUpdates = lazy(() =>
+  import('~/components/site/live-updates').then((m) => ({ default: m.LiveUpdates })),
+)
 
 /** The name the article's markup goes by in a document request's `documentHtml`. */
 const ARTICLE_MARKUP = 'article'
@@ -64,7 +70,11 @@ export default function ArticlePage() {
         {(root) => (
           <>
             <CopyLink url={shareUrl} root={root} />
-            {isLive ? <LiveUpdates root={root} /> : null}
+            {isLive ? (
+              <Suspense fallback={null}>
+                <LiveUpdates root={root} />
+              </Suspense>
+            ) : null}
           </>
         )}
       </ServerHtml>
