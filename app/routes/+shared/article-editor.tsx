@@ -406,13 +406,14 @@ export function ArticleEditor({
               tags={state.tags}
               viewer={viewer}
             />
-            <LiveDeskLink article={article} viewer={viewer} />
-            <ArticleNewsletterAlert article={article} viewer={viewer} />
           </ArticlePublishPanel>
 
           {/* These scroll under the sticky panel on a desktop: a field that takes the focus
-              stops below the panel, not behind it. */}
+              stops below the panel, not behind it. The live desk and the alert stay out of the
+              panel, whose Preview and Update must fit a laptop's screen. */}
           <div className="grid grid-cols-1 gap-6 lg:[&_:is(input,textarea,button,a,[tabindex])]:scroll-mt-[calc(var(--publish-panel-height,0px)+6rem)]">
+            <LiveDeskLink article={article} viewer={viewer} />
+            <ArticleNewsletterAlert article={article} viewer={viewer} />
             <Card>
               <CardContent className="grid gap-5 pt-6">
                 <Field>
