@@ -1,4 +1,4 @@
-import { Form, NavLink, useLocation } from 'react-router'
+import { Form, NavLink } from 'react-router'
 import {
   Sheet,
   SheetContent,
@@ -7,8 +7,6 @@ import {
   SheetTitle,
 } from '~/components/ui/sheet'
 import type { SiteCategory, SiteUser } from './site-nav'
-import { canOpenBackOffice } from '~/domain/access/access-rules'
-import { signInPathFrom } from '~/domain/users/redirect'
 
 const itemClass =
   'block rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground'
@@ -23,15 +21,17 @@ export function MobileMenu({
   brand,
   categories,
   user,
+  signInPath,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   brand: string
   categories: SiteCategory[]
   user: SiteUser | null
+  /** Sign-in that returns to this page (the header's, so that the helper ships once). */
+  signInPath: string
 }) {
   const close = () => onOpenChange(false)
-  const location = useLocation()
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="w-72 gap-2 p-4">
@@ -55,7 +55,7 @@ export function MobileMenu({
           ))}
         </nav>
         <div className="mt-4 flex flex-col gap-1 border-t pt-4">
-          {canOpenBackOffice(user) ? (
+          {user?.opensBackOffice ? (
             <NavLink to="/admin" onClick={close} className={itemClass}>
               Admin Dashboard
             </NavLink>
@@ -73,11 +73,7 @@ export function MobileMenu({
             </>
           ) : (
             <>
-              <NavLink
-                to={signInPathFrom(location.pathname + location.search)}
-                onClick={close}
-                className={itemClass}
-              >
+              <NavLink to={signInPath} onClick={close} className={itemClass}>
                 Sign In
               </NavLink>
               <NavLink to="/signup" onClick={close} className={itemClass}>

@@ -13,8 +13,7 @@ import {
   primaryButtonClass,
 } from './styles'
 import { ThemeToggle } from './theme-toggle'
-import { canOpenBackOffice } from '~/domain/access/access-rules'
-import { signInPathFrom } from '~/domain/users/redirect'
+import { signInPathFrom } from '~/lib/sign-in-path'
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
@@ -35,7 +34,7 @@ function AuthButtons({ user }: { user: SiteUser | null }) {
   }
   return (
     <div className="hidden items-center gap-2 md:flex">
-      {canOpenBackOffice(user) ? (
+      {user?.opensBackOffice ? (
         <Link to="/admin" className={primaryButtonClass}>
           Admin Dashboard
         </Link>
@@ -95,6 +94,7 @@ export function SiteHeader({
 }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [menuLoaded, setMenuLoaded] = useState(false)
+  const location = useLocation()
   return (
     <header className="border-b bg-background">
       <div className={`${containerClass} flex h-16 items-center gap-2 md:h-20 md:gap-4`}>
@@ -137,6 +137,7 @@ export function SiteHeader({
             brand={settings.logoText || 'Broadsheet'}
             categories={categories}
             user={user}
+            signInPath={signInPathFrom(location.pathname + location.search)}
           />
         </Suspense>
       ) : null}

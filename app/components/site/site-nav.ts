@@ -8,6 +8,8 @@ export interface SiteUser {
   email: string
   username: string | null
   role: Role
+  /** Whether the header offers the back office (access-rules' canOpenBackOffice, on the server). */
+  opensBackOffice: boolean
 }
 
 export interface SiteCategory {

@@ -28,25 +28,3 @@ export function safeRedirect(target: unknown, fallback = '/'): string {
     return fallback
   }
 }
-
-/** Pages of the sign-in flow itself: coming back to one after signing in makes no sense. */
-const AUTH_PAGES = [
-  '/signin',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/magic-link',
-  '/two-factor',
-  '/verify-otp',
-]
-
-/**
- * The sign-in page that brings the reader back to `from` (the page they were reading) once
- * they are in: "/signin?redirectTo=%2Farticle%2Fx". Home and the sign-in pages need no return.
- */
-export function signInPathFrom(from: string): string {
-  const target = safeRedirect(from)
-  const path = target.split(/[?#]/, 1)[0]
-  if (target === '/' || AUTH_PAGES.includes(path)) return '/signin'
-  return `/signin?redirectTo=${encodeURIComponent(target)}`
-}

@@ -1,3 +1,4 @@
+import { canOpenBackOffice } from '~/domain/access/access-rules'
 import { listPublicCategories } from '~/domain/categories/categories-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getSessionUser } from '~/infra/permissions.server'
@@ -31,6 +32,8 @@ export async function getRootData(request: Request) {
           email: sessionUser.email,
           username: sessionUser.username,
           role: sessionUser.role,
+          // Decided here, so that readers' pages carry no access rules in their JavaScript.
+          opensBackOffice: canOpenBackOffice(sessionUser),
         }
       : null,
   }
