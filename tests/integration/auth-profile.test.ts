@@ -170,6 +170,7 @@ describe('root data', () => {
       email: user.email,
       username: user.email.split('@')[0],
       role: 'admin',
+      opensBackOffice: true,
     })
   })
 
