@@ -18,9 +18,7 @@ export const handle = { deferToaster: true }
 
 // Only a live article's readers download the code that asks for its updates: every other
 // article page stays inside the reader's JavaScript budget.
-const LiveUpdates = lazy(() =>
-  import('~/components/site/live-updates').then((m) => ({ default: m.LiveUpdates })),
-)
+const LiveUpdates = lazy(() => import('~/components/site/live-updates'))
 
 /** The name the article's markup goes by in a document request's `documentHtml`. */
 const ARTICLE_MARKUP = 'article'

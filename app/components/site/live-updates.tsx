@@ -139,3 +139,6 @@ export function LiveUpdates({ root }: { root: HTMLElement }) {
     slot,
   )
 }
+
+// Loaded on demand by the article page (a lazy component wants a default export).
+export default LiveUpdates
