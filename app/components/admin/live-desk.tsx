@@ -1,5 +1,5 @@
 import { ExternalLink, Pin, PinOff, Star } from 'lucide-react'
-import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useFetcher } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -77,18 +77,20 @@ function EntryForm({
   const formError =
     answer?.ok === false && !answer.fieldErrors ? (answer.toast?.description ?? null) : null
 
-  // Posted: the composer is empty again for the next entry (a failure keeps everything).
+  // Posted: the composer is empty again for the next entry (a failure keeps everything). Each
+  // answer is acted on once, however often the component draws again while it stands.
+  const handledAnswer = useRef<unknown>(null)
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) {
-      if (intent === 'publish') {
-        setHeadline('')
-        setContent('')
-        setKeyEvent(false)
-      }
-      onDone?.()
+    if (fetcher.state !== 'idle' || !fetcher.data?.ok) return
+    if (handledAnswer.current === fetcher.data) return
+    handledAnswer.current = fetcher.data
+    if (intent === 'publish') {
+      setHeadline('')
+      setContent('')
+      setKeyEvent(false)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when an answer arrives
-  }, [fetcher.state, fetcher.data])
+    onDone?.()
+  }, [fetcher.state, fetcher.data, intent, onDone])
 
   function submit() {
     if (busy) return
