@@ -11,25 +11,13 @@ const TOP_PX = 160
  * slid out of view while the reader scrolls down and back as soon as they scroll up. It moves
  * by a transform, so nothing below it shifts; it stays put for readers who ask for reduced
  * motion only in that it does not animate; a keyboard focus inside brings it back. Without
- * JavaScript it is an ordinary header that scrolls away with the page.
+ * JavaScript it is an ordinary header that scrolls away with the page. Its look per state is
+ * in app.css (`[data-chrome]`): the reader's script carries only the state.
  */
 export function ScrollChrome({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated()
   const hidden = useHiddenOnScrollDown()
-  return (
-    <div
-      data-chrome={hydrated ? (hidden ? 'hidden' : 'shown') : 'static'}
-      className={`relative z-40 ${
-        hydrated
-          ? `sticky top-0 motion-safe:transition-transform motion-safe:duration-200 ${
-              hidden ? '-translate-y-full focus-within:translate-y-0' : ''
-            }`
-          : ''
-      }`}
-    >
-      {children}
-    </div>
-  )
+  return <div data-chrome={hydrated ? (hidden ? 'hidden' : 'shown') : 'static'}>{children}</div>
 }
 
 function useHiddenOnScrollDown(): boolean {

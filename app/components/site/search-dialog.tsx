@@ -1,5 +1,5 @@
 import { Loader2Icon } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog'
 import {
@@ -56,6 +56,7 @@ export function SearchDialog({
 }) {
   const navigate = useNavigate()
   const listId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
   const normalized = normalizeSearchQuery(query)
   const outcome = useSearch(normalized, open)
   const current = outcome && outcome.query === normalized ? outcome : null
@@ -110,7 +111,19 @@ export function SearchDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="top-[8vh] max-w-2xl translate-y-0 gap-0 p-0 sm:top-[12vh]">
+      <DialogContent
+        className="top-[8vh] max-w-2xl translate-y-0 gap-0 p-0 sm:top-[12vh]"
+        onOpenAutoFocus={(event) => {
+          // Radix's own first focus selects the field's text: a query whose first letters were
+          // typed before the dialog arrived would be replaced by the next letter. The caret
+          // goes after them instead.
+          event.preventDefault()
+          const input = inputRef.current
+          if (!input) return
+          input.focus()
+          input.setSelectionRange(input.value.length, input.value.length)
+        }}
+      >
         <DialogTitle className="sr-only">Search</DialogTitle>
         <DialogDescription className="sr-only">
           Type to search published articles; use the arrow keys and Enter to open a result.
@@ -118,6 +131,7 @@ export function SearchDialog({
         <div className="flex items-center gap-2 border-b px-4 pr-12">
           <Icon name="search" className="size-5 shrink-0 text-muted-foreground" />
           <input
+            ref={inputRef}
             type="text"
             role="combobox"
             enterKeyHint="search"

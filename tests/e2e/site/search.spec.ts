@@ -35,6 +35,28 @@ test('a query typed right after the page arrives is kept', async ({ page }) => {
   await expect(page.getByPlaceholder('Search articles...')).toHaveValue('transit lev')
 })
 
+test('letters typed before the dialog arrived are not replaced by the next one', async ({
+  page,
+}) => {
+  // The dialog's code is held back: the first letters wait in the header's query, and the
+  // dialog, once there, must put the caret after them rather than select them.
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/search-dialog-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('tran')
+  release()
+  const input = page.getByPlaceholder('Search articles...')
+  await expect(input).toBeFocused()
+  await page.keyboard.type('sit')
+  await expect(input).toHaveValue('transit')
+})
+
 test('a query typed before the app has arrived goes into the dialog once it has', async ({
   page,
 }) => {
