@@ -104,6 +104,24 @@ describe('addRedirect', () => {
       addRedirect(getDb(), { fromPath: '/c', toPath: '/a', statusCode: 301 }),
     ).rejects.toMatchObject({ code: 'LOOP' })
   })
+
+  it('lets an import move what an earlier import made, never a redirect kept by hand', async () => {
+    const imported = { statusCode: 301, source: 'import' as const }
+    await addRedirect(getDb(), { fromPath: '/kept', toPath: '/about', statusCode: 302 })
+    await addRedirect(getDb(), {
+      ...imported,
+      fromPath: 'https://old.example/Story/',
+      toPath: '/a',
+    })
+    await addRedirect(getDb(), { ...imported, fromPath: '/story', toPath: '/article/b' })
+    await expect(
+      addRedirect(getDb(), { ...imported, fromPath: '/kept', toPath: '/article/c' }),
+    ).rejects.toMatchObject({ code: 'DUPLICATE' })
+    await expect(
+      addRedirect(getDb(), { ...imported, fromPath: '/about', toPath: '/kept' }),
+    ).rejects.toMatchObject({ code: 'LOOP' })
+    expect(await all()).toEqual(['/kept→/about 302', '/story→/article/b 301'])
+  })
 })
 
 describe('findRedirect and hits', () => {

@@ -96,8 +96,10 @@ export function parseRedirect(values: RedirectValues) {
 }
 
 /**
- * Stores one redirect. By hand a second redirect from the same address is refused; an import
- * (or a CSV with `replace`) overwrites it. A target whose own redirects lead back is a loop.
+ * Stores one redirect. By hand a second redirect from the same address is refused; a CSV with
+ * `replace` overwrites it. An import overwrites only what an earlier import made (the item's
+ * address follows it), never a redirect an editor made or a slug change left: those refuse it
+ * as a duplicate. A target whose own redirects lead back is a loop.
  */
 export async function addRedirect(
   db: Db,
@@ -114,6 +116,7 @@ export async function addRedirect(
         .onConflictDoUpdate({
           target: redirects.fromPath,
           set: { toPath: row.toPath, statusCode: row.statusCode, source },
+          ...(source === 'import' ? { setWhere: sql`${redirects.source} = 'import'` } : {}),
         })
         .returning()
     : await insert.onConflictDoNothing().returning()
