@@ -1,6 +1,11 @@
 import { describe, it, expect } from 'vitest'
 import { XSS_VECTORS } from '../../tests/setup/xss-vectors'
-import { htmlToPlainText, sanitizeArticleHtml, sanitizePageHtml } from './sanitize.server'
+import {
+  htmlToPlainText,
+  renderArticleHtml,
+  sanitizeArticleHtml,
+  sanitizePageHtml,
+} from './sanitize.server'
 
 const REL = 'rel="noopener noreferrer nofollow"'
 
@@ -8,7 +13,17 @@ const REL = 'rel="noopener noreferrer nofollow"'
 // input: sanitize-html escapes "<" in text, so every "<" in the output must open one of these.
 const ALLOWED: Record<string, string[]> = {
   a: ['href', 'target', 'rel', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+  img: [
+    'src',
+    'alt',
+    'title',
+    'width',
+    'height',
+    'loading',
+    'data-media-id',
+    'data-alt',
+    'data-caption',
+  ],
   ol: ['start', 'type'],
   code: ['class'],
   ...Object.fromEntries(
@@ -176,6 +191,19 @@ describe('sanitizeArticleHtml: the XSS vector list (tests/setup/xss-vectors.ts)'
   )
 })
 
+describe('renderArticleHtml: the XSS vector list with a caption on every library image', () => {
+  it.each(XSS_VECTORS.map((v) => [v.id, v.family, v.html] as const))(
+    'vector %i (%s) leaves only allowed markup',
+    (_id, _family, html) => {
+      // Every image claims a media id, so every kept one takes the hostile text as its caption.
+      const claimed = html.replace(/<img\b/gi, '<img data-media-id="a.jpg"')
+      const shown = renderArticleHtml(claimed, () => ({ alt: html, caption: html }))
+      expectOnlyAllowedMarkup(shown)
+      expectNoActiveContent(shown)
+    },
+  )
+})
+
 describe('sanitizeArticleHtml: links', () => {
   it('opens every kept link in a new tab with a safe rel, overriding the input', () => {
     expect(
@@ -240,6 +268,32 @@ describe('sanitizeArticleHtml: images and lists', () => {
     expect(sanitizeArticleHtml('<ol start="x" type="disc"><li>y</li></ol>')).toBe(
       '<ol><li>y</li></ol>',
     )
+  })
+
+  it('keeps a library image’s media id and this use’s alt text and caption', () => {
+    const input =
+      '<img src="/media/media/_v/1-2-1200.webp" alt="A" data-media-id="1-2.jpg" data-alt="Own alt" data-caption="Own &amp; caption">'
+    expect(sanitizeArticleHtml(input)).toBe(
+      '<img src="/media/media/_v/1-2-1200.webp" alt="A" data-media-id="1-2.jpg" data-alt="Own alt" data-caption="Own &amp; caption" />',
+    )
+  })
+
+  it('refuses a media id that is no stored name, overrides without one, and other data attributes', () => {
+    for (const id of ['../etc/passwd', '_v/1-2-1200.webp', 'a b.jpg', '.hidden', 'a..b.jpg', '']) {
+      expect(
+        sanitizeArticleHtml(`<img src="/a.png" alt="" data-media-id="${id}" data-alt="x">`),
+      ).toBe('<img src="/a.png" alt="" />')
+    }
+    expect(sanitizeArticleHtml('<img src="/a.png" data-caption="c" data-alt="a" data-x="1">')).toBe(
+      '<img src="/a.png" />',
+    )
+    const tooLong = 'x'.repeat(251)
+    expect(
+      sanitizeArticleHtml(
+        `<img src="/a.png" data-media-id="1.jpg" data-alt="${tooLong}" data-caption="${'y'.repeat(501)}">`,
+      ),
+    ).toBe('<img src="/a.png" data-media-id="1.jpg" />')
+    expect(sanitizeArticleHtml('<p data-media-id="1.jpg">x</p>')).toBe('<p>x</p>')
   })
 
   it('keeps an ordered list start and type', () => {

@@ -12,10 +12,24 @@ const IMAGE_SCHEMES = ['http', 'https']
 // docs/product.md §3: links open in a new tab with noopener, noreferrer, nofollow.
 const LINK_REL = 'noopener noreferrer nofollow'
 
+/** The attributes of a body image inserted from the media library (the editor writes them). */
+export const MEDIA_ID = 'data-media-id'
+export const ALT_OVERRIDE = 'data-alt'
+export const CAPTION_OVERRIDE = 'data-caption'
+
 // Attribute values the browser would not understand are dropped, rather than kept empty as
 // sanitize-html's own value lists do.
 const VALID_VALUES: Record<string, Record<string, RegExp>> = {
-  img: { loading: /^(?:lazy|eager)$/, width: /^\d+$/, height: /^\d+$/ },
+  img: {
+    loading: /^(?:lazy|eager)$/,
+    width: /^\d+$/,
+    height: /^\d+$/,
+    // A library image: its stored name (the rule of media/own-media.server.ts), and the alt
+    // text and caption of this one use, within the library's own limits (media-schema.ts).
+    [MEDIA_ID]: /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/,
+    [ALT_OVERRIDE]: /^[\s\S]{1,250}$/,
+    [CAPTION_OVERRIDE]: /^[\s\S]{1,500}$/,
+  },
   ol: { start: /^-?\d+$/, type: /^[1aAiI]$/ },
 }
 
@@ -23,6 +37,11 @@ function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
   const kept = { ...attribs }
   for (const [name, valid] of Object.entries(VALID_VALUES[tagName] ?? {})) {
     if (name in kept && !valid.test(kept[name])) delete kept[name]
+  }
+  // An override means something only for a library image: on any other it is dropped.
+  if (tagName === 'img' && !(MEDIA_ID in kept)) {
+    delete kept[ALT_OVERRIDE]
+    delete kept[CAPTION_OVERRIDE]
   }
   return { tagName, attribs: kept }
 }
@@ -34,6 +53,23 @@ function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
  */
 function isSafeHref(href: string) {
   return isAllowedLinkHref(href) && isAllowedLinkHref(href.replace(/[\s\p{Cc}\p{Cf}]+/gu, ''))
+}
+
+const ARTICLE_ATTRIBUTES = {
+  a: ['href', 'target', 'rel', 'title'],
+  img: [
+    'src',
+    'alt',
+    'title',
+    'width',
+    'height',
+    'loading',
+    MEDIA_ID,
+    ALT_OVERRIDE,
+    CAPTION_OVERRIDE,
+  ],
+  // TipTap writes `type` for lettered or roman lists pasted from elsewhere.
+  ol: ['start', 'type'],
 }
 
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
@@ -64,12 +100,7 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     'figure',
     'figcaption',
   ],
-  allowedAttributes: {
-    a: ['href', 'target', 'rel', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-    // TipTap writes `type` for lettered or roman lists pasted from elsewhere.
-    ol: ['start', 'type'],
-  },
+  allowedAttributes: ARTICLE_ATTRIBUTES,
   // No class attributes except the code block's language (docs/product.md §3 "Code block language"),
   // which TipTap writes as <code class="language-js">.
   allowedClasses: { code: ['language-*'] },
@@ -98,6 +129,71 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
 /** Article body HTML reduced to what the editor can produce, with safe links and images. */
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, ARTICLE_OPTIONS)
+}
+
+/** A library image of a body as stored: overrides are '' when this use follows the library. */
+export interface StoredBodyImage {
+  mediaId: string
+  /** The alt text stored with it (what it had when inserted). */
+  alt: string
+  altOverride: string
+  captionOverride: string
+}
+
+/** What a reader is shown of a library image; caption '' for none. */
+export interface ShownBodyImage {
+  alt: string
+  caption: string
+}
+
+// Put on an image by the reader's pass below and replaced by a figure in the same call: a
+// stored body carrying it has it taken off first, so it never reaches a page.
+const CAPTION_MARK = 'data-figure-caption'
+// sanitize-html writes every attribute value quoted with `&`, `<`, `>` and `"` escaped, so a
+// tag ends at the first `>` and a value at the first `"`; the mark is written last.
+const MARKED_IMAGE = new RegExp(`<img([^>]*) ${CAPTION_MARK}="([^"]*)" />`, 'g')
+
+/**
+ * An article body as readers see it: sanitised as on save, and every library image (one with
+ * a media id) given the alt text and caption `show` decides for it, its overrides taken off;
+ * an image with a caption becomes `<figure><img><figcaption>`. Images without an id (pasted,
+ * imported, older bodies) stay as stored.
+ */
+export function renderArticleHtml(
+  html: string,
+  show: (image: StoredBodyImage) => ShownBodyImage,
+): string {
+  const marked = sanitizeHtml(html, {
+    ...ARTICLE_OPTIONS,
+    allowedAttributes: { ...ARTICLE_ATTRIBUTES, img: [...ARTICLE_ATTRIBUTES.img, CAPTION_MARK] },
+    transformTags: {
+      ...ARTICLE_OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const {
+          [CAPTION_MARK]: _mark,
+          [ALT_OVERRIDE]: altOverride = '',
+          [CAPTION_OVERRIDE]: captionOverride = '',
+          ...kept
+        } = keepValidValues(tagName, attribs).attribs
+        const mediaId = kept[MEDIA_ID]
+        if (!mediaId) return { tagName, attribs: kept }
+        const shown = show({ mediaId, alt: kept.alt ?? '', altOverride, captionOverride })
+        return {
+          tagName,
+          attribs: {
+            ...kept,
+            alt: shown.alt,
+            ...(shown.caption ? { [CAPTION_MARK]: shown.caption } : {}),
+          },
+        }
+      },
+    },
+  })
+  return marked.replace(
+    MARKED_IMAGE,
+    (_, attributes: string, caption: string) =>
+      `<figure><img${attributes} /><figcaption>${caption}</figcaption></figure>`,
+  )
 }
 
 /** Static pages use the same editor, so the same rules. */

@@ -2,9 +2,11 @@ import { eq, inArray } from 'drizzle-orm'
 import { categories, profiles, tags } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { toBylineAuthor, type BylineAuthor } from '~/domain/authors/byline'
+import { showBodyImage, type BodyImageLibrary } from '~/domain/media/body-images'
+import { describeBodyImages } from '~/domain/media/body-images.server'
 import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
-import { sanitizeArticleHtml } from '~/infra/sanitize.server'
+import { renderArticleHtml, sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatDateTime, formatLongDate, formatUpdatedTime } from '~/lib/dates'
 import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
@@ -103,6 +105,8 @@ type ArticleViewSource = Pick<
   tags: ArticleViewTag[]
   revisedAt?: Date | null
   corrections?: CorrectionRow[]
+  /** The library's word on the body's images (none: each keeps what it was stored with). */
+  bodyImages?: BodyImageLibrary
 }
 
 export function toArticleView(
@@ -116,8 +120,12 @@ export function toArticleView(
     title: article.title,
     excerpt: article.excerpt,
     // Sanitised on save and again here: whatever reached the database, no script, event
-    // handler or javascript: URL reaches a reader.
-    contentHtml: withoutRepeatedStandfirst(sanitizeArticleHtml(article.content), article.excerpt),
+    // handler or javascript: URL reaches a reader. Library images take the library's alt text
+    // and caption as they are now, unless this use overrides them.
+    contentHtml: withoutRepeatedStandfirst(
+      renderArticleHtml(article.content, (image) => showBodyImage(image, article.bodyImages ?? {})),
+      article.excerpt,
+    ),
     featuredImage: article.featuredImage,
     image: imageView(article),
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
@@ -209,27 +217,35 @@ export async function previewArticleInput(
   const db = getDb()
   const content = sanitizeArticleHtml(input.content)
   const authorId = input.authorId ?? fallbackAuthorId
-  const [[category], [author], existingTags, wordCount, featuredImageFacts, { timeZone }] =
-    await Promise.all([
-      input.categoryId
-        ? db
-            .select({ name: categories.name, slug: categories.slug })
-            .from(categories)
-            .where(eq(categories.id, input.categoryId))
-        : [],
-      authorId
-        ? db.select(bylineColumns).from(profiles).where(eq(profiles.id, authorId))
-        : [{ authorName: fallbackAuthorName, authorUsername: null }],
-      input.tags.length > 0
-        ? db
-            .select({ id: tags.id, name: tags.name, slug: tags.slug })
-            .from(tags)
-            .where(inArray(tags.id, input.tags))
-        : [],
-      countWords(content),
-      describeImage(input.featuredImage),
-      getSiteSettings(),
-    ])
+  const [
+    [category],
+    [author],
+    existingTags,
+    wordCount,
+    featuredImageFacts,
+    bodyImages,
+    { timeZone },
+  ] = await Promise.all([
+    input.categoryId
+      ? db
+          .select({ name: categories.name, slug: categories.slug })
+          .from(categories)
+          .where(eq(categories.id, input.categoryId))
+      : [],
+    authorId
+      ? db.select(bylineColumns).from(profiles).where(eq(profiles.id, authorId))
+      : [{ authorName: fallbackAuthorName, authorUsername: null }],
+    input.tags.length > 0
+      ? db
+          .select({ id: tags.id, name: tags.name, slug: tags.slug })
+          .from(tags)
+          .where(inArray(tags.id, input.tags))
+      : [],
+    countWords(content),
+    describeImage(input.featuredImage),
+    describeBodyImages(content),
+    getSiteSettings(),
+  ])
   return toPreviewView(
     {
       id,
@@ -239,6 +255,7 @@ export async function previewArticleInput(
       content,
       featuredImage: input.featuredImage,
       featuredImageFacts,
+      bodyImages,
       hasVideo: input.hasVideo,
       videoUrl: input.videoUrl,
       categoryName: category?.name ?? null,

@@ -9,6 +9,8 @@ import {
   tags,
 } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import type { BodyImageLibrary } from '~/domain/media/body-images'
+import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
@@ -148,6 +150,8 @@ export interface ArticleDetail extends ArticleCardData {
   tags: TagLink[]
   /** Its corrections, newest first. */
   corrections: CorrectionRow[]
+  /** The library's alt text and caption of the images its body names by media id. */
+  bodyImages: BodyImageLibrary
 }
 
 // An article's tags by name, and its corrections newest first, as columns of its row: the
@@ -185,6 +189,7 @@ export async function findArticleDetail(
       ...bylineColumns,
       tags: tagsOfArticle,
       corrections: correctionsOfArticle,
+      bodyImages: bodyImagesColumn(articles.content),
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

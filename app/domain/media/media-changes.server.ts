@@ -6,9 +6,10 @@ import { containsPattern } from './like-pattern'
 
 /**
  * Announces the change of a stored file (its alt text and caption, or its removal) to the
- * pages that show it: the articles that have it as their picture or in their text, the
- * bylines that show it, the masthead when it is the logo (every page), the print editions
- * when it is a PDF. A file no page shows changes nothing.
+ * pages that show it: the articles that have it as their picture or in their text (by its
+ * address, or by its media id for an image inserted from the library), the bylines that show
+ * it, the masthead when it is the logo (every page), the print editions when it is a PDF. A
+ * file no page shows changes nothing.
  */
 export async function announceMediaChange(kind: 'image' | 'pdf', name: string): Promise<void> {
   if (kind === 'pdf') {
@@ -17,11 +18,20 @@ export async function announceMediaChange(kind: 'image' | 'pdf', name: string): 
   }
   const db = getDb()
   const named = containsPattern(`/${name}`)
+  // A body image is shown from a variant (`_v/<name>-1200.webp`) and names its library item
+  // by id: the alt text and caption it shows are the library's (body-images.ts).
+  const inBody = containsPattern(`data-media-id="${name}"`)
   const [shownIn, bylines, [settings]] = await Promise.all([
     db
       .select({ id: articles.id })
       .from(articles)
-      .where(or(like(articles.featuredImage, named), like(articles.content, named))),
+      .where(
+        or(
+          like(articles.featuredImage, named),
+          like(articles.content, named),
+          like(articles.content, inBody),
+        ),
+      ),
     db.select({ id: profiles.id }).from(profiles).where(like(profiles.image, named)),
     db
       .select({ isLogo: sql<boolean>`coalesce(${siteSettings.logoImageUrl} like ${named}, false)` })
