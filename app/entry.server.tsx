@@ -8,12 +8,16 @@ import {
   dataCacheControl,
   documentCacheControl,
   etagMatches,
+  redirectCacheControl,
   weakEtag,
 } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '~/infra/security-headers.server'
 
 export const streamTimeout = 5_000
+
+/** The route id of app/routes/_site.$.tsx, the page for addresses no other route claims. */
+const SITE_CATCH_ALL = 'routes/_site.$'
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>')
 const DOCTYPE_START = Buffer.from('<!DOCTYPE')
@@ -66,7 +70,10 @@ export default async function handleRequest(
 ) {
   // Every page that was not found passes here: an old address kept for it answers instead
   // (app/domain/redirects). 410 keeps the not-found page the route drew, with its own status.
-  const moved = status === 404 ? await answerForNotFound(request) : null
+  // Addresses no route claims were looked up already by the site's catch-all route, which
+  // draws a page that says Gone for them.
+  const lookedUp = context.staticHandlerContext.errors?.[SITE_CATCH_ALL] !== undefined
+  const moved = status === 404 && !lookedUp ? await answerForNotFound(request) : null
   if (moved?.kind === 'redirect') return movedResponse(moved.status, moved.location)
   if (moved?.kind === 'gone') status = 410
   const { body, failed } = await renderPage(context, request.url, loadContext?.documentHtml ?? null)
@@ -97,14 +104,10 @@ export default async function handleRequest(
   return new Response(bytes as Buffer<ArrayBuffer>, { status: finalStatus, headers })
 }
 
-/** Browsers keep a 301 without Cache-Control for good: an hour lets a mistaken one be undone. */
 function movedResponse(status: 301 | 302, location: string) {
   return new Response(null, {
     status,
-    headers: {
-      Location: location,
-      'Cache-Control': status === 301 ? 'public, max-age=3600' : 'public, max-age=0, s-maxage=60',
-    },
+    headers: { Location: location, 'Cache-Control': redirectCacheControl(status) },
   })
 }
 

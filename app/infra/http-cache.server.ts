@@ -24,6 +24,11 @@ export function documentCacheControl(request: Request, status: number) {
   return PRIVATE_NO_STORE
 }
 
+/** Browsers keep a 301 without Cache-Control for good: an hour lets a mistaken one be undone. */
+export function redirectCacheControl(status: 301 | 302) {
+  return status === 301 ? 'public, max-age=3600' : 'public, max-age=0, s-maxage=60'
+}
+
 /**
  * Cache policy for a single-fetch data answer (`.data`) when the route set none: the personal
  * ones are `private, no-store`, as their documents are; null leaves an anonymous one as it is.

@@ -56,6 +56,26 @@ describe('a request that would be a 404', () => {
     expect(await gone.text()).toContain('Article not found')
   })
 
+  it('answers an address no page claims that was marked gone with a page that says Gone', async () => {
+    await addRedirect(getDb(), { fromPath: '/2014/05/recalled', toPath: null, statusCode: 410 })
+    const gone = await server.fetch('/2014/05/recalled/')
+    expect(gone.status).toBe(410)
+    const html = await gone.text()
+    expect(html).toContain('<title>Gone')
+    expect(html).toContain('This page was removed on purpose and is no longer available.')
+    expect(html).not.toContain('Page not found')
+    expect((await server.fetch('/2014/05/never-kept')).status).toBe(404)
+  })
+
+  it('answers a kept redirect to a client-side navigation too', async () => {
+    await addRedirect(getDb(), { fromPath: '/old-promo', toPath: '/about', statusCode: 301 })
+    const moved = await server.fetch('/old-promo.data')
+    expect(await moved.text()).toContain('/about')
+    expect((await server.fetch('/old-promo')).headers.get('cache-control')).toBe(
+      'public, max-age=3600',
+    )
+  })
+
   it('leaves a plain 404 alone, and never redirects a page that exists', async () => {
     expect((await server.fetch('/no-such-page')).status).toBe(404)
     const article = await insertArticle({ title: 'Still here' })

@@ -9,9 +9,12 @@ export type NotFoundAnswer =
  * a redirect (the reader's query string carried to one of our paths) or 410 Gone. Called only
  * once a page is known to be missing, so pages that exist never pay for the lookup.
  */
-export async function answerForNotFound(request: Request): Promise<NotFoundAnswer | null> {
+export async function answerForNotFound(
+  request: Request,
+  /** The address asked for: a loader's `url`, without a client navigation's `.data`. */
+  url = new URL(request.url),
+): Promise<NotFoundAnswer | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
-  const url = new URL(request.url)
   const found = await findRedirect(getDb(), url.pathname)
   if (!found) return null
   countRedirectHit(found.id)
