@@ -1,49 +1,26 @@
 import { data, Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
-import {
-  EditionSearchResults,
-  type EditionSearchView,
-} from '~/components/site/edition-search-results'
+import { EditionSearchResults } from '~/components/site/edition-search-results'
 import { Icon } from '~/components/site/icon'
 import { PageStatus } from '~/components/site/page-status'
 import { PaginationNav } from '~/components/site/pagination-nav'
 import { SearchResultSummary } from '~/components/site/search-result-item'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
-import {
-  searchNewspaperEditions,
-  type EditionSearchResult,
-} from '~/domain/newspapers/newspapers-queries.server'
+import { searchNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import {
   normalizeSearchQuery,
   SEARCH_PAGE_SIZE,
   SEARCH_QUERY_MAX_LENGTH,
 } from '~/domain/search/search-schema'
-import { formatLongDate } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { errorMeta, seoMeta } from '~/lib/seo'
+import { toEditionSearchView } from './+shared/edition-search-view.server'
 import type { Route } from './+types/_site.search'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
-
-function toEditionSearchView(edition: EditionSearchResult): EditionSearchView {
-  return {
-    slug: edition.slug,
-    title: edition.title,
-    dateIso: edition.editionDate,
-    dateLabel: formatLongDate(edition.editionDate),
-    numberLabel: edition.number === null ? null : `No. ${edition.number}`,
-    pages: edition.pages.map((number) => ({
-      number,
-      href: `/newspapers/${edition.slug}?page=${number}`,
-    })),
-    morePages: edition.matchingPageCount - edition.pages.length,
-    snippetPage: edition.snippetPage,
-    snippet: edition.snippet,
-  }
-}
 
 /** The full results page: what the header's search falls back to without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,17 +1,23 @@
+import type { SearchDialogAnswer } from '~/components/site/search-dialog'
+import { searchNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import {
   normalizeSearchQuery,
   SEARCH_DIALOG_LIMIT,
   SEARCH_QUERY_MAX_LENGTH,
-  type SearchResponse,
 } from '~/domain/search/search-schema'
+import { noteShownKeys } from '~/infra/cache-keys.server'
+import { toEditionSearchView } from './+shared/edition-search-view.server'
 import type { Route } from './+types/api.search'
 
 // The same query answers every reader the same way, so a CDN may share it briefly.
 const CACHE_CONTROL = 'public, max-age=30, s-maxage=60, stale-while-revalidate=300'
 const MAX_LIMIT = 20
 
-/** GET /api/search?q=…&limit=… — the search dialog's results, as JSON. */
+/**
+ * GET /api/search?q=…&limit=… — the search dialog's results, as JSON: the articles (at most
+ * `limit`) and the print editions whose pages match, as /search shows them.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const raw = params.get('q') ?? ''
@@ -30,7 +36,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     )
   }
   const query = normalizeSearchQuery(raw)
-  const { results, total, more } = await searchArticles(query, { limit })
-  const body: SearchResponse = { query, results, total, more }
+  // The same keys as /search: the answer shows articles and editions.
+  noteShownKeys(['search', 'editions'])
+  const [{ results, total, more }, editions] = await Promise.all([
+    searchArticles(query, { limit }),
+    searchNewspaperEditions(query),
+  ])
+  const body: SearchDialogAnswer = {
+    query,
+    results,
+    total,
+    more,
+    editions: editions.map(toEditionSearchView),
+  }
   return Response.json(body, { headers: { 'Cache-Control': CACHE_CONTROL } })
 }

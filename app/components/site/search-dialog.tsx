@@ -9,13 +9,30 @@ import {
   type SearchResponse,
   type SearchResult,
 } from '~/domain/search/search-schema'
+import type { EditionSearchView } from './edition-search-results'
 import { Icon } from './icon'
 import { SearchResultSummary } from './search-result-item'
 
 const DEBOUNCE_MS = 200
 
+/** /api/search's answer: the articles, and the print editions that /search shows too. */
+export interface SearchDialogAnswer extends SearchResponse {
+  editions: EditionSearchView[]
+}
+
 type Outcome =
-  { query: string; status: 'done'; results: SearchResult[] } | { query: string; status: 'failed' }
+  | { query: string; status: 'done'; results: SearchResult[]; editions: EditionSearchView[] }
+  | { query: string; status: 'failed' }
+
+/** One row of the list, articles first, then print editions: the arrow keys walk them all. */
+type Choice = { href: string; key: string } & (
+  { kind: 'article'; result: SearchResult } | { kind: 'edition'; edition: EditionSearchView }
+)
+
+/** An edition opens at the page its snippet comes from. */
+function editionHref(edition: EditionSearchView) {
+  return `/newspapers/${edition.slug}?page=${edition.snippetPage}`
+}
 
 /** Results as you type: debounced, the previous request cancelled when the query moves on. */
 function useSearch(query: string, enabled: boolean): Outcome | null {
@@ -29,8 +46,13 @@ function useSearch(query: string, enabled: boolean): Outcome | null {
         const params = new URLSearchParams({ q: query, limit: String(SEARCH_DIALOG_LIMIT) })
         const response = await fetch(`/api/search?${params}`, { signal: controller.signal })
         if (!response.ok) throw new Error(`search answered ${response.status}`)
-        const body = (await response.json()) as SearchResponse
-        setOutcome({ query, status: 'done', results: body.results })
+        const body = (await response.json()) as SearchDialogAnswer
+        setOutcome({
+          query,
+          status: 'done',
+          results: body.results,
+          editions: body.editions ?? [],
+        })
       } catch {
         if (!controller.signal.aborted) setOutcome({ query, status: 'failed' })
       }
@@ -61,28 +83,43 @@ export function SearchDialog({
   const outcome = useSearch(normalized, open)
   const current = outcome && outcome.query === normalized ? outcome : null
   const results = current?.status === 'done' ? current.results : []
+  const editions = current?.status === 'done' ? current.editions : []
+  const choices: Choice[] = [
+    ...results.map((result) => ({
+      kind: 'article' as const,
+      result,
+      href: `/article/${result.slug}`,
+      key: `article-${result.id}`,
+    })),
+    ...editions.map((edition) => ({
+      kind: 'edition' as const,
+      edition,
+      href: editionHref(edition),
+      key: `edition-${edition.slug}`,
+    })),
+  ]
   // The highlighted result belongs to the query it was chosen for; new results start at the top.
   const [active, setActive] = useState({ query: '', index: 0 })
   const activeIndex = active.query === normalized ? active.index : 0
 
-  const choose = (result: SearchResult) => {
+  const choose = (choice: Choice) => {
     onOpenChange(false)
-    navigate(`/article/${result.slug}`)
+    navigate(choice.href)
   }
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (results.length === 0) return
+      if (choices.length === 0) return
       event.preventDefault()
       const step = event.key === 'ArrowDown' ? 1 : -1
-      setActive({
-        query: normalized,
-        index: (activeIndex + step + results.length) % results.length,
-      })
+      const next = (activeIndex + step + choices.length) % choices.length
+      setActive({ query: normalized, index: next })
+      // The list scrolls within the dialog: the highlighted row stays in sight.
+      document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' })
     } else if (event.key === 'Enter') {
       event.preventDefault()
-      const result = results[activeIndex]
-      if (result) choose(result)
+      const choice = choices[activeIndex]
+      if (choice) choose(choice)
       else if (normalized !== '') {
         onOpenChange(false)
         navigate(`/search?${new URLSearchParams({ q: normalized })}`)
@@ -104,10 +141,30 @@ export function SearchDialog({
     )
   else if (current.status === 'failed')
     status = 'Search is not available right now. Please try again.'
-  else if (results.length === 0) status = `No articles found for "${query.trim()}"`
+  else if (choices.length === 0) status = `No articles found for "${query.trim()}"`
   else status = null
 
   const optionId = (index: number) => `${listId}-option-${index}`
+
+  const renderChoice = (choice: Choice, index: number) => (
+    <Link
+      key={choice.key}
+      id={optionId(index)}
+      role="option"
+      aria-selected={index === activeIndex}
+      tabIndex={-1}
+      to={choice.href}
+      onClick={() => onOpenChange(false)}
+      onMouseMove={() => index !== activeIndex && setActive({ query: normalized, index })}
+      className="block rounded-md px-3 py-2.5 aria-selected:bg-accent aria-selected:text-accent-foreground"
+    >
+      {choice.kind === 'article' ? (
+        <SearchResultSummary result={choice.result} />
+      ) : (
+        <EditionSummary edition={choice.edition} />
+      )}
+    </Link>
+  )
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -136,10 +193,10 @@ export function SearchDialog({
             role="combobox"
             enterKeyHint="search"
             aria-label="Search articles"
-            aria-expanded={results.length > 0}
+            aria-expanded={choices.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={results.length > 0 ? optionId(activeIndex) : undefined}
+            aria-activedescendant={choices.length > 0 ? optionId(activeIndex) : undefined}
             placeholder="Search articles..."
             value={query}
             maxLength={SEARCH_QUERY_MAX_LENGTH}
@@ -156,34 +213,30 @@ export function SearchDialog({
             aria-live="polite"
             className={status ? 'px-3 py-8 text-center text-sm text-muted-foreground' : 'sr-only'}
           >
-            {status ?? `${results.length} ${results.length === 1 ? 'result' : 'results'}`}
+            {status ?? `${choices.length} ${choices.length === 1 ? 'result' : 'results'}`}
           </div>
-          <ul
+          <div
             id={listId}
             role="listbox"
             aria-label="Search results"
-            className={results.length > 0 ? 'grid gap-1' : 'hidden'}
+            className={choices.length > 0 ? 'grid gap-3' : 'hidden'}
           >
-            {results.map((result, index) => (
-              <li key={result.id} role="presentation">
-                <Link
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  tabIndex={-1}
-                  to={`/article/${result.slug}`}
-                  onClick={() => onOpenChange(false)}
-                  onMouseMove={() =>
-                    index !== activeIndex && setActive({ query: normalized, index })
-                  }
-                  className="block rounded-md px-3 py-2.5 aria-selected:bg-accent aria-selected:text-accent-foreground"
-                >
-                  <SearchResultSummary result={result} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {results.length > 0 ? (
+            {results.length > 0 ? (
+              <ChoiceGroup label="Articles" labelled={editions.length > 0}>
+                {choices.map((choice, index) =>
+                  choice.kind === 'article' ? renderChoice(choice, index) : null,
+                )}
+              </ChoiceGroup>
+            ) : null}
+            {editions.length > 0 ? (
+              <ChoiceGroup label="Print editions" labelled>
+                {choices.map((choice, index) =>
+                  choice.kind === 'edition' ? renderChoice(choice, index) : null,
+                )}
+              </ChoiceGroup>
+            ) : null}
+          </div>
+          {choices.length > 0 ? (
             <Link
               to={`/search?${new URLSearchParams({ q: normalized })}`}
               onClick={() => onOpenChange(false)}
@@ -195,5 +248,69 @@ export function SearchDialog({
         </div>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** A group of the listbox; its visible name only when there are two kinds of results. */
+function ChoiceGroup({
+  label,
+  labelled,
+  children,
+}: {
+  label: string
+  labelled: boolean
+  children: React.ReactNode
+}) {
+  const labelId = useId()
+  return (
+    <div role="group" aria-labelledby={labelId} className="grid gap-1">
+      <div
+        id={labelId}
+        role="presentation"
+        className={
+          labelled
+            ? 'px-3 pt-1 font-sans text-xs font-semibold uppercase tracking-wider text-muted-foreground'
+            : 'sr-only'
+        }
+      >
+        {label}
+      </div>
+      {children}
+    </div>
+  )
+}
+
+/** A print edition that matched: title, date and number, the page, why it matched. */
+function EditionSummary({ edition }: { edition: EditionSearchView }) {
+  return (
+    <>
+      <span className="block font-serif text-lg font-semibold leading-snug">{edition.title}</span>
+      <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+        <span className="font-semibold uppercase tracking-wider text-primary">Print edition</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={edition.dateIso}>{edition.dateLabel}</time>
+        {edition.numberLabel ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{edition.numberLabel}</span>
+          </>
+        ) : null}
+        <span aria-hidden="true">·</span>
+        <span>Page {edition.snippetPage}</span>
+      </span>
+      {edition.snippet.length > 0 ? (
+        <span className="mt-1 line-clamp-2 text-sm text-muted-foreground" data-search-snippet="">
+          {edition.snippet.map((part, index) =>
+            part.hit ? (
+              <mark key={index} className="rounded-sm bg-primary/15 px-0.5 text-foreground">
+                {part.text}
+              </mark>
+            ) : (
+              <span key={index}>{part.text}</span>
+            ),
+          )}
+        </span>
+      ) : null}
+    </>
   )
 }

@@ -155,6 +155,31 @@ test('arrow keys and Enter open a result', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden()
 })
 
+test('print editions that match show in their own group, reached by the arrow keys', async ({
+  page,
+}) => {
+  const input = await openSearch(page)
+  // Printed on page 3 of each demo edition ("Around Calder Bay this week").
+  await input.fill('farmers market')
+  const dialog = page.getByRole('dialog')
+  const print = dialog.getByRole('group', { name: 'Print editions' })
+  await expect(print).toBeVisible()
+  const editions = print.getByRole('option')
+  await expect(editions.first()).toContainText(/^The Broadsheet, /)
+  await expect(editions.first()).toContainText('Page 3')
+  await expect(editions.first().locator('mark').first()).toHaveText(/farmers/i)
+  // Up from the first result wraps to the last one: an edition, opened at its page.
+  await input.press('ArrowUp')
+  const last = dialog.getByRole('option').last()
+  await expect(last).toHaveAttribute('aria-selected', 'true')
+  const href = (await last.getAttribute('href'))!
+  expect(href).toMatch(/^\/newspapers\/[\w-]+\?page=3$/)
+  await input.press('Enter')
+  await expect(page).toHaveURL((url) => url.pathname + url.search === href)
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(page.getByRole('toolbar', { name: 'Edition pages' })).toContainText('Page 3 of')
+})
+
 test('clicking a result goes to its article', async ({ page }) => {
   const input = await openSearch(page)
   await input.fill('transit levy')
