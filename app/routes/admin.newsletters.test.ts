@@ -137,6 +137,44 @@ describe('/admin/newsletters', () => {
     expect(report.progress).toMatchObject({ recipients: 2 })
   })
 
+  it('deletes a draft issue from the list page, refuses a sent one, and keeps authors out', async () => {
+    const db = getDb()
+    const [list] = await db.select().from(newsletterLists).limit(1)
+    const [draft, sent] = await db
+      .insert(newsletterIssues)
+      .values([
+        { listId: list.id, status: 'draft', subject: 'Never finished' },
+        { listId: list.id, status: 'sent', subject: 'Went out' },
+      ])
+      .returning()
+    const remove = (cookie: string, id: number) =>
+      callRoute(action, post(cookie, URL, { intent: 'delete-issue', id: String(id) })).catch(
+        (thrown: Response) => thrown,
+      )
+
+    const refused = await remove(author.cookie, draft.id)
+    expect(refused.status).not.toBeLessThan(300)
+    expect(
+      await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, draft.id)),
+    ).toHaveLength(1)
+
+    const deleted = await remove(editor, draft.id)
+    expect(await toastFrom(deleted)).toMatchObject({ type: 'success', title: 'Draft deleted' })
+    expect(
+      await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, draft.id)),
+    ).toEqual([])
+    const page = await (await callRoute(loader, get(editor, URL))).json()
+    expect(page.issues.map((i: { id: number }) => i.id)).not.toContain(draft.id)
+
+    const notDraft = await remove(editor, sent.id)
+    expect(notDraft.status).toBe(409)
+    expect(
+      await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, sent.id)),
+    ).toHaveLength(1)
+    expect((await remove(editor, draft.id)).status).toBe(404)
+    expect((await remove(editor, 0)).status).toBe(400)
+  })
+
   it('refuses an unknown issue with 404 and a past schedule with 400', async () => {
     const missing = await callRoute(issueLoader, get(editor, `${URL}/issues/999999`), {
       id: '999999',

@@ -15,6 +15,7 @@ import { LIST_KIND_NAMES, listActionSchema, WEEKDAYS } from '~/domain/newsletter
 import {
   createEdition,
   createList,
+  deleteDraftIssue,
   deleteList,
   listLists,
   recentIssues,
@@ -52,6 +53,7 @@ const TITLES = {
   'update-list': 'Error saving newsletter',
   'delete-list': 'Error deleting newsletter',
   'new-edition': 'Error starting an edition',
+  'delete-issue': 'Error deleting draft',
 } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,6 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionSuccess({ type: 'success', title: 'Newsletter deleted' })
       case 'new-edition':
         return redirect(`/admin/newsletters/issues/${await createEdition(post.id, user.id)}`)
+      case 'delete-issue':
+        await deleteDraftIssue(post.id)
+        return actionSuccess({ type: 'success', title: 'Draft deleted' })
     }
   } catch (error) {
     return failureFrom(error, { title: TITLES[post.intent], context, details: { post } })
@@ -159,6 +164,21 @@ function ListCard({
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
                   {issue.recipientCount > 0 ? `${issue.recipientCount} recipients` : null}
                   <IssueStatusBadge status={issue.status} />
+                  {issue.status === 'draft' ? (
+                    <ConfirmRowDelete
+                      question="Delete this draft?"
+                      description="The draft and what was composed in it go. This cannot be undone."
+                      label="Delete draft"
+                      name={issue.subject || 'Untitled edition'}
+                      busy={fetcher.state !== 'idle'}
+                      onConfirm={() =>
+                        fetcher.submit(
+                          { intent: 'delete-issue', id: String(issue.id) },
+                          { method: 'post' },
+                        )
+                      }
+                    />
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -122,6 +122,7 @@ export const listActionSchema = z.discriminatedUnion('intent', [
   listSchema.safeExtend({ intent: z.literal('update-list'), id: idField('Unknown list') }),
   z.object({ intent: z.literal('delete-list'), id: idField('Unknown list') }),
   z.object({ intent: z.literal('new-edition'), id: idField('Unknown list') }),
+  z.object({ intent: z.literal('delete-issue'), id: idField('Unknown issue') }),
 ])
 
 /** /admin/newsletters/issues/:id: the composer and the send. */
