@@ -2,6 +2,7 @@ import { clsx } from 'clsx'
 import { Link } from 'react-router'
 import { CardImage, type ArticleCardSize } from './card-image'
 import { Icon } from './icon'
+import { LiveBadge } from './live-badge'
 import type { ArticleCardView } from './card-view.server'
 
 function Thumbnail({
@@ -86,6 +87,7 @@ export function ArticleCard({
         <Thumbnail article={article} size={size} priority={priority} />
       </div>
       <div className={clsx('flex min-w-0 flex-col gap-2', size === 'large' && 'md:col-span-2')}>
+        {article.isLive ? <LiveBadge className="w-fit" /> : null}
         {article.categoryName && article.categorySlug ? (
           <Link
             to={`/category/${article.categorySlug}`}

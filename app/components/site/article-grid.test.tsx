@@ -17,6 +17,7 @@ const card = (id: number): ArticleCardView => ({
   publishedIso: null,
   relativeTime: '',
   readingMinutes: 1,
+  isLive: false,
 })
 
 function gridClass(count: number) {

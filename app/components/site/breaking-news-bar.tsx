@@ -100,6 +100,8 @@ function TickerItems({
         <li key={item.id} className="shrink-0">
           <Link
             to={`/article/${item.slug}`}
+            // Its LIVE badge is drawn by app.css: no code of its own on every page.
+            data-live={item.isLive || undefined}
             tabIndex={copy ? -1 : undefined}
             className="inline-flex items-baseline gap-2 whitespace-nowrap rounded-sm text-sm font-medium hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-breaking-foreground"
           >
@@ -126,14 +128,7 @@ function PauseButton({ paused, onToggle }: { paused: boolean; onToggle: () => vo
       onClick={onToggle}
       className="z-10 flex size-10 shrink-0 items-center justify-center bg-breaking hover:bg-black/15 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-breaking-foreground motion-reduce:hidden"
     >
-      {paused ? (
-        <Icon name="play" className="size-4 fill-current" />
-      ) : (
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-current">
-          <rect x="6" y="4" width="4" height="16" rx="1" />
-          <rect x="14" y="4" width="4" height="16" rx="1" />
-        </svg>
-      )}
+      <Icon name={paused ? 'play' : 'pause'} className="size-4 fill-current" />
     </button>
   )
 }

@@ -21,6 +21,8 @@ export interface ArticleCardView {
   /** "about 2 hours ago" */
   relativeTime: string
   readingMinutes: number
+  /** Coverage running: the LIVE badge. */
+  isLive: boolean
 }
 
 export interface BreakingNewsItemView {
@@ -33,6 +35,8 @@ export interface BreakingNewsItemView {
   timeLabel: string
   /** When it leaves the bar; the bar drops it then by the browser's clock. */
   expiresIso: string
+  /** Coverage running: the bar marks it LIVE (app.css, `[data-live]`). */
+  isLive: boolean
 }
 
 export interface NewspaperEditionView {
@@ -72,6 +76,7 @@ export function toCardView(article: ArticleCardData, now: Date = new Date()): Ar
     publishedIso: article.publishedAt ? article.publishedAt.toISOString() : null,
     relativeTime: formatRelative(article.publishedAt, now),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
+    isLive: article.isLive === true,
   }
 }
 
@@ -96,6 +101,7 @@ export function toBreakingViews(
         ? `Updated ${formatRelative(revised, now)}`
         : formatRelative(item.publishedAt, now),
       expiresIso: item.expiresAt.toISOString(),
+      isLive: item.isLive,
     }
   })
 }

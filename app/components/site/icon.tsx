@@ -7,6 +7,7 @@ export type SiteIconName =
   | 'moon'
   | 'zap'
   | 'play'
+  | 'pause'
   | 'file-text'
   | 'chevron-left'
   | 'chevron-right'

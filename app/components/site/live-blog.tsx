@@ -1,22 +1,10 @@
 import type { KeyEventView, LiveCoverageView, LiveEntryView } from '~/domain/live/live-view.server'
+import { LiveBadge } from './live-badge'
 import { gutterClass, textLinkClass } from './styles'
 
 // A live article's coverage as readers see it, drawn to HTML on the server (live-blog.server.tsx)
 // like the rest of the article page. The page's script (live-updates.tsx) keeps it current
 // by swapping in entries the server draws with the same component.
-
-export const liveBadgeClass =
-  'inline-flex items-center gap-1.5 rounded-sm bg-destructive px-1.5 py-0.5 text-xs font-bold uppercase tracking-wider text-white'
-
-/** "LIVE", with a dot; for cards, the breaking-news bar and search results too. */
-export function LiveBadge() {
-  return (
-    <span className={liveBadgeClass}>
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-white" />
-      Live
-    </span>
-  )
-}
 
 export function LiveEntry({ entry, pinned = false }: { entry: LiveEntryView; pinned?: boolean }) {
   return (

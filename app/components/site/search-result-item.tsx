@@ -1,5 +1,6 @@
 import { ANONYMOUS } from '~/domain/authors/byline'
 import type { SearchResult } from '~/domain/search/search-schema'
+import { LiveBadge } from './live-badge'
 
 /**
  * One search hit (docs/product.md §2 Search): title, category or "Uncategorized", author, the date it was
@@ -15,7 +16,8 @@ export function SearchResultSummary({
   return (
     <>
       <Title className="block font-serif text-lg font-semibold leading-snug">{result.title}</Title>
-      <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+      <span className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+        {result.isLive ? <LiveBadge /> : null}
         <span className="font-semibold uppercase tracking-wider text-primary">
           {result.categoryName ?? 'Uncategorized'}
         </span>

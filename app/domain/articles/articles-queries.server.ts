@@ -14,6 +14,7 @@ import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
+import { isLiveNow } from '~/domain/live/live-now.server'
 import { getDb, readDb } from '~/infra/db.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
@@ -36,6 +37,8 @@ export interface ArticleCardData {
   wordCount: number
   categoryName: string | null
   categorySlug: string | null
+  /** Its live coverage is running: the card's LIVE badge (absent where a list does not ask). */
+  isLive?: boolean
 }
 
 /** The columns of ArticleCardData; other read models (trending, search) select the same. */
@@ -52,6 +55,7 @@ export const cardColumns = {
   wordCount: sql<number>`coalesce(${articles.wordCount}, 0)`,
   categoryName: categories.name,
   categorySlug: categories.slug,
+  isLive: isLiveNow(articles.id),
 }
 
 /** Cards with their category: the start of a card list, to which a read model adds the rest. */
@@ -214,6 +218,8 @@ export interface BreakingNewsItem {
   revisedAt: Date | null
   /** When it leaves the bar (breaking-news-rules.ts: `breakingExpiry`). */
   expiresAt: Date
+  /** Its live coverage is running: marked LIVE in the bar. */
+  isLive: boolean
 }
 
 /**
@@ -261,6 +267,7 @@ async function readBreakingNews(limit: number, now: Date = new Date()) {
       publishedAt: articles.publishedAt,
       revisedAt: articles.revisedAt,
       expiresAt: expiresAt.mapWith(articles.publishedAt),
+      isLive: isLiveNow(articles.id),
     })
     .from(articles)
     .innerJoin(articleTags, eq(articleTags.articleId, articles.id))

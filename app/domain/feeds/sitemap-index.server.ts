@@ -1,5 +1,6 @@
 import { and, asc, gt, gte, lt, or, eq, sql } from 'drizzle-orm'
 import { articles } from '@db/schema/index'
+import { modifiedWithLive } from '~/domain/live/live-now.server'
 import { isPublicArticle } from '~/domain/published.server'
 import { readDb } from '~/infra/db.server'
 import { absoluteUrl } from '~/lib/seo'
@@ -27,7 +28,8 @@ export async function sitemapMonths(): Promise<SitemapMonth[]> {
     .select({
       month,
       count: sql<number>`count(*)::int`,
-      lastModified: sql<Date | null>`max(${articles.updatedAt})`,
+      // A live article's month changes with its newest entry.
+      lastModified: sql<Date | null>`max(${modifiedWithLive(articles.id, articles.updatedAt)})`,
     })
     .from(articles)
     .where(isPublicArticle)
@@ -96,7 +98,7 @@ export async function* monthSitemapChunks(
           id: articles.id,
           slug: articles.slug,
           publishedAt: articles.publishedAt,
-          updatedAt: articles.updatedAt,
+          updatedAt: modifiedWithLive(articles.id, articles.updatedAt).mapWith(articles.updatedAt),
         })
         .from(articles)
         .where(

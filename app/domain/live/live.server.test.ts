@@ -165,7 +165,7 @@ describe('live coverage', () => {
     expect((await readerView(article.id)).entries).toHaveLength(6)
   })
 
-  it('announces the article only, and nothing for a pending entry', async () => {
+  it('announces the article (and the sitemaps) only, and nothing for a pending entry', async () => {
     const article = await liveArticle()
     const heard: string[][] = []
     const stop = onContentChanged((keys) => heard.push([...keys]))
@@ -173,7 +173,7 @@ describe('live coverage', () => {
       await postEntry(article.id, entry('Waiting'), editor, { publish: false })
       expect(heard).toEqual([])
       await postEntry(article.id, entry('Out'), editor, { publish: true })
-      expect(heard).toEqual([[`article:${article.id}`]])
+      expect(heard).toEqual([[`article:${article.id}`, 'sitemap']])
     } finally {
       stop()
     }

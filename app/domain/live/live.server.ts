@@ -11,7 +11,8 @@ import type { LiveEntryInput, LiveState } from './live-schema'
 // Every write locks the coverage row first: writes to one article's coverage take turns (two
 // editors posting at once both succeed, one after the other; pins never race), and each moves
 // `last_entry_at`, the readers' cursor. A change readers can see announces the article's key
-// only: its page, its delta answers, the cards that show it — never the whole page cache.
+// (its page, its delta answers, the cards that show it) and the sitemaps' — never the whole
+// page cache.
 
 export class LiveError extends domainErrors('LiveError', {
   NOT_FOUND: 404,
@@ -46,7 +47,17 @@ async function touchCoverage(tx: Transaction, articleId: number) {
     .where(eq(liveCoverage.articleId, articleId))
 }
 
-const announceArticle = (articleId: number) => announceChanged([cacheKey.article(articleId)])
+// A change readers can see: the article's page and delta answers, the cards that show the
+// article (they name its key), and the sitemaps, whose `lastmod` follows the newest entry.
+const announceArticle = (articleId: number) =>
+  announceChanged([cacheKey.article(articleId), 'sitemap'])
+
+/**
+ * Coverage starting, pausing or ending also turns the article's LIVE badge on or off, in lists
+ * that do not name each article they show: search results and the breaking-news bar.
+ */
+const announceCoverageState = (articleId: number) =>
+  announceChanged([cacheKey.article(articleId), 'sitemap', 'search', 'breaking'])
 
 /** Starts coverage (or resumes it, or opens it again after its end). */
 export async function startCoverage(articleId: number, summary?: string): Promise<void> {
@@ -65,7 +76,7 @@ export async function startCoverage(articleId: number, summary?: string): Promis
         set: { state: 'live', endedAt: null, lastEntryAt: CLOCK },
       })
   })
-  announceArticle(articleId)
+  announceCoverageState(articleId)
 }
 
 /** Pauses, resumes or ends coverage. An ended coverage stays as the record of the day. */
@@ -88,7 +99,7 @@ export async function setCoverageState(
       })
       .where(eq(liveCoverage.articleId, articleId))
   })
-  announceArticle(articleId)
+  announceCoverageState(articleId)
 }
 
 export async function updateSummary(articleId: number, summary: string): Promise<void> {

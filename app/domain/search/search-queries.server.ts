@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { isLiveNow } from '~/domain/live/live-now.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { readDb } from '~/infra/db.server'
 import { formatLongDate } from '~/lib/dates'
@@ -194,6 +195,7 @@ export async function searchArticles(
       categoryName: categories.name,
       ...bylineColumns,
       publishedAt: articles.publishedAt,
+      isLive: isLiveNow(articles.id),
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -44,6 +44,8 @@ export interface SearchResult {
   /** When it was published (ISO), and the same as words ("March 5, 2026"), from the server. */
   publishedIso: string | null
   publishedLabel: string
+  /** Its live coverage is running: the LIVE badge. */
+  isLive: boolean
   /**
    * Why it matched: a passage of the excerpt or body with the query's words marked
    * (`match: true`), as plain text pieces the page draws itself (never HTML). Empty when the
