@@ -3,6 +3,7 @@ import { ARTICLE_STATUS_NAMES, type ArticleStatus } from '~/domain/articles/arti
 import { cn } from '~/lib/utils'
 import {
   PreviewButton,
+  PublishActionButton,
   SaveButton,
   ViewOnSiteLink,
   type PublishActionsProps,
@@ -58,8 +59,17 @@ export function ArticlePublishBar({
         form={actions.form}
         mode={actions.mode}
         submitting={actions.submitting}
+        secondary={Boolean(actions.primary)}
         className="shrink-0 px-3"
       />
+      {actions.primary ? (
+        <PublishActionButton
+          form={actions.form}
+          action={actions.primary}
+          submitting={actions.submitting}
+          className="shrink-0 px-3"
+        />
+      ) : null}
     </div>
   )
 }

@@ -12,6 +12,7 @@ import {
   SelectValue,
 } from '~/components/ui/select'
 import { ARTICLE_STATUS_LABELS, type ArticleStatus } from '~/domain/articles/articles-schema'
+import type { PublishAction } from '~/domain/articles/publish-action'
 import { cn } from '~/lib/utils'
 
 /** What the save buttons need, on the side panel and on the phone's bottom bar alike. */
@@ -26,6 +27,8 @@ export interface PublishActionsProps {
   liveUrl: string | null
   /** The form holds changes not saved yet: the preview's bar says so, and only then. */
   unsaved?: boolean
+  /** The next step this role takes ("Publish", "Schedule", "Submit for review"), if any. */
+  primary?: PublishAction | null
 }
 
 export function PreviewButton({
@@ -76,17 +79,49 @@ export function SaveButton({
   mode,
   submitting,
   className,
-}: Pick<PublishActionsProps, 'form' | 'mode' | 'submitting'> & { className?: string }) {
+  secondary = false,
+}: Pick<PublishActionsProps, 'form' | 'mode' | 'submitting'> & {
+  className?: string
+  /** Beside a named primary action, the save is the second choice. */
+  secondary?: boolean
+}) {
   return (
     <Button
       type="submit"
       form={form}
       disabled={submitting}
       aria-busy={submitting || undefined}
+      variant={secondary ? 'outline' : 'default'}
       className={className}
     >
       {submitting ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
       {mode === 'create' ? 'Create Article' : 'Update Article'}
+    </Button>
+  )
+}
+
+/**
+ * The primary action named for what it does. It submits the form with `data-publish-status`,
+ * which the editor's submit handler saves in place of the Status field's value.
+ */
+export function PublishActionButton({
+  form,
+  action,
+  submitting,
+  className,
+}: Pick<PublishActionsProps, 'form' | 'submitting'> & {
+  action: PublishAction
+  className?: string
+}) {
+  return (
+    <Button
+      type="submit"
+      form={form}
+      disabled={submitting}
+      data-publish-status={action.status}
+      className={className}
+    >
+      {action.label}
     </Button>
   )
 }
@@ -147,12 +182,23 @@ export function ArticlePublishPanel({
             />
             {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} /> : null}
           </div>
-          <SaveButton
-            form={actions.form}
-            mode={actions.mode}
-            submitting={actions.submitting}
-            className="w-full"
-          />
+          <div className="flex gap-2">
+            <SaveButton
+              form={actions.form}
+              mode={actions.mode}
+              submitting={actions.submitting}
+              secondary={Boolean(actions.primary)}
+              className="flex-1"
+            />
+            {actions.primary ? (
+              <PublishActionButton
+                form={actions.form}
+                action={actions.primary}
+                submitting={actions.submitting}
+                className="flex-1"
+              />
+            ) : null}
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -50,10 +50,12 @@ import {
   NO_CATEGORY,
   TITLE_MAX,
   EXCERPT_MAX,
+  isArticleStatus,
   type ArticleFormFields,
   type ArticleStatus,
   type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
+import { publishAction } from '~/domain/articles/publish-action'
 import type { ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
 
@@ -209,6 +211,11 @@ export function ArticleEditor({
     (status) => status === state.status || canMoveArticleTo(viewer, facts, status),
   )
   const mayPublish = statusChoices.includes('published')
+  const primary = publishAction({
+    storedStatus,
+    choices: statusChoices,
+    publishedAt: state.publishedAt,
+  })
 
   const snapshot = useMemo(() => JSON.stringify(state), [state])
   const [savedSnapshot, setSavedSnapshot] = useState(snapshot)
@@ -252,15 +259,18 @@ export function ArticleEditor({
     if (target) rootRef.current?.querySelector<HTMLElement>(target[1])?.focus()
   }
 
-  function save(form: HTMLFormElement, overwrite: boolean) {
+  /** `status`: the primary action's (Publish, Submit for review), in place of the field's. */
+  function save(form: HTMLFormElement, overwrite: boolean, status?: ArticleStatus) {
     setAttempted(true)
-    const result = articleFormSchema.safeParse(schemaValues(state))
+    if (status) set('status', status)
+    const result = articleFormSchema.safeParse(schemaValues(status ? { ...state, status } : state))
     if (!result.success) {
       focusFirstError(fieldErrorsOf(result.error))
       return
     }
     const body = new FormData(form)
     if (overwrite) body.set('overwrite', 'true')
+    if (status) body.set('status', status)
     setConflict(null)
     submit(body, { method: 'post' })
   }
@@ -270,7 +280,8 @@ export function ArticleEditor({
     // Preview posts the form as it is to a new tab, as a plain browser submission.
     if (submitter?.hasAttribute('data-preview')) return
     event.preventDefault()
-    save(event.currentTarget, false)
+    const status = submitter?.getAttribute('data-publish-status')
+    save(event.currentTarget, false, status && isArticleStatus(status) ? status : undefined)
   }
 
   const titleId = useId()
@@ -282,6 +293,7 @@ export function ArticleEditor({
     previewAction: `/admin/preview/${articleId ?? 'new'}`,
     liveUrl: live && article ? `/article/${article.slug}` : null,
     unsaved: dirty,
+    primary,
   }
 
   return (
