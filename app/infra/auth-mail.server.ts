@@ -102,3 +102,18 @@ export function sendOneTimeCodeMail(to: string, code: string, type = 'sign-in') 
     outro: IGNORE,
   })
 }
+
+/** A staff invitation: the link to the page where the invitee names themselves and sets a password. */
+export function sendStaffInvitationMail(
+  to: string,
+  { url, roleName, days }: { url: string; roleName: string; days: number },
+) {
+  return sendAuthMail({
+    to,
+    subject: (brand) => `You are invited to join ${brand} as ${roleName.toLowerCase()}`,
+    intro: `You have been invited to the newsroom's back office as ${roleName.toLowerCase()}. Choose the name your bylines will show and a password. The link works once, for ${days} days.`,
+    action: 'Accept the invitation',
+    url,
+    outro: 'If you did not expect this, you can ignore this message.',
+  })
+}

@@ -23,6 +23,13 @@ import {
   TableRow,
 } from '~/components/ui/table'
 import { EmailAddress } from '~/components/admin/email-address'
+import { InviteStaffDialog, PendingInvitations } from '~/components/admin/staff-invitations'
+import {
+  inviteStaff,
+  listPendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from '~/domain/users/invitations.server'
 import { userActionSchema, userSearchSchema } from '~/domain/users/user-roles-schema'
 import { deactivateUser, reactivateUser } from '~/domain/users/deactivation.server'
 import { Input } from '~/components/ui/input'
@@ -44,10 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, canManageUsers)
   const q = userSearchSchema.parse(new URL(request.url).searchParams.get('q') ?? '')
   try {
-    return { users: await listUsersForAdmin(q), loadFailed: false, myId: me.id, q }
+    const [users, invitations] = await Promise.all([listUsersForAdmin(q), listPendingInvitations()])
+    return { users, invitations, loadFailed: false, myId: me.id, q }
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, 'users list failed')
-    return { users: [], loadFailed: true, myId: me.id, q }
+    return { users: [], invitations: [], loadFailed: true, myId: me.id, q }
   }
 }
 
@@ -55,17 +63,44 @@ const FAILURE_TITLE = {
   'set-role': 'Error',
   deactivate: 'Could not deactivate the account',
   reactivate: 'Could not reactivate the account',
+  invite: 'Could not send the invitation',
+  'resend-invitation': 'Could not resend the invitation',
+  'revoke-invitation': 'Could not revoke the invitation',
 } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, canManageUsers)
   const parsed = parseIntent(await request.formData(), userActionSchema, {
     titles: FAILURE_TITLE,
-    hiddenFields: ['userId', 'role'],
+    hiddenFields: ['userId', 'role', 'invitationId'],
   })
   if (!parsed.ok) return parsed.response
   const post = parsed.data
   try {
+    if (post.intent === 'invite') {
+      const invited = await inviteStaff(post, me.id)
+      return actionSuccess({
+        type: 'success',
+        title: 'Invitation sent',
+        description: `${invited.email} will get a link to join as ${ROLE_NAMES[invited.role].toLowerCase()}.`,
+      })
+    }
+    if (post.intent === 'resend-invitation') {
+      const resent = await resendInvitation(post.invitationId)
+      return actionSuccess({
+        type: 'success',
+        title: 'Invitation sent again',
+        description: `${resent.email} has a new link; the previous one no longer works.`,
+      })
+    }
+    if (post.intent === 'revoke-invitation') {
+      const revoked = await revokeInvitation(post.invitationId)
+      return actionSuccess({
+        type: 'success',
+        title: 'Invitation revoked',
+        description: `The link sent to ${revoked.email} no longer works.`,
+      })
+    }
     if (post.intent === 'deactivate') {
       await deactivateUser(post.userId, me.id)
       return actionSuccess({
@@ -94,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  const { users, loadFailed, myId, q } = loaderData
+  const { users, invitations, loadFailed, myId, q } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
   const revalidator = useRevalidator()
@@ -106,6 +141,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Users"
         description="Staff roles open the back office: contributors write and submit, authors also publish their own articles, editors run the desk, admins run the site. The last admin cannot be removed."
+        actions={<InviteStaffDialog />}
       />
       {loadFailed ? (
         <Alert variant="destructive" className="mb-4">
@@ -134,6 +170,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           Search
         </Button>
       </Form>
+      <PendingInvitations invitations={invitations} />
       {q && users.length === 0 && !loadFailed ? (
         <p className="mb-4 text-sm text-muted-foreground">No users match “{q}”.</p>
       ) : null}

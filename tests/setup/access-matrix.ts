@@ -173,6 +173,8 @@ export const MATRIX: Record<string, Probe[]> = {
     { ...post('empty form', EVERYONE), documentAllowed: [] },
   ],
   'routes/_site.newsletter.tsx': [post('empty form', EVERYONE)],
+  // A staff invitation's page: the mailed single-use token is the authority, no sign-in.
+  'routes/_site.invitation.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   'routes/_site.newsletter_.confirm.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   // Newsletter preferences open with the mailed token, no sign-in; the archive is public.
   'routes/_site.newsletter_.preferences.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
@@ -217,6 +219,8 @@ export const MATRIX: Record<string, Probe[]> = {
   // The back office.
   'routes/admin.tsx': [get(STAFF)],
   'routes/admin.$.tsx': [get(STAFF), post('anything', STAFF)],
+  // The display-name step the back office asks of staff without one.
+  'routes/admin.display-name.tsx': [post('empty form', STAFF)],
   'routes/admin._index.tsx': [get(STAFF), ...articleRowIntents('dashboard')],
   'routes/admin.articles.tsx': [get(STAFF), ...articleRowIntents('list')],
   'routes/admin.new-article.tsx': [

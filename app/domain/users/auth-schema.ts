@@ -17,9 +17,12 @@ const email = z
   .pipe(z.email({ error: 'Enter a valid email address' }))
   .transform((value) => value.toLowerCase())
 
+/** An address as every form takes it: trimmed, checked, lower-cased. */
+export const emailSchema = email
+
 const password = z.string({ error: 'Password is required' }).min(1, 'Password is required')
 
-const newPassword = z
+export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
@@ -30,13 +33,13 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-export const signUpSchema = z.object({ email, password: newPassword })
+export const signUpSchema = z.object({ email, password: newPasswordSchema })
 
 export const forgotPasswordSchema = z.object({ email })
 
 export const resetPasswordSchema = z.object({
   token: z.string().min(1, 'This reset link is invalid or has expired.'),
-  password: newPassword,
+  password: newPasswordSchema,
 })
 
 export const magicLinkSchema = z.object({ email, redirectTo: z.string().optional() })
@@ -78,7 +81,7 @@ export const usernameSchema = z.object({
 
 export const changePasswordSchema = z.object({
   currentPassword: password,
-  newPassword,
+  newPassword: newPasswordSchema,
 })
 
 export const passwordConfirmSchema = z.object({ password })

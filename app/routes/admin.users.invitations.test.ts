@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { profiles, staffInvitations } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import {
+  createTestUser,
+  linkFromMail,
+  sessionCookie,
+  toastFrom,
+} from '../../tests/setup/auth-fixtures'
+import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
+import { action as usersAction, loader as usersLoader } from './admin.users'
+import { action as acceptAction, loader as acceptLoader } from './_site.invitation'
+
+// Staff invitations: an admin invites an address with a role from the Users screen; the mailed
+// single-use link opens /invitation, where the invitee chooses a display name and a password,
+// and the account is made with that role. Links revoked, replaced, expired or used are refused.
+
+const USERS = '/admin/users'
+let admin: { id: string; cookie: string }
+
+beforeAll(async () => {
+  const user = await createTestUser({ role: 'admin' })
+  admin = { id: user.id, cookie: await sessionCookie(user) }
+})
+
+const invite = (email: string, role = 'author', cookie = admin.cookie) =>
+  callRoute(usersAction, post(cookie, USERS, { intent: 'invite', email, role }))
+
+/** The path and query of the invitation link in the newest mail to `email`. */
+async function invitationPath(email: string) {
+  const link = await linkFromMail(email, /https?:\/\/\S*\/invitation\?token=\S+/)
+  const url = new URL(link)
+  return url.pathname + url.search
+}
+
+const accept = (path: string, fields: Record<string, string>) => {
+  const token = new URL(path, 'http://x').searchParams.get('token') ?? ''
+  return callRoute(acceptAction, post(null, path, { token, ...fields }))
+}
+
+describe('inviting staff', () => {
+  it('mails a link; accepting it makes the account with the role, the name, and signs it in', async () => {
+    const response = await invite('New.Writer@Example.com', 'editor')
+    expect(response.status).toBe(200)
+    expect(await toastFrom(response)).toMatchObject({ title: 'Invitation sent' })
+
+    const listed = await (await callRoute(usersLoader, get(admin.cookie, USERS))).json()
+    expect(listed.invitations).toMatchObject([
+      { email: 'new.writer@example.com', role: 'editor', expired: false },
+    ])
+    const [stored] = await getDb()
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.email, 'new.writer@example.com'))
+    expect(stored.invitedBy).toBe(admin.id)
+
+    const path = await invitationPath('new.writer@example.com')
+    // The token itself is not what the database keeps.
+    expect(stored.tokenHash).not.toBe(new URL(path, 'http://x').searchParams.get('token'))
+    const page = await callRoute(acceptLoader, get(null, path))
+    expect(page.status).toBe(200)
+    expect(await page.json()).toMatchObject({
+      invitation: { email: 'new.writer@example.com', role: 'editor' },
+    })
+
+    const accepted = await accept(path, {
+      displayName: '  Nia  Writer ',
+      password: 'a-long-password',
+    })
+    expect(accepted.status).toBe(302)
+    expect(accepted.headers.get('location')).toBe('/admin')
+    expect(accepted.headers.getSetCookie().join(';')).toMatch(/broadsheet\.session_token=/)
+
+    const [account] = await getDb()
+      .select()
+      .from(profiles)
+      .where(eq(profiles.email, 'new.writer@example.com'))
+    expect(account).toMatchObject({
+      role: 'editor',
+      displayName: 'Nia Writer',
+      emailVerified: true,
+    })
+    await expect(
+      sessionCookie({ email: 'new.writer@example.com', password: 'a-long-password' }),
+    ).resolves.toMatch(/session_token/)
+
+    // Accepted: no longer pending, and the link works once.
+    const after = await (await callRoute(usersLoader, get(admin.cookie, USERS))).json()
+    expect(after.invitations).toEqual([])
+    const again = await callRoute(acceptLoader, get(null, path))
+    expect(again.status).toBe(410)
+    expect((await again.json()).refusal.message).toMatch(/already been accepted/)
+    const reused = await accept(path, { displayName: 'Someone', password: 'another-password' })
+    expect(reused.status).toBe(410)
+  })
+
+  it('refuses an address that already has an account, or a second invitation to one', async () => {
+    const existing = await createTestUser({ role: 'viewer' })
+    const refused = await invite(existing.email)
+    expect(refused.status).toBe(409)
+    expect((await refused.json()).fieldErrors.email[0]).toMatch(/already exists/)
+
+    expect((await invite('twice@example.com')).status).toBe(200)
+    const twice = await invite('twice@example.com')
+    expect(twice.status).toBe(409)
+    expect((await twice.json()).fieldErrors.email[0]).toMatch(/already waiting/)
+  })
+
+  it('checks the form: a bad address, and a role that is not a staff role', async () => {
+    const bad = await invite('not-an-address')
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).fieldErrors.email).toBeTruthy()
+    expect((await invite('reader@example.com', 'viewer')).status).toBe(400)
+  })
+
+  it('is for admins only', async () => {
+    const editor = await createTestUser({ role: 'editor' })
+    const refused = await invite('by-editor@example.com', 'author', await sessionCookie(editor))
+    expect(refused.status).toBe(403)
+    const rows = await getDb()
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.email, 'by-editor@example.com'))
+    expect(rows).toEqual([])
+  })
+})
+
+describe('links that no longer work', () => {
+  it('a revoked invitation: its link answers 404 with the reason', async () => {
+    await invite('revoked@example.com')
+    const path = await invitationPath('revoked@example.com')
+    const [row] = await getDb()
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.email, 'revoked@example.com'))
+    const revoked = await callRoute(
+      usersAction,
+      post(admin.cookie, USERS, { intent: 'revoke-invitation', invitationId: String(row.id) }),
+    )
+    expect(await toastFrom(revoked)).toMatchObject({ title: 'Invitation revoked' })
+    const page = await callRoute(acceptLoader, get(null, path))
+    expect(page.status).toBe(404)
+    expect((await page.json()).refusal.message).toMatch(/not valid/)
+    const posted = await accept(path, { displayName: 'Rev Oked', password: 'a-long-password' })
+    expect(posted.status).toBe(404)
+    const made = await getDb()
+      .select()
+      .from(profiles)
+      .where(eq(profiles.email, 'revoked@example.com'))
+    expect(made).toEqual([])
+  })
+
+  it('an expired invitation answers 410; resending makes a new link and the old one stops', async () => {
+    await invite('late@example.com', 'contributor')
+    const first = await invitationPath('late@example.com')
+    await getDb()
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.email, 'late@example.com'))
+    const expired = await callRoute(acceptLoader, get(null, first))
+    expect(expired.status).toBe(410)
+    expect((await expired.json()).refusal.message).toMatch(/expired/)
+    const listed = await (await callRoute(usersLoader, get(admin.cookie, USERS))).json()
+    const pending = listed.invitations.find(
+      (i: { email: string }) => i.email === 'late@example.com',
+    )
+    expect(pending.expired).toBe(true)
+
+    const resent = await callRoute(
+      usersAction,
+      post(admin.cookie, USERS, { intent: 'resend-invitation', invitationId: String(pending.id) }),
+    )
+    expect(await toastFrom(resent)).toMatchObject({ title: 'Invitation sent again' })
+    const second = await invitationPath('late@example.com')
+    expect(second).not.toBe(first)
+    expect((await callRoute(acceptLoader, get(null, first))).status).toBe(404)
+    const accepted = await accept(second, { displayName: 'Lee Late', password: 'a-long-password' })
+    expect(accepted.status).toBe(302)
+    const [account] = await getDb()
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.email, 'late@example.com'))
+    expect(account.role).toBe('contributor')
+  })
+
+  it('no token, or a made-up one: 404; a missing name or short password: 400, nothing made', async () => {
+    expect((await callRoute(acceptLoader, get(null, '/invitation'))).status).toBe(404)
+    expect((await callRoute(acceptLoader, get(null, '/invitation?token=nope'))).status).toBe(404)
+    await invite('careful@example.com')
+    const path = await invitationPath('careful@example.com')
+    const invalid = await accept(path, { displayName: ' ', password: 'short' })
+    expect(invalid.status).toBe(400)
+    const { fieldErrors } = await invalid.json()
+    expect(fieldErrors.displayName).toBeTruthy()
+    expect(fieldErrors.password).toBeTruthy()
+    expect((await callRoute(acceptLoader, get(null, path))).status).toBe(200)
+  })
+
+  it('an address that got an account meanwhile is refused at acceptance', async () => {
+    await invite('raced@example.com')
+    const path = await invitationPath('raced@example.com')
+    await createTestUser({ email: 'raced@example.com' })
+    const refused = await accept(path, { displayName: 'Ray Ced', password: 'a-long-password' })
+    expect(refused.status).toBe(409)
+    expect((await refused.json()).formError).toMatch(/already exists/)
+  })
+})
