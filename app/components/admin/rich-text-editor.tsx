@@ -1,4 +1,3 @@
-import Image from '@tiptap/extension-image'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import {
@@ -16,7 +15,6 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { MediaPicker, type MediaItem } from '~/components/admin/media-picker'
 import { Button } from '~/components/ui/button'
 import {
   Dialog,
@@ -26,11 +24,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog'
-import { Field, FieldDescription, FieldError } from '~/components/ui/field'
+import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { imageVariantUrl } from '~/lib/image-variants'
 import { isAllowedLinkHref, LINK_SCHEMES, linkScheme } from '~/lib/link-schemes'
+import { LibraryImage } from './library-image'
+import {
+  MediaDialog,
+  selectedLibraryImage,
+  type SelectedLibraryImage,
+} from './rich-text-image-dialog'
 
 // The article body editor (docs/product.md §2 "Rich-text content field"). Client-only: it is loaded
 // lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
@@ -60,7 +63,7 @@ const extensions = [
       HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
     },
   }),
-  Image.configure({ allowBase64: false }),
+  LibraryImage,
 ]
 
 function editorAttributes(
@@ -164,6 +167,12 @@ interface ToolState {
 function Toolbar({ editor }: { editor: Editor | null }) {
   const [linkOpen, setLinkOpen] = useState(false)
   const [mediaOpen, setMediaOpen] = useState(false)
+  // The library image selected when the dialog opened (edited in place), and a new dialog
+  // state for each opening.
+  const [mediaTarget, setMediaTarget] = useState<{
+    selected: SelectedLibraryImage | null
+    key: number
+  }>({ selected: null, key: 0 })
   const state = useEditorState({
     editor,
     // TipTap's snapshot still holds no editor until the first transaction after it is created
@@ -260,7 +269,11 @@ function Toolbar({ editor }: { editor: Editor | null }) {
         label="Media"
         icon={ImageIcon}
         disabled={disabled}
-        onClick={() => setMediaOpen(true)}
+        onClick={() => {
+          const selected = selectedLibraryImage(editor!)
+          setMediaTarget(({ key }) => ({ selected, key: key + 1 }))
+          setMediaOpen(true)
+        }}
       />
       <Divider />
       <ToolButton
@@ -278,7 +291,13 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       {editor ? (
         <>
           <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
-          <MediaDialog editor={editor} open={mediaOpen} onOpenChange={setMediaOpen} />
+          <MediaDialog
+            key={mediaTarget.key}
+            editor={editor}
+            open={mediaOpen}
+            onOpenChange={setMediaOpen}
+            selected={mediaTarget.selected}
+          />
         </>
       ) : null}
     </div>
@@ -416,94 +435,6 @@ function LinkDialog({
             <Button type="submit">Add Link</Button>
           </DialogFooter>
         </form>
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-/** Inline images use the 1200 px variant: wide enough for the article column, far lighter. */
-function inlineImage(item: MediaItem, alt: string) {
-  const width = item.width && item.height ? Math.min(item.width, 1200) : undefined
-  const height =
-    width && item.width && item.height ? Math.round((item.height * width) / item.width) : undefined
-  return { src: imageVariantUrl(item.url, 1200), alt, width, height }
-}
-
-function MediaDialog({
-  editor,
-  open,
-  onOpenChange,
-}: {
-  editor: Editor
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
-  const [picked, setPicked] = useState<MediaItem | null>(null)
-  const [alt, setAlt] = useState('')
-
-  function close() {
-    onOpenChange(false)
-    setPicked(null)
-    setAlt('')
-  }
-
-  function insert(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    event.stopPropagation()
-    if (!picked) return
-    editor.chain().focus().setImage(inlineImage(picked, alt.trim())).run()
-    close()
-  }
-
-  return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        className="max-w-3xl grid-cols-[minmax(0,1fr)]"
-        onCloseAutoFocus={(event) => returnFocus(event, editor)}
-      >
-        <DialogHeader>
-          <DialogTitle>Media Library</DialogTitle>
-          <DialogDescription>
-            Select or upload media files to include in your content
-          </DialogDescription>
-        </DialogHeader>
-        {picked ? (
-          <form onSubmit={insert} className="grid gap-4">
-            <img
-              src={imageVariantUrl(picked.url, 640)}
-              alt=""
-              className="max-h-64 w-auto justify-self-center rounded-lg border border-border object-contain"
-            />
-            <Field>
-              <Label htmlFor="rte-image-alt">Alt text</Label>
-              <Input
-                id="rte-image-alt"
-                value={alt}
-                autoFocus
-                aria-describedby="rte-image-alt-help"
-                onChange={(event) => setAlt(event.target.value)}
-              />
-              <FieldDescription id="rte-image-alt-help">
-                Describe the image for readers who cannot see it.
-              </FieldDescription>
-            </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setPicked(null)}>
-                Back
-              </Button>
-              <Button type="submit">Insert Image</Button>
-            </DialogFooter>
-          </form>
-        ) : (
-          <MediaPicker
-            kind="image"
-            onSelect={(item) => {
-              setPicked(item)
-              // The library's alt text goes with the image; the writer may still change it.
-              setAlt(item.alt ?? '')
-            }}
-          />
-        )}
       </DialogContent>
     </Dialog>
   )
