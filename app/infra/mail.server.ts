@@ -22,6 +22,18 @@ export function outboxDir() {
 let transport: Transporter | undefined
 let transportUrl: string | undefined
 
+/**
+ * The header fields a signature covers: nodemailer's own list (RFC 4871 §5.5) and
+ * List-Unsubscribe-Post, which it leaves out although RFC 8058 §4 honours a one-click
+ * unsubscribe only when DKIM covers it as well as List-Unsubscribe.
+ */
+const DKIM_SIGNED_FIELDS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:' +
+  'Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From:' +
+  'Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:' +
+  'List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:' +
+  'List-Archive'
+
 /** DKIM_DOMAIN, DKIM_SELECTOR and a key (inline or DKIM_PRIVATE_KEY_FILE): all or none. */
 export function dkimOptions(): DKIM.Options | undefined {
   const env = getEnv()
@@ -35,7 +47,12 @@ export function dkimOptions(): DKIM.Options | undefined {
       'DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)',
     )
   }
-  return { domainName: env.DKIM_DOMAIN!, keySelector: env.DKIM_SELECTOR!, privateKey: key! }
+  return {
+    domainName: env.DKIM_DOMAIN!,
+    keySelector: env.DKIM_SELECTOR!,
+    privateKey: key!,
+    headerFieldNames: DKIM_SIGNED_FIELDS,
+  }
 }
 
 /**
