@@ -14,6 +14,7 @@ import {
   twoFactors,
   verifications,
 } from '@db/schema/index'
+import { notFoundResponse } from '~/lib/not-found'
 import { uniqueSlug } from '~/lib/slugify'
 import { isReservedUsername, usernameKey } from '~/lib/username'
 import {
@@ -298,7 +299,7 @@ const NOT_OVER_HTTP =
 export async function handleAuthHttp(request: Request, clientIp: string | null | undefined) {
   const url = new URL(request.url)
   if (NOT_OVER_HTTP.test(url.pathname)) {
-    return Response.json({ error: 'Not found' }, { status: 404 })
+    return notFoundResponse('Not found')
   }
   if (!clientIp) {
     return Response.json(

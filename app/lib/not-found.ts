@@ -13,6 +13,20 @@ export interface NotFoundBody {
 
 export type NotFoundCode = 'NOT_FOUND' | 'PAGE_OUT_OF_RANGE'
 
+/**
+ * The 404 answer of a resource route (an endpoint, a feed, a download) or of a server module
+ * below the routes (the auth endpoints): this body as JSON. Thrown from a page's loader it
+ * reaches the ErrorBoundary the same way. Pages' loaders throw `notFound()` (routes/+shared/
+ * http-answers.server.ts), the same body as React Router's `data()`.
+ */
+export function notFoundResponse(
+  message = 'Page not found',
+  options: { code?: NotFoundCode; headers?: HeadersInit } = {},
+): Response {
+  const body: NotFoundBody = { ok: false, code: options.code ?? 'NOT_FOUND', message }
+  return Response.json(body, { status: 404, headers: options.headers })
+}
+
 /** What a route's ErrorBoundary caught, when it is the not-found answer; else null. */
 export function notFoundOf(error: unknown): NotFoundBody | null {
   if (!isRouteErrorResponse(error) || error.status !== 404) return null

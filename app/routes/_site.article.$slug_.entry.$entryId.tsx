@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
+import { Link, useLoaderData, useRouteError } from 'react-router'
 import { PageStatus } from '~/components/site/page-status'
 import { textLinkClass } from '~/components/site/styles'
 import { findPublicLiveEntry } from '~/domain/live/live-queries.server'
@@ -6,7 +6,9 @@ import { keyEventLabel } from '~/domain/live/live-view.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
+import { notFoundOf } from '~/lib/not-found'
 import { errorMeta, seoMeta } from '~/lib/seo'
+import { notFound } from './+shared/http-answers.server'
 import type { Route } from './+types/_site.article.$slug_.entry.$entryId'
 
 // A live entry's shareable address, /article/{slug}/entry/{id}: its own title and description
@@ -17,7 +19,7 @@ import type { Route } from './+types/_site.article.$slug_.entry.$entryId'
 export async function loader({ params }: Route.LoaderArgs) {
   const entryId = /^\d{1,9}$/.test(params.entryId) ? Number(params.entryId) : null
   const found = entryId ? await findPublicLiveEntry(params.slug, entryId) : null
-  if (!found || entryId === null) throw data('Entry not found', { status: 404 })
+  if (!found || entryId === null) notFound('Entry not found')
   noteShownKeys([cacheKey.article(found.articleId)])
   const site = await getSiteIdentity()
   const label = keyEventLabel(found)
@@ -60,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFoundOf(error)) {
     return (
       <PageStatus
         title="Entry not found"

@@ -145,7 +145,7 @@ export function ErrorBoundary() {
   if (notFoundOf(error)?.code === 'PAGE_OUT_OF_RANGE') {
     return <PageStatus title="Page not found" message="This list has fewer pages." />
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFoundOf(error)) {
     return (
       <PageStatus
         title="Author not found"

@@ -35,12 +35,20 @@ describe('/newsletter/preferences', () => {
   it('opens with the token, never cached, and refuses an unknown one with 404', async () => {
     const page = await runRoute(loader, get(null, url()))
     expect(page.data.prefs.email).toBe('prefs@example.com')
-    expect((await runRoute(loader, get(null, '/newsletter/preferences?t=nope'))).status).toBe(404)
-    const refused = await runRoute(
-      action,
-      post(null, '/newsletter/preferences', { intent: 'pause', t: 'x'.repeat(43) }),
-    )
-    expect(refused.status).toBe(404)
+    // The one not-found answer, its message the page's.
+    const notFound = {
+      init: { status: 404 },
+      data: { ok: false, code: 'NOT_FOUND', message: expect.stringMatching(/not valid any more/) },
+    }
+    await expect(
+      runRoute(loader, get(null, '/newsletter/preferences?t=nope')),
+    ).rejects.toMatchObject(notFound)
+    await expect(
+      runRoute(
+        action,
+        post(null, '/newsletter/preferences', { intent: 'pause', t: 'x'.repeat(43) }),
+      ),
+    ).rejects.toMatchObject(notFound)
   })
 
   it('chooses lists, pauses and leaves everything without a sign-in', async () => {
@@ -133,8 +141,10 @@ describe('the archive', () => {
       params: { slug: list.slug, issueId: String(draft.id) },
     } as never)
     expect(hidden.status).toBe(404)
+    expect(await hidden.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' })
     await expect(archiveLoader({ params: { slug: 'nope' } } as never)).rejects.toMatchObject({
       init: { status: 404 },
+      data: { ok: false, code: 'NOT_FOUND', message: 'Newsletter not found' },
     })
   })
 })

@@ -1,8 +1,10 @@
-import { data, useActionData, useLoaderData } from 'react-router'
+import { useActionData, useLoaderData, useRouteError } from 'react-router'
 import { NewsletterPreferences } from '~/components/site/newsletter-preferences'
 import { gutterClass } from '~/components/site/styles'
 import { preferencesByToken } from '~/domain/newsletter/preferences.server'
+import { notFoundOf } from '~/lib/not-found'
 import { errorMeta } from '~/lib/seo'
+import { notFound } from './+shared/http-answers.server'
 import { applyPreferencesPost } from './+shared/newsletter-preferences.server'
 import type { Route } from './+types/_site.newsletter_.preferences'
 
@@ -15,10 +17,13 @@ const INVALID =
 // Anyone holding the token from a mail manages that subscription: no sign-in, no cookie
 // (docs: issue 22, "an opaque token, no sign-in"). The token is the key, so it is read from
 // the query on GET and from the form on POST, and the page is never cached or referred on.
+// A token that matches no subscription is the one not-found answer, its message the page's.
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('t') ?? ''
   const prefs = await preferencesByToken(token)
-  if (!prefs) return data({ token: '', prefs: null }, { status: 404 })
+  if (!prefs) notFound(INVALID, { headers: NO_STORE })
   return { token, prefs }
 }
 
@@ -26,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const token = String(form.get('t') ?? new URL(request.url).searchParams.get('t') ?? '')
   const prefs = await preferencesByToken(token)
-  if (!prefs) return data({ ok: false, message: INVALID }, { status: 404 })
+  if (!prefs) notFound(INVALID, { headers: NO_STORE })
   return applyPreferencesPost(prefs, form, context.requestId)
 }
 
@@ -41,17 +46,23 @@ export default function NewsletterPreferencesPage() {
   return (
     <div className={`${gutterClass} max-w-xl py-14`}>
       <h1 className="mb-6 font-serif text-4xl font-black tracking-tight">Newsletter preferences</h1>
-      {prefs ? (
-        <NewsletterPreferences
-          prefs={prefs}
-          hidden={{ t: token }}
-          message={answer ? { ok: answer.ok, text: answer.message } : null}
-        />
-      ) : (
-        <p role="alert" className="text-lg">
-          {INVALID}
-        </p>
-      )}
+      <NewsletterPreferences
+        prefs={prefs}
+        hidden={{ t: token }}
+        message={answer ? { ok: answer.ok, text: answer.message } : null}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const missing = notFoundOf(useRouteError())
+  return (
+    <div className={`${gutterClass} max-w-xl py-14`}>
+      <h1 className="mb-6 font-serif text-4xl font-black tracking-tight">Newsletter preferences</h1>
+      <p role="alert" className="text-lg">
+        {missing ? missing.message : 'Something went wrong. Please try again in a moment.'}
+      </p>
     </div>
   )
 }

@@ -1,11 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import {
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type ShouldRevalidateFunction,
-} from 'react-router'
+import { Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from 'react-router'
 import { toEditionView } from '~/components/site/card-view.server'
 import { Icon } from '~/components/site/icon'
 import { EditionCover, EditionDateLine } from '~/components/site/newspaper-list'
@@ -18,6 +12,7 @@ import { clampPage, readerPageParam } from '~/lib/edition-page'
 import { errorMeta, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.newspapers_.$slug'
 import { notFound } from './+shared/http-answers.server'
+import { notFoundOf } from '~/lib/not-found'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -121,7 +116,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFoundOf(error)) {
     return (
       <PageStatus
         title="Edition not found"

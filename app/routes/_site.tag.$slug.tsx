@@ -96,7 +96,7 @@ export function ErrorBoundary() {
   if (notFoundOf(error)?.code === 'NOT_FOUND') {
     return <PageStatus title="Tag Not Found" message="The tag you're looking for doesn't exist." />
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFoundOf(error)?.code === 'PAGE_OUT_OF_RANGE') {
     return <PageStatus title="Page not found" message="This list has fewer pages." />
   }
   if (isRouteErrorResponse(error) && error.status === 400) {

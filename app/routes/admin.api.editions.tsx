@@ -22,6 +22,7 @@ import {
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { describeFailure, parseIntent } from './+shared/action-results.server'
+import { notFoundResponse } from './+shared/http-answers.server'
 import type { Route } from './+types/admin.api.editions'
 
 /*
@@ -55,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return Response.json({ edition: await getAdminEdition(id.data) }, { headers: NO_STORE })
     } catch (error) {
       if (error instanceof EditionError && error.code === 'NOT_FOUND') {
-        return Response.json({ error: error.message }, { status: 404, headers: NO_STORE })
+        return notFoundResponse(error.message, { headers: NO_STORE })
       }
       throw error
     }

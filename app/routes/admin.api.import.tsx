@@ -1,9 +1,15 @@
 import { canImportContent } from '~/domain/access/access-rules'
-import { attachImages, createImportJob, getImportJob } from '~/domain/import/import-jobs.server'
+import {
+  attachImages,
+  createImportJob,
+  getImportJob,
+  ImportError,
+} from '~/domain/import/import-jobs.server'
 import { IMPORT_LIMITS, importUploadSchema } from '~/domain/import/import-schema'
 import { receiveSingleFile, type ReceivedFile } from '~/domain/media/receive-upload.server'
 import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
 import { describeFailure } from './+shared/action-results.server'
+import { notFoundResponse } from './+shared/http-answers.server'
 import { refuseApi, requireStaffApi } from './+shared/require-access.server'
 import type { Route } from './+types/admin.api.import'
 
@@ -36,8 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: job.status, processed: job.processed, total: job.total, failure: job.failure },
       { headers: NO_STORE },
     )
-  } catch {
-    return refused(404, 'There is no such import.')
+  } catch (error) {
+    // Only a job that is not there is a 404; a failed read is the logged 500 it is.
+    if (error instanceof ImportError && error.code === 'NOT_FOUND')
+      return notFoundResponse(error.message, { headers: NO_STORE })
+    throw error
   }
 }
 

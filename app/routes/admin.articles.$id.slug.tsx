@@ -12,6 +12,7 @@ import { changeArticleSlug } from '~/domain/articles/article-slug.server'
 import { readArticleFacts } from '~/domain/articles/article-changes.server'
 import { createToastHeaders } from '~/infra/toast.server'
 import { describeFailure } from './+shared/action-results.server'
+import { notFound } from './+shared/http-answers.server'
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.articles.$id.slug'
 
@@ -20,8 +21,7 @@ const idSchema = z.coerce.number().int().positive()
 async function articleOr404(idParam: string | undefined) {
   const id = idSchema.safeParse(idParam)
   const article = id.success ? await readArticleFacts(id.data) : null
-  if (!id.success || !article || !(await articleAccessFacts(id.data)))
-    throw data('Article not found', { status: 404 })
+  if (!id.success || !article || !(await articleAccessFacts(id.data))) notFound('Article not found')
   return { id: id.data, article }
 }
 

@@ -20,6 +20,7 @@ import {
 } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.edit-article.$id'
 import { notFound } from './+shared/http-answers.server'
+import { notFoundOf } from '~/lib/not-found'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request)
@@ -136,14 +137,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const missing = notFoundOf(error) !== null
   const refused = isRouteErrorResponse(error) && error.status === 403
   return (
     <div className="mx-auto grid max-w-xl gap-4 py-10">
       <Alert variant="destructive">
         <AlertTitle>Failed to fetch article</AlertTitle>
         <AlertDescription>
-          {notFound
+          {missing
             ? 'There is no article with this address. It may have been deleted.'
             : refused
               ? 'Your role does not allow you to edit this article. An article waiting for review is edited by an editor until it is returned to you.'

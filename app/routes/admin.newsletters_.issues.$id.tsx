@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
-import { data, Link, redirect } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
 import { NewsletterComposer } from '~/components/admin/newsletter-composer'
 import { IssueStatusBadge } from '~/components/admin/newsletter-issue-status'
@@ -35,6 +35,7 @@ import {
   parseId,
   parseIntent,
 } from './+shared/action-results.server'
+import { notFound } from './+shared/http-answers.server'
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.newsletters_.issues.$id'
 
@@ -42,7 +43,7 @@ async function issueOr404(id: string) {
   const issueId = parseId(id)
   const issue = issueId ? await getIssue(issueId) : null
   const list = issue ? await getList(issue.listId) : null
-  if (!issue || !list) throw data('Newsletter issue not found', { status: 404 })
+  if (!issue || !list) notFound('Newsletter issue not found')
   return { issue, list }
 }
 

@@ -2,13 +2,16 @@ import { useCallback, useEffect, useState } from 'react'
 import { data, isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import { AdminHeader } from '~/components/admin/admin-header'
 import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
+import { DisplayNameStep } from '~/components/admin/display-name-step'
 import { preloadRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from '~/config/admin-navigation'
 import { canReviewArticles } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
 import { countReviewQueue } from '~/domain/articles/review-queries.server'
+import { needsDisplayName } from '~/domain/users/display-name.server'
 import { logger } from '~/infra/logger.server'
+import { notFoundOf } from '~/lib/not-found'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
 
@@ -25,9 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         return null
       })
     : null
+  // Issue: bylines showed usernames taken from addresses. A staff member without a display
+  // name is asked for one before any page of the back office (DisplayNameStep).
+  const askDisplayName = await needsDisplayName(user)
   return data(
     {
       sidebarOpen: match ? match[1] === 'true' : true,
+      askDisplayName,
       email: user.email,
       viewer: { id: user.id, role: user.role },
       badges: { reviewQueue },
@@ -106,7 +113,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           onOpenMobile={() => setMobileOpen(true)}
         />
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 p-4 sm:p-6">
-          <Outlet />
+          {loaderData.askDisplayName ? <DisplayNameStep /> : <Outlet />}
         </main>
       </div>
     </div>
@@ -123,16 +130,19 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
   const refused = status === 403
+  const missing = notFoundOf(error)
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-sm font-semibold text-muted-foreground">{status}</p>
       <h1 className="font-serif text-3xl font-bold">
-        {refused ? 'Access denied' : status === 404 ? 'Page not found' : 'Something went wrong'}
+        {refused ? 'Access denied' : missing ? missing.message : 'Something went wrong'}
       </h1>
       <p className="text-muted-foreground">
         {refused
           ? 'Your role does not allow you to open this page. An admin can change your role on the Users screen.'
-          : 'This page could not be shown. Please try again in a moment.'}
+          : missing
+            ? 'It may have been deleted, or the address is wrong.'
+            : 'This page could not be shown. Please try again in a moment.'}
       </p>
       <a href="/admin" className="text-primary underline underline-offset-4">
         Back to the dashboard

@@ -1,4 +1,5 @@
 import { archivedIssue } from '~/domain/newsletter/archive-queries.server'
+import { notFoundResponse } from './+shared/http-answers.server'
 import type { Route } from './+types/newsletters.$slug.$issueId'
 
 /**
@@ -10,10 +11,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.issueId) ? Number(params.issueId) : 0
   const issue = id ? await archivedIssue(params.slug, id) : null
   if (!issue) {
-    return new Response('This issue does not exist or has not been sent.', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    })
+    return notFoundResponse('This issue does not exist or has not been sent.')
   }
   return new Response(issue.html, {
     headers: {

@@ -267,6 +267,7 @@ describe("better-auth's own limiter", () => {
       }),
     )
     expect(res.status).toBe(404)
+    expect(res.data).toMatchObject({ ok: false, code: 'NOT_FOUND' })
   })
 
   it.each(['change-email', 'delete-user', 'link-social', 'list-accounts'])(
@@ -281,6 +282,7 @@ describe("better-auth's own limiter", () => {
         }),
       )
       expect(res.status).toBe(404)
+      expect(res.data).toMatchObject({ ok: false, code: 'NOT_FOUND' })
     },
   )
 })

@@ -188,6 +188,8 @@ describe('article page', () => {
     for (const slug of ['nope', 'draft', 'later']) {
       const out = await runRoute(article.loader, get(`/article/${slug}`), { params: { slug } })
       expect(out.status, slug).toBe(404)
+      // The one not-found answer (lib/not-found.ts), which the page's boundary reads.
+      expect(out.data, slug).toEqual({ ok: false, code: 'NOT_FOUND', message: 'Article not found' })
     }
   })
 

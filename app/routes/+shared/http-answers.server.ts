@@ -4,24 +4,15 @@ import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { signInUrl } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
 import type { ActionResult } from '~/lib/action-result'
-import type { NotFoundBody, NotFoundCode } from '~/lib/not-found'
+import { notFoundResponse, type NotFoundBody, type NotFoundCode } from '~/lib/not-found'
 
 // Where the domain's refusals that are not a form's failure become HTTP: "not found" in one
 // shape for every route, and access refusals as the answer their kind of request gets. Form
 // posts' failures go through action-results.server.ts; this is for loaders, guards and
 // resource routes. docs/architecture.md, "From a domain rule to an HTTP answer".
 
-/**
- * The 404 answer of a resource route (an endpoint, a feed, a download): `{ ok: false, code,
- * message }` as JSON. Thrown from a page's loader it reaches the ErrorBoundary the same way.
- */
-export function notFoundResponse(
-  message = 'Page not found',
-  options: { code?: NotFoundCode; headers?: HeadersInit } = {},
-): Response {
-  const body: NotFoundBody = { ok: false, code: options.code ?? 'NOT_FOUND', message }
-  return Response.json(body, { status: 404, headers: options.headers })
-}
+// The 404 answer of a resource route lives in lib (infra's auth endpoints answer it too).
+export { notFoundResponse }
 
 /**
  * Throws the 404 answer from a page's loader or action: the same body, as React Router's
