@@ -10,6 +10,7 @@ import { singleton } from './singleton.server'
  * - `front`: the lists of latest articles (home, feeds, sitemaps, search);
  * - `breaking`: the breaking-news bar (on every reader's page);
  * - `page:<slug>`: a static page; `editions`: the print editions; `corrections`: their page;
+ * - `news-sitemap`: Google News' sitemap, for a title changed within its two days;
  * - `chrome` (`EVERYTHING`): settings, navigation, categories: every page, every cache.
  *
  * Infra holds the signal and knows nothing of what the keys mean; the domain names them.

@@ -1,3 +1,4 @@
+import { NEWS_SITEMAP_KEY, NEWS_SITEMAP_WINDOW_MS } from '~/domain/articles/article-changes.server'
 import { listPublishedSince } from '~/domain/articles/articles-queries.server'
 import { buildNewsSitemap } from '~/domain/feeds/feeds.server'
 import { cachedTextResponse } from './+shared/text-resource.server'
@@ -7,13 +8,12 @@ import { getEnv } from '~/infra/env.server'
 import type { Route } from './+types/news-sitemap[.]xml'
 
 /** Google News: articles published in the last two days. */
-const WINDOW_MS = 2 * 24 * 60 * 60 * 1000
-
 export async function loader({ request }: Route.LoaderArgs) {
-  noteShownKeys(['front'])
+  // `front` for articles coming and going; its own key for a title changed in its window.
+  noteShownKeys(['front', NEWS_SITEMAP_KEY])
   const [settings, articles] = await Promise.all([
     getSiteSettings(),
-    listPublishedSince(new Date(Date.now() - WINDOW_MS)),
+    listPublishedSince(new Date(Date.now() - NEWS_SITEMAP_WINDOW_MS)),
   ])
   return cachedTextResponse(
     request,

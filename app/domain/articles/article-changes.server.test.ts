@@ -1,6 +1,7 @@
+import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { articles, tags } from '@db/schema/index'
+import { articles, profiles, tags } from '@db/schema/index'
 import { onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { insertArticle, insertTag } from '../../../tests/setup/content-fixtures'
@@ -8,14 +9,19 @@ import {
   announceExpiredBreakingNews,
   announceScheduledPublications,
   articleChangeKeys,
+  NEWS_SITEMAP_KEY,
+  NEWS_SITEMAP_WINDOW_MS,
   readArticleFacts,
   type ArticleFacts,
 } from './article-changes.server'
+import { updateArticle } from './articles.server'
+import { articleFormSchema } from './articles-schema'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 
 const facts = (overrides: Partial<ArticleFacts> = {}): ArticleFacts => ({
   id: 1,
   slug: 'story',
+  title: 'Story',
   isPublic: true,
   isScheduled: false,
   publishedAt: 1_000,
@@ -56,6 +62,69 @@ describe('articleChangeKeys', () => {
     )
     const scheduled = facts({ isPublic: false, isScheduled: true, publishedAt: 9_000 })
     expect(articleChangeKeys(null, scheduled)).toEqual(['schedule'])
+  })
+})
+
+describe('articleChangeKeys and the news sitemap', () => {
+  const now = 10 * NEWS_SITEMAP_WINDOW_MS
+  const recent = facts({ publishedAt: now - 60_000 })
+  const old = facts({ publishedAt: now - NEWS_SITEMAP_WINDOW_MS - 60_000 })
+
+  it('names the news sitemap for a new title within its window, without the lists', () => {
+    const keys = articleChangeKeys(recent, { ...recent, title: 'Story, corrected' }, now)
+    expect(keys.sort()).toEqual(['article:1', NEWS_SITEMAP_KEY, 'search'])
+  })
+
+  it('leaves it out for an older article, the same title, or an article no reader sees', () => {
+    expect(articleChangeKeys(old, { ...old, title: 'Story, corrected' }, now)).not.toContain(
+      NEWS_SITEMAP_KEY,
+    )
+    expect(articleChangeKeys(recent, { ...recent }, now)).not.toContain(NEWS_SITEMAP_KEY)
+    const draft = facts({ isPublic: false, publishedAt: now - 60_000 })
+    expect(articleChangeKeys(draft, { ...draft, title: 'Other' }, now)).toEqual([])
+  })
+})
+
+describe('a published article’s new title, saved', () => {
+  async function editor() {
+    const id = crypto.randomUUID()
+    const email = `edna-${id.slice(0, 8)}@example.com`
+    await getDb()
+      .insert(profiles)
+      .values({ id, email, username: `edna-${id.slice(0, 8)}`, role: 'editor' })
+    return { id, role: 'editor' as const, email }
+  }
+
+  async function keysOfRetitling(hoursAgo: number) {
+    const actor = await editor()
+    const story = await insertArticle({ hoursAgo, authorId: actor.id })
+    const heard: string[] = []
+    const stop = onContentChanged((keys) => heard.push(...keys))
+    try {
+      const input = articleFormSchema.parse({
+        title: `${story.title}, corrected`,
+        excerpt: story.excerpt,
+        content: story.content,
+        status: 'published',
+        authorId: actor.id,
+      })
+      await updateArticle(story.id, input, actor)
+    } finally {
+      stop()
+    }
+    return { story, heard }
+  }
+
+  it('announces the news sitemap when the article is within its two days', async () => {
+    const { story, heard } = await keysOfRetitling(3)
+    expect(heard).toContain(`article:${story.id}`)
+    expect(heard).toContain(NEWS_SITEMAP_KEY)
+  })
+
+  it('does not when the article is older than the news sitemap shows', async () => {
+    const { story, heard } = await keysOfRetitling(24 * 3)
+    expect(heard).toContain(`article:${story.id}`)
+    expect(heard).not.toContain(NEWS_SITEMAP_KEY)
   })
 })
 

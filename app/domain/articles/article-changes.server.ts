@@ -13,6 +13,8 @@ import { BREAKING_NEWS_TAG, listBreakingNews } from './articles-queries.server'
 export interface ArticleFacts {
   id: number
   slug: string
+  /** Shown by the news sitemap, which lists no category, author or tag. */
+  title: string
   isPublic: boolean
   /** Published with a publication time still to come. */
   isScheduled: boolean
@@ -34,6 +36,7 @@ export async function readArticleFacts(
     .select({
       id: articles.id,
       slug: articles.slug,
+      title: articles.title,
       isPublic: sql<boolean>`coalesce(${isPublicArticle}, false)`,
       isScheduled: sql<boolean>`coalesce(${articles.status} = 'published' and ${articles.publishedAt} > now(), false)`,
       publishedAt: articles.publishedAt,
@@ -63,6 +66,13 @@ export async function readArticleFacts(
   }
 }
 
+/**
+ * Google News' sitemap lists the articles of its last two days (routes/news-sitemap[.]xml.tsx),
+ * by title; it shows `front` and this key of its own, which a new title in its window announces.
+ */
+export const NEWS_SITEMAP_WINDOW_MS = 2 * 24 * 60 * 60 * 1000
+export const NEWS_SITEMAP_KEY = 'news-sitemap'
+
 const sameTags = (a: number[], b: number[]) =>
   a.length === b.length && a.every((id, i) => id === b[i])
 
@@ -74,11 +84,14 @@ const sameTags = (a: number[], b: number[]) =>
  * - its own key (its page and every list that shows it) and `search`, when a reader could;
  * - and the lists it joins or leaves (`front`, its category, author and tags, old and new),
  *   when it appears, disappears, or moves between them;
- * - `breaking`, when it is or was on the breaking-news bar.
+ * - `breaking`, when it is or was on the breaking-news bar;
+ * - `news-sitemap`, when its title changed and it was published within the news sitemap's
+ *   window (at `now`): a title edit moves it between no lists, so `front` does not go.
  */
 export function articleChangeKeys(
   before: ArticleFacts | null,
   after: ArticleFacts | null,
+  now = Date.now(),
 ): string[] {
   const keys = new Set<string>()
   const scheduledBefore = before?.isScheduled ? before.publishedAt : null
@@ -107,6 +120,11 @@ export function articleChangeKeys(
     }
   }
   if (seen.some((facts) => facts.isBreaking)) keys.add('breaking')
+  const inNewsWindow = (facts: ArticleFacts) =>
+    facts.publishedAt !== null && facts.publishedAt >= now - NEWS_SITEMAP_WINDOW_MS
+  if (before && after && before.title !== after.title && seen.some(inNewsWindow)) {
+    keys.add(NEWS_SITEMAP_KEY)
+  }
   return [...keys]
 }
 
