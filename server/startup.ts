@@ -92,13 +92,13 @@ export async function ensureFirstAdmin() {
   if ((await countAdmins()) > 0) return
   const env = getEnv()
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await createOrPromoteAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
+    await createOrPromoteAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, env.ADMIN_NAME)
     logger.info({ email: env.ADMIN_EMAIL }, 'First admin created from ADMIN_EMAIL')
     return
   }
   const email = env.ADMIN_EMAIL ?? 'admin@example.com'
   const password = crypto.randomBytes(12).toString('base64url')
-  await createOrPromoteAdmin(email, password)
+  await createOrPromoteAdmin(email, password, env.ADMIN_NAME)
   // Printed once, on the console, so it reaches the person starting the site and no log store.
   process.stdout.write(
     `\n  First admin account created. Sign in at ${env.siteUrl}/signin with\n` +

@@ -45,6 +45,8 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** The first admin's display name; without it the back office asks at the first visit. */
+  ADMIN_NAME: z.string().trim().min(1).max(80).optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -104,6 +104,8 @@ export function spawnInstance(options: InstanceOptions): Instance {
     BETTER_AUTH_SECRET: CLUSTER_SECRET,
     ADMIN_EMAIL: CLUSTER_ADMIN.email,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    // Named, so the back office shows its pages at once (not the display-name step).
+    ADMIN_NAME: 'admin',
     SEED_DEMO: String(options.seedDemo ?? false),
     // Behind the balancer: the reader's address is the last X-Forwarded-For entry.
     TRUST_PROXY: '1',

@@ -104,6 +104,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     SEED_DEMO: 'true',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // Named, so the back office shows its pages at once (not the display-name step).
+    ADMIN_NAME: 'admin',
     BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     ...(options.plainNode ? {} : SERVER_NODE_ENV),
     ...(options.pageCache === undefined ? {} : { PAGE_CACHE: String(options.pageCache) }),

@@ -18,10 +18,14 @@ function usernameFromEmail(email: string) {
 
 /**
  * Creates an admin with a password sign-in, or promotes an existing account and resets its
- * password. Staff accounts are marked verified: better-auth would otherwise drop the password
+ * password; `displayName`, when given, is the name its bylines show. Staff accounts are marked verified: better-auth would otherwise drop the password
  * login of an unverified address at its first magic-link sign-in.
  */
-export async function createOrPromoteAdmin(rawEmail: string, password: string) {
+export async function createOrPromoteAdmin(
+  rawEmail: string,
+  password: string,
+  displayName?: string,
+) {
   const email = rawEmail.trim().toLowerCase()
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     throw new UserError('INVALID_EMAIL', 'Enter a valid email address', { field: 'email' })
@@ -40,7 +44,12 @@ export async function createOrPromoteAdmin(rawEmail: string, password: string) {
     if (existing) {
       await tx
         .update(profiles)
-        .set({ role: 'admin', emailVerified: true, updatedAt: now })
+        .set({
+          role: 'admin',
+          emailVerified: true,
+          updatedAt: now,
+          ...(displayName ? { displayName } : {}),
+        })
         .where(eq(profiles.id, userId))
     } else {
       // The operator's own account may take a reserved name ("admin" from admin@…).
@@ -60,6 +69,7 @@ export async function createOrPromoteAdmin(rawEmail: string, password: string) {
         usernameKey: usernameKey(username),
         role: 'admin',
         emailVerified: true,
+        displayName: displayName ?? null,
       })
     }
     const [credential] = await tx
