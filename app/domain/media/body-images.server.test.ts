@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { mediaFiles } from '@db/schema/index'
+import { mediaFiles, staticPages } from '@db/schema/index'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { previewArticleInput, toArticleView } from '~/domain/articles/article-view.server'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
+import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { articleDraftSchema } from '~/domain/articles/articles-schema'
 import { cacheKey, onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
@@ -16,17 +17,15 @@ import { updateImageDetails } from './media.server'
 const SRC = (name: string) => `/media/media/_v/${name.replace(/\.[^.]+$/, '')}-1200.webp`
 
 async function libraryImage(name: string, alt: string, caption = '') {
-  await getDb()
-    .insert(mediaFiles)
-    .values({
-      bucket: 'media',
-      name,
-      kind: 'image',
-      contentType: 'image/jpeg',
-      size: 1,
-      alt,
-      caption,
-    })
+  await getDb().insert(mediaFiles).values({
+    bucket: 'media',
+    name,
+    kind: 'image',
+    contentType: 'image/jpeg',
+    size: 1,
+    alt,
+    caption,
+  })
 }
 
 async function bodyOf(content: string) {
@@ -38,6 +37,7 @@ async function bodyOf(content: string) {
 beforeEach(async () => {
   await clearContent()
   await getDb().delete(mediaFiles)
+  await getDb().delete(staticPages)
 })
 
 describe('a body image from the library', () => {
@@ -162,5 +162,33 @@ describe('editing the library', () => {
     const html = toArticleView(again!.article).contentHtml
     expect(html).toContain('alt="After"')
     expect(html).toContain('<figcaption>Now captioned</figcaption>')
+  })
+})
+
+describe('a static page', () => {
+  it('shows its library images as an article does, and hears of the library’s edits', async () => {
+    await libraryImage('500-1.jpg', 'Newsroom', 'Our newsroom')
+    await getDb()
+      .insert(staticPages)
+      .values({
+        slug: 'about',
+        title: 'About',
+        content: `<p>Us</p><img src="${SRC('500-1.jpg')}" alt="" data-media-id="500-1.jpg">`,
+      })
+    expect((await getStaticPage('about')).content).toBe(
+      `<p>Us</p><figure><img src="${SRC('500-1.jpg')}" alt="Newsroom" data-media-id="500-1.jpg" /><figcaption>Our newsroom</figcaption></figure>`,
+    )
+
+    const heard: string[][] = []
+    const stop = onContentChanged((keys) => heard.push([...keys]))
+    try {
+      await updateImageDetails('500-1.jpg', { alt: 'The desk', caption: '' })
+    } finally {
+      stop()
+    }
+    expect(heard.flat()).toContain(cacheKey.page('about'))
+    expect((await getStaticPage('about')).content).toBe(
+      `<p>Us</p><img src="${SRC('500-1.jpg')}" alt="The desk" data-media-id="500-1.jpg" />`,
+    )
   })
 })

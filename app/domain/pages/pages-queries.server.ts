@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { staticPages } from '@db/schema/index'
+import { showBodyImage } from '~/domain/media/body-images'
+import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { getDb } from '~/infra/db.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
-import { htmlToPlainText, sanitizePageHtml } from '~/infra/sanitize.server'
+import { htmlToPlainText, renderArticleHtml } from '~/infra/sanitize.server'
 import type { StaticPageSlug } from './static-pages'
 
 export interface StaticPage {
@@ -41,15 +43,27 @@ export const DEFAULT_STATIC_PAGES: Record<StaticPageSlug, { title: string; conte
   },
 }
 
-/** A static page, its stored HTML sanitised again on the way out; the default text if unsaved. */
+/**
+ * A static page, its stored HTML sanitised again on the way out, its library images with the
+ * library's words as an article's are (body-images.ts); the default text if unsaved.
+ */
 export async function getStaticPage(slug: StaticPageSlug): Promise<StaticPage> {
   noteShownKeys([cacheKey.page(slug)])
-  const [row] = await getDb().select().from(staticPages).where(eq(staticPages.slug, slug)).limit(1)
+  const [row] = await getDb()
+    .select({
+      title: staticPages.title,
+      content: staticPages.content,
+      updatedAt: staticPages.updatedAt,
+      bodyImages: bodyImagesColumn(staticPages.content),
+    })
+    .from(staticPages)
+    .where(eq(staticPages.slug, slug))
+    .limit(1)
   if (!row) return { slug, ...DEFAULT_STATIC_PAGES[slug], updatedAt: null }
   return {
     slug,
     title: row.title.trim() || DEFAULT_STATIC_PAGES[slug].title,
-    content: sanitizePageHtml(row.content),
+    content: renderArticleHtml(row.content, (image) => showBodyImage(image, row.bodyImages)),
     updatedAt: row.updatedAt,
   }
 }
