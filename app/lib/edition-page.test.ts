@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   clampPage,
+  doubleTapZoom,
+  isDoubleTap,
   movePage,
   readerKeyMove,
   readerPageParam,
@@ -54,5 +56,20 @@ describe('moving through the pages', () => {
     expect(stepZoom(3, 1)).toBe(3)
     expect(stepZoom(0.5, -1)).toBe(0.5)
     expect(stepZoom(1.1, 1)).toBe(1.25)
+  })
+
+  it('zooms a fitted page in on a double tap, and anything else back to fit', () => {
+    expect(doubleTapZoom(1)).toBe(2)
+    expect(doubleTapZoom(0.75)).toBe(2)
+    expect(doubleTapZoom(2)).toBe(1)
+    expect(doubleTapZoom(1.25)).toBe(1)
+  })
+
+  it('takes two taps close in place and time as a double tap', () => {
+    const first = { x: 100, y: 200, at: 1000 }
+    expect(isDoubleTap(null, first)).toBe(false)
+    expect(isDoubleTap(first, { x: 110, y: 205, at: 1250 })).toBe(true)
+    expect(isDoubleTap(first, { x: 110, y: 205, at: 1400 })).toBe(false)
+    expect(isDoubleTap(first, { x: 180, y: 200, at: 1100 })).toBe(false)
   })
 })

@@ -55,3 +55,28 @@ export function swipeMove(dx: number, dy: number): 'previous' | 'next' | null {
   if (Math.abs(dx) < 48 || Math.abs(dx) < Math.abs(dy) * 1.5) return null
   return dx < 0 ? 'next' : 'previous'
 }
+
+/** A double tap (or double click) zooms a fitted page in to this, and any zoom back to fit. */
+export const DOUBLE_TAP_ZOOM = 2
+
+export function doubleTapZoom(zoom: number): number {
+  return zoom > 1 + 1e-9 ? 1 : DOUBLE_TAP_ZOOM
+}
+
+export interface Tap {
+  x: number
+  y: number
+  /** Milliseconds, as events count them (`event.timeStamp`). */
+  at: number
+}
+
+/**
+ * A second tap close to the first in place and time: the browser's own double-tap zoom is off
+ * on a page sized to the device (and under `touch-action: pan-y pinch-zoom`), so the reader
+ * reads the gesture itself.
+ */
+export function isDoubleTap(first: Tap | null, second: Tap): boolean {
+  if (!first) return false
+  const elapsed = second.at - first.at
+  return elapsed >= 0 && elapsed <= 350 && Math.hypot(second.x - first.x, second.y - first.y) <= 40
+}

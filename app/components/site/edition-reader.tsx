@@ -17,6 +17,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useSearchParams } from 'react-router'
 import {
   clampPage,
+  doubleTapZoom,
+  isDoubleTap,
   movePage,
   readerKeyMove,
   readerPageParam,
@@ -24,6 +26,7 @@ import {
   swipeMove,
   ZOOM_STEPS,
   type ReaderMove,
+  type Tap,
 } from '~/lib/edition-page'
 import { ghostButtonClass, outlineButtonClass } from './styles'
 
@@ -234,6 +237,7 @@ export default function EditionReader({
               page={page}
               pageCount={pageCount}
               zoom={zoom}
+              onZoom={setZoom}
               title={title}
               cover={cover}
               onMove={move}
@@ -299,12 +303,16 @@ function PageTurns({
   )
 }
 
-/** The current page, as wide as the reader (times the zoom); swiped sideways on touch. */
+/**
+ * The current page, as wide as the reader (times the zoom); swiped sideways on touch; a double
+ * tap or double click zooms in where it landed, and back to fit.
+ */
 function PageView({
   doc,
   page,
   pageCount,
   zoom,
+  onZoom,
   title,
   cover,
   onMove,
@@ -314,6 +322,7 @@ function PageView({
   page: number
   pageCount: number
   zoom: number
+  onZoom: (zoom: number) => void
   title: string
   cover: Props['cover']
   onMove: (where: ReaderMove) => void
@@ -324,6 +333,14 @@ function PageView({
   const [frameWidth, setFrameWidth] = useState(0)
   const [drawn, setDrawn] = useState<{ page: number; width: number } | null>(null)
   const swipe = useRef<{ x: number; y: number; id: number } | null>(null)
+  const sheetRef = useRef<HTMLDivElement>(null)
+  // A tap in progress, the last tap (for a double tap), and when a double tap last zoomed
+  // (the browser may follow it with a dblclick of its own, which must not zoom back).
+  const press = useRef<(Tap & { id: number }) | null>(null)
+  const lastTap = useRef<Tap | null>(null)
+  const lastDoubleTap = useRef(-Infinity)
+  // The point of the page under the finger when a double tap zoomed, kept under it after.
+  const anchor = useRef<{ fx: number; fy: number; x: number; y: number } | null>(null)
 
   useLayoutEffect(() => {
     const frame = frameRef.current
@@ -343,6 +360,10 @@ function PageView({
       (canvas) => {
         if (cancelled || !hostRef.current) return
         canvas.setAttribute('aria-hidden', 'true')
+        // As wide as the sheet, whatever it was drawn for: a zoom shows the old drawing
+        // stretched at once, at the new size, until the sharper one replaces it.
+        canvas.style.width = '100%'
+        canvas.style.height = 'auto'
         hostRef.current.replaceChildren(canvas)
         setDrawn({ page, width: cssWidth })
       },
@@ -357,29 +378,85 @@ function PageView({
     }
   }, [doc, page, cssWidth, onFailure])
 
+  // After a double tap's zoom the sheet has its new size at once (the old drawing stretched
+  // until the new one is ready): scroll so the point tapped is where the finger still is.
+  useLayoutEffect(() => {
+    const frame = frameRef.current
+    const sheet = sheetRef.current
+    const target = anchor.current
+    anchor.current = null
+    if (!frame || !sheet || !target) return
+    const box = sheet.getBoundingClientRect()
+    frame.scrollLeft += box.left + target.fx * box.width - target.x
+    window.scrollBy(0, box.top + target.fy * box.height - target.y)
+  }, [cssWidth])
+
+  const zoomAt = (x: number, y: number) => {
+    const box = sheetRef.current?.getBoundingClientRect()
+    if (box && box.width > 0 && box.height > 0) {
+      anchor.current = { fx: (x - box.left) / box.width, fy: (y - box.top) / box.height, x, y }
+    }
+    onZoom(doubleTapZoom(zoom))
+  }
+
   const ready = drawn !== null && drawn.page === page && drawn.width === cssWidth
   const onPointerDown = (event: React.PointerEvent) => {
-    if (event.pointerType !== 'touch' || zoom > 1) return
+    if (event.pointerType !== 'touch') return
+    // A second finger is a pinch, not a tap.
+    press.current = event.isPrimary
+      ? { x: event.clientX, y: event.clientY, at: event.timeStamp, id: event.pointerId }
+      : null
+    if (zoom > 1) return
     swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId }
   }
   const onPointerUp = (event: React.PointerEvent) => {
     const start = swipe.current
     swipe.current = null
+    const tapStart = press.current
+    press.current = null
+    if (doc && tapStart && tapStart.id === event.pointerId) {
+      const tap = { x: event.clientX, y: event.clientY, at: event.timeStamp }
+      const still = Math.hypot(tap.x - tapStart.x, tap.y - tapStart.y) < 12
+      if (still && tap.at - tapStart.at < 300) {
+        if (isDoubleTap(lastTap.current, tap)) {
+          lastTap.current = null
+          lastDoubleTap.current = tap.at
+          zoomAt(tap.x, tap.y)
+          return
+        }
+        lastTap.current = tap
+      }
+    }
     if (!start || start.id !== event.pointerId) return
     const where = swipeMove(event.clientX - start.x, event.clientY - start.y)
     if (where) onMove(where)
   }
+  const onDoubleClick = (event: React.MouseEvent) => {
+    if (!doc || event.timeStamp - lastDoubleTap.current < 600) return
+    event.preventDefault()
+    zoomAt(event.clientX, event.clientY)
+  }
 
   return (
+    // On a phone the page takes the screen's whole width (the gutters given up): fitted to the
+    // width, it is as large as it can be without scrolling sideways.
     <div
       ref={frameRef}
-      className="relative mx-auto w-full max-w-4xl overflow-auto rounded-sm border bg-muted"
-      style={{ touchAction: zoom > 1 ? 'auto' : 'pan-y pinch-zoom' }}
+      data-zoom={zoom}
+      className="relative -mx-4 w-[calc(100%+2rem)] max-w-4xl overflow-auto border-y bg-muted sm:mx-auto sm:w-full sm:rounded-sm sm:border"
+      // Sideways swipes turn pages at the fitted size, so only vertical panning and pinching
+      // are the browser's then; zoomed in, all panning is.
+      style={{ touchAction: zoom > 1 ? 'pan-x pan-y pinch-zoom' : 'pan-y pinch-zoom' }}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => (swipe.current = null)}
+      onPointerCancel={() => {
+        swipe.current = null
+        press.current = null
+      }}
+      onDoubleClick={onDoubleClick}
     >
       <div
+        ref={sheetRef}
         role="img"
         aria-label={`${title}, page ${page}${pageCount > 0 ? ` of ${pageCount}` : ''}`}
         className="relative mx-auto bg-white"

@@ -143,6 +143,22 @@ test('?page=N past the end opens the last page; zoom and fit width', async ({ pa
     .toBe(Math.round(fitWidth))
 })
 
+test('a double click zooms in and back to fit', async ({ page }) => {
+  await page.goto('/newspapers')
+  await firstEdition(page).click()
+  await waitForHydration(page)
+  const canvas = page.getByRole('img', { name: /, page 1 of/ }).locator('canvas')
+  await expect(canvas).toHaveCount(1)
+  await expect(page.getByText(/Drawing the page|Loading the edition/)).toHaveCount(0)
+  const fitWidth = (await canvas.boundingBox())!.width
+  const toolbar = page.getByRole('toolbar', { name: 'Edition pages' })
+  await canvas.dblclick({ position: { x: 40, y: 40 } })
+  await expect(toolbar).toContainText('200%')
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(fitWidth * 1.9)
+  await canvas.dblclick({ position: { x: 40, y: 40 } })
+  await expect(toolbar).toContainText('100%')
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 }, hasTouch: true })
 
@@ -177,6 +193,67 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\?page=2$/)
     await swipe(80, 300)
     await expect(indicator).toHaveText(/^Page 1 of/)
+  })
+
+  test('the page opens as wide as the screen; a double tap zooms in there and back', async ({
+    page,
+  }) => {
+    await page.goto('/newspapers')
+    await firstEdition(page).click()
+    await waitForHydration(page)
+    const sheet = page.getByRole('img', { name: /, page 1 of/ })
+    const canvas = sheet.locator('canvas')
+    await expect(canvas).toHaveCount(1)
+    await expect(page.getByText(/Drawing the page|Loading the edition/)).toHaveCount(0)
+    // Fit width: the whole screen's width (no gutters), nothing to scroll sideways.
+    const fitted = (await canvas.boundingBox())!
+    expect(fitted.width).toBeGreaterThan(360)
+    expect(fitted.x).toBeGreaterThanOrEqual(-1)
+    expect(fitted.x + fitted.width).toBeLessThanOrEqual(376)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const toolbar = page.getByRole('toolbar', { name: 'Edition pages' })
+    await expect(toolbar).toContainText('100%')
+
+    // Two quick taps on the right half: 200 %, the tapped part still under the finger (the
+    // frame scrolled sideways within itself, the page itself still 375 px wide).
+    const tapTwice = () =>
+      sheet.evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const x = box.left + box.width * 0.75
+        const y = box.top + Math.min(box.height / 3, 200)
+        const fire = (type: string) =>
+          el.dispatchEvent(
+            new PointerEvent(type, {
+              pointerType: 'touch',
+              pointerId: 9,
+              isPrimary: true,
+              clientX: x,
+              clientY: y,
+              bubbles: true,
+            }),
+          )
+        for (let i = 0; i < 2; i++) {
+          fire('pointerdown')
+          fire('pointerup')
+        }
+      })
+    await tapTwice()
+    await expect(toolbar).toContainText('200%')
+    await expect
+      .poll(async () => (await canvas.boundingBox())!.width)
+      .toBeGreaterThan(fitted.width * 1.9)
+    const frame = page.locator('[data-zoom]')
+    expect(await frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await expect(frame).toHaveCSS('touch-action', 'pan-x pan-y pinch-zoom')
+
+    // Again: back to fit.
+    await tapTwice()
+    await expect(toolbar).toContainText('100%')
+    await expect
+      .poll(async () => Math.round((await canvas.boundingBox())!.width))
+      .toBe(Math.round(fitted.width))
+    await expect(frame).toHaveCSS('touch-action', 'pan-y pinch-zoom')
   })
 })
 
