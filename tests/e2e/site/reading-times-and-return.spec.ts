@@ -57,6 +57,37 @@ test.describe('the article page at 1366 × 768', () => {
   })
 })
 
+test.describe('the article page on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true })
+
+  test('the header hides while reading down and returns on the way up', async ({ page }) => {
+    await page.goto(ARTICLE)
+    await waitForHydration(page)
+    const chrome = page.locator('[data-chrome]')
+    const banner = page.getByRole('banner')
+    await expect(chrome).toHaveAttribute('data-chrome', 'shown')
+    await expect(banner).toBeInViewport()
+    // Scrolled as a finger scrolls: the page itself, in steps.
+    for (const y of [300, 600, 900]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+    }
+    await expect(chrome).toHaveAttribute('data-chrome', 'hidden')
+    await expect(banner).not.toBeInViewport()
+    // The text under it is what shows at the top of the screen now.
+    await expect
+      .poll(async () => {
+        const box = (await chrome.boundingBox())!
+        return Math.round(box.y + box.height)
+      })
+      .toBeLessThanOrEqual(0)
+    await page.evaluate(() => window.scrollBy(0, -150))
+    await expect(chrome).toHaveAttribute('data-chrome', 'shown')
+    await expect(banner).toBeInViewport()
+    // Pinned: it came back at the top of the screen, not at the top of the page.
+    await expect.poll(async () => Math.round((await chrome.boundingBox())!.y)).toBe(0)
+  })
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
