@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { E2E_BASE_URL } from '../../../playwright.config'
+import { expect, test } from '../fixtures'
+
+// A live article for readers while its coverage runs and once it ends: the LIVE badge in
+// search results (drawn on the server, gone once coverage ends), and an open page whose status
+// line says that coverage ended, without a reload. Uses the demo's live article; leaves its
+// coverage ended, as the demo has it.
+
+const DEMO_LIVE = '/article/election-night-in-calder-bay-live-results-as-they-came-in'
+const DEMO_TITLE = 'Election night in Calder Bay: live results as they came in'
+const SEARCH = `/search?q=${encodeURIComponent('Election night Calder Bay')}`
+
+/** The live desk of the demo's live article, with its coverage running. */
+async function deskWithCoverageRunning(page: Page) {
+  await page.goto(DEMO_LIVE)
+  const articleId = await page.locator('[data-live-blog]').getAttribute('data-live-blog')
+  await page.goto(`/admin/articles/${articleId}/live`)
+  const startAgain = page.getByRole('button', { name: 'Start again' })
+  const end = page.getByRole('button', { name: 'End coverage' })
+  await expect(startAgain.or(end)).toBeVisible()
+  if (await startAgain.isVisible()) await startAgain.click()
+  await expect(end).toBeVisible()
+}
+
+async function endCoverage(page: Page) {
+  await page.getByRole('button', { name: 'End coverage' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End coverage' }).click()
+  await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible()
+}
+
+function searchResult(page: Page) {
+  return page.getByRole('link').filter({ has: page.getByRole('heading', { name: DEMO_TITLE }) })
+}
+
+test('a live article is marked LIVE in search results while its coverage runs', async ({
+  page,
+  browser,
+  login,
+}) => {
+  test.setTimeout(90_000)
+  await login('admin')
+  await deskWithCoverageRunning(page)
+  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
+  try {
+    const reader = await readerContext.newPage()
+    await reader.goto(SEARCH)
+    await expect(searchResult(reader).getByText('Live', { exact: true })).toBeVisible()
+    // The other results carry none.
+    await expect(reader.locator('main').getByText('Live', { exact: true })).toHaveCount(1)
+
+    await endCoverage(page)
+    await reader.goto(SEARCH)
+    await expect(searchResult(reader)).toBeVisible()
+    await expect(searchResult(reader).getByText('Live', { exact: true })).toHaveCount(0)
+  } finally {
+    await readerContext.close()
+  }
+})
+
+test('an open page says that coverage ended, without a reload', async ({
+  page,
+  browser,
+  login,
+}) => {
+  test.setTimeout(90_000)
+  await login('admin')
+  await deskWithCoverageRunning(page)
+  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
+  try {
+    const reader = await readerContext.newPage()
+    await reader.goto(DEMO_LIVE)
+    const status = reader.locator('[data-live-status]')
+    await expect(status).toContainText('Updates as they happen')
+    await expect(status.getByText('Live', { exact: true })).toBeVisible()
+    // Marked, to tell the same page from a reloaded one.
+    await reader.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true))
+
+    await endCoverage(page)
+    // Within a poll or two (5 s each), the line changes in place.
+    await expect(status).toContainText(/Live coverage ended on \w+ \d+, \d{4} at \d{2}:\d{2}/, {
+      timeout: 30_000,
+    })
+    await expect(status.getByText('Live', { exact: true })).toHaveCount(0)
+    expect(await reader.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(
+      true,
+    )
+  } finally {
+    await readerContext.close()
+  }
+})
