@@ -183,7 +183,8 @@ export function SearchDialog({
       >
         <DialogTitle className="sr-only">Search</DialogTitle>
         <DialogDescription className="sr-only">
-          Type to search published articles; use the arrow keys and Enter to open a result.
+          Type to search published articles and print editions; use the arrow keys and Enter to open
+          a result.
         </DialogDescription>
         <div className="flex items-center gap-2 border-b px-4 pr-12">
           <Icon name="search" className="size-5 shrink-0 text-muted-foreground" />
