@@ -18,7 +18,7 @@ export interface ArticleCardView {
   categoryName: string | null
   categorySlug: string | null
   publishedIso: string | null
-  /** "about 2 hours ago" */
+  /** "about 2 hours ago"; a live article's "Updated 2 minutes ago" (its newest entry). */
   relativeTime: string
   readingMinutes: number
   /** Coverage running: the LIVE badge. */
@@ -63,6 +63,8 @@ export interface NewspaperEditionView {
  * text, so the browser needs no date library and hydration sees the same words.
  */
 export function toCardView(article: ArticleCardData, now: Date = new Date()): ArticleCardView {
+  // A live article's card says when its coverage last changed (the home page follows it).
+  const liveUpdated = article.isLive ? (article.liveUpdatedAt ?? null) : null
   return {
     id: article.id,
     slug: article.slug,
@@ -73,8 +75,10 @@ export function toCardView(article: ArticleCardData, now: Date = new Date()): Ar
     hasVideo: article.hasVideo,
     categoryName: article.categoryName,
     categorySlug: article.categorySlug,
-    publishedIso: article.publishedAt ? article.publishedAt.toISOString() : null,
-    relativeTime: formatRelative(article.publishedAt, now),
+    publishedIso: (liveUpdated ?? article.publishedAt)?.toISOString() ?? null,
+    relativeTime: liveUpdated
+      ? `Updated ${formatRelative(liveUpdated, now)}`
+      : formatRelative(article.publishedAt, now),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
     isLive: article.isLive === true,
   }

@@ -14,7 +14,7 @@ import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
-import { isLiveNow } from '~/domain/live/live-now.server'
+import { isLiveNow, liveUpdatedAt } from '~/domain/live/live-now.server'
 import { getDb, readDb } from '~/infra/db.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
@@ -39,6 +39,8 @@ export interface ArticleCardData {
   categorySlug: string | null
   /** Its live coverage is running: the card's LIVE badge (absent where a list does not ask). */
   isLive?: boolean
+  /** While live, the coverage's newest change: the card says "Updated …" from it. */
+  liveUpdatedAt?: Date | null
 }
 
 /** The columns of ArticleCardData; other read models (trending, search) select the same. */
@@ -56,6 +58,7 @@ export const cardColumns = {
   categoryName: categories.name,
   categorySlug: categories.slug,
   isLive: isLiveNow(articles.id),
+  liveUpdatedAt: liveUpdatedAt(articles.id),
 }
 
 /** Cards with their category: the start of a card list, to which a read model adds the rest. */

@@ -66,13 +66,23 @@ describe('the LIVE badge', () => {
     expect((await badges())['Election night']).toBe(false)
   })
 
-  it('reaches the home page kept in memory when coverage starts and ends', async () => {
+  it('reaches the home page kept in memory: its badge, and its card updated by each entry', async () => {
     const article = await insertArticle({ title: 'Storm watch', isFeatured: true })
     expect((await getHomePage()).lead).toMatchObject({ id: article.id, isLive: false })
     await startCoverage(article.id)
-    expect((await getHomePage()).lead).toMatchObject({ id: article.id, isLive: true })
+    const started = (await getHomePage()).lead!
+    expect(started).toMatchObject({ id: article.id, isLive: true })
+    expect(toCardView(started).relativeTime).toMatch(/^Updated /)
+    // A new entry: the card's "Updated" time follows it (the article's key reaches the home page).
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await postEntry(article.id, entry('First results'), await desk(), { publish: true })
+    const updated = (await getHomePage()).lead!
+    expect(updated.liveUpdatedAt!.getTime()).toBeGreaterThan(started.liveUpdatedAt!.getTime())
+    expect(toCardView(updated).publishedIso).toBe(updated.liveUpdatedAt!.toISOString())
     await setCoverageState(article.id, 'ended')
-    expect((await getHomePage()).lead).toMatchObject({ id: article.id, isLive: false })
+    const ended = (await getHomePage()).lead!
+    expect(ended).toMatchObject({ id: article.id, isLive: false, liveUpdatedAt: null })
+    expect(toCardView(ended).relativeTime).not.toMatch(/^Updated /)
   })
 
   it('is drawn on the card and in a search result, and not on others', async () => {

@@ -14,6 +14,16 @@ export function isLiveNow(articleId: AnyColumn) {
 }
 
 /**
+ * While the article's coverage runs, its newest change (an entry published, edited or
+ * deleted; the readers' cursor): the card's "Updated …" time. Null when it is not live.
+ */
+export function liveUpdatedAt(articleId: AnyColumn) {
+  return sql<Date | null>`(select ${liveCoverage.lastEntryAt} from ${liveCoverage} where ${liveCoverage.articleId} = ${articleId} and ${liveCoverage.state} = 'live')`.mapWith(
+    liveCoverage.lastEntryAt,
+  )
+}
+
+/**
  * When a public article last changed for readers: its own last change, or its coverage's newest
  * change (an entry published, edited or deleted) if later. The sitemaps' `lastmod`, like the
  * page's `dateModified` (article-page.server.ts).
