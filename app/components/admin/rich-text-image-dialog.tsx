@@ -149,6 +149,9 @@ export function MediaDialog({
             onSelect={(item) => {
               setPicked(item)
               setChoosing(false)
+              // Words written for another image are not this one's.
+              setAlt('')
+              setCaption('')
             }}
           />
         ) : (
