@@ -10,15 +10,26 @@ import {
 } from './dates'
 
 describe('formatLongDate and formatShortDate', () => {
-  it('use the spec formats', () => {
+  it('print a calendar date as the site does, and a back-office day as §9 does', () => {
     const date = new Date('2025-01-05T12:00:00Z')
-    expect(formatLongDate(date)).toBe('January 5, 2025')
+    expect(formatLongDate(date)).toBe('5 January 2025')
     expect(formatShortDate(date)).toBe('Jan 5, 2025')
+    // A print edition's date, as stored: the day it names.
+    expect(formatLongDate('2026-11-26')).toBe('26 November 2026')
   })
 
   it('accept ISO strings and timestamps', () => {
-    expect(formatLongDate('2024-09-30T08:15:00.000Z')).toBe('September 30, 2024')
+    expect(formatLongDate('2024-09-30T08:15:00.000Z')).toBe('30 September 2024')
     expect(formatShortDate(Date.UTC(2024, 1, 29, 12))).toBe('Feb 29, 2024')
+    expect(formatShortDate(new Date('2024-09-05T08:15:00.000Z'))).toBe('Sep 5, 2024')
+  })
+
+  it('print a back-office day in the paper’s time zone', () => {
+    // 23:30 UTC on 31 March is already 1 April in Paris, still 31 March in New York.
+    const late = '2025-03-31T23:30:00Z'
+    expect(formatShortDate(late, 'Europe/Paris')).toBe('Apr 1, 2025')
+    expect(formatShortDate(late, 'America/New_York')).toBe('Mar 31, 2025')
+    expect(formatShortDate(late, 'Mars/Olympus_Mons')).toBe('Mar 31, 2025')
   })
 
   it('render nothing for null, undefined, empty or invalid input', () => {
@@ -38,9 +49,9 @@ describe('formatLongDate and formatShortDate', () => {
 
     it.each([
       // UTC+14: local time is already the next day.
-      ['Pacific/Kiritimati', '2025-03-31T23:30:00Z', 'March 31, 2025', 'Mar 31, 2025'],
+      ['Pacific/Kiritimati', '2025-03-31T23:30:00Z', '31 March 2025', 'Mar 31, 2025'],
       // UTC-10: local time is still the previous day (and year).
-      ['Pacific/Honolulu', '2025-01-01T00:30:00Z', 'January 1, 2025', 'Jan 1, 2025'],
+      ['Pacific/Honolulu', '2025-01-01T00:30:00Z', '1 January 2025', 'Jan 1, 2025'],
     ])('%s still prints the UTC day', (tz, iso, long, short) => {
       process.env.TZ = tz
       const date = new Date(iso)
@@ -91,7 +102,7 @@ describe('module has no hidden time-zone state', () => {
     const tokyo = formatLongDate(instant)
     process.env.TZ = 'America/Los_Angeles'
     const losAngeles = formatLongDate(instant)
-    expect(tokyo).toBe('December 31, 2025')
+    expect(tokyo).toBe('31 December 2025')
     expect(losAngeles).toBe(tokyo)
   })
 })

@@ -1,45 +1,52 @@
-import { format, formatDistance } from 'date-fns'
+import { formatDistance } from 'date-fns'
 
-// Formats from docs/product.md §9: "MMMM d, yyyy" on the article page, "MMM d, yyyy" in the admin list.
-// Dates are shown in UTC: the server renders the page (often cached for every reader) and the
-// client hydrates it, so both must print the same day whatever their time zones.
+// One date format per context, on the reader's site and in the back office alike, always in
+// the paper's time zone (site settings `timeZone`), never the server's or the browser's: the
+// server renders the page (often cached for every reader) and the browser hydrates it, so both
+// must print the same words. docs/product.md, "Dates and times", lists the contexts:
+//
+// - a story's publication (article page; a scheduled time): formatDateTime, "26 November 2026,
+//   14:32";
+// - its last change (article page): formatUpdatedTime, "15:10", or "27 November 2026, 09:10" on
+//   a later day;
+// - cards, the breaking bar, the profile's sessions: formatRelative, "about 2 hours ago";
+// - a moment's day on a reader's page (corrections, search results, the newsletter archive):
+//   formatDayInZone, "26 November 2026";
+// - a calendar date with no time of day (print editions): formatLongDate, "26 November 2026";
+// - a day in a back-office list (articles, pages, subscribers, suppressions, media):
+//   formatShortDate, "Nov 26, 2026" (docs/product.md §9's "MMM d, yyyy");
+// - a moment in the back office (backups, a redirect's last use, a newsletter's schedule):
+//   formatDateTime, "26 November 2026, 14:32".
+//
+// On a reader's page each sits in `<time datetime>` with the instant (or the date) in ISO form.
 
 export type DateInput = Date | string | number | null | undefined
 
 function toDate(input: DateInput): Date | null {
   if (input === null || input === undefined || input === '') return null
   const date = input instanceof Date ? input : new Date(input)
-  // An unparseable value renders as nothing rather than throwing from date-fns mid-render.
+  // An unparseable value renders as nothing rather than throwing mid-render.
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-// date-fns formats local time; a Date whose local fields hold the UTC fields prints UTC.
-// (@date-fns/tz is not installed; this is enough for day-level formats.)
-function utcWallClock(date: Date): Date {
-  return new Date(
-    date.getUTCFullYear(),
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  )
-}
-
-function formatUtc(input: DateInput, pattern: string): string {
-  const date = toDate(input)
-  return date ? format(utcWallClock(date), pattern) : ''
-}
-
-/** "January 5, 2025" (article page). */
+/**
+ * "26 November 2026": a calendar date that has no time of day (a print edition's date, a day
+ * picked in a form), given as `yyyy-MM-dd` or its UTC midnight: the day it names, in no zone.
+ */
 export function formatLongDate(input: DateInput): string {
-  return formatUtc(input, 'MMMM d, yyyy')
+  return formatDayInZone(input, 'UTC')
 }
 
-/** "Jan 5, 2025" (admin lists). */
-export function formatShortDate(input: DateInput): string {
-  return formatUtc(input, 'MMM d, yyyy')
+/**
+ * "Nov 26, 2026" in `timeZone`: a day in a back-office list (docs/product.md §9, "MMM d,
+ * yyyy"). Without a zone, the UTC day.
+ */
+export function formatShortDate(input: DateInput, timeZone = 'UTC'): string {
+  const date = toDate(input)
+  if (!date) return ''
+  const { day, month, year } = zonedParts(date, timeZone)
+  // English months' three-letter abbreviations are their first three letters.
+  return `${month.slice(0, 3)} ${day}, ${year}`
 }
 
 /**
@@ -78,8 +85,13 @@ function zonedParts(date: Date, timeZone: string) {
   }
   const parts: Record<string, string> = {}
   for (const part of formatter.formatToParts(date)) parts[part.type] = part.value
+  const day = Number(parts.day)
   return {
-    day: `${Number(parts.day)} ${parts.month} ${parts.year}`,
+    day,
+    month: parts.month,
+    year: parts.year,
+    /** "26 November 2026" */
+    date: `${day} ${parts.month} ${parts.year}`,
     time: `${parts.hour}:${parts.minute}`,
   }
 }
@@ -87,7 +99,7 @@ function zonedParts(date: Date, timeZone: string) {
 /** "26 November 2026" in `timeZone`. */
 export function formatDayInZone(input: DateInput, timeZone: string): string {
   const date = toDate(input)
-  return date ? zonedParts(date, timeZone).day : ''
+  return date ? zonedParts(date, timeZone).date : ''
 }
 
 /** "14:32" in `timeZone` (24-hour clock). */
@@ -100,7 +112,7 @@ export function formatTimeOfDay(input: DateInput, timeZone: string): string {
 export function formatDateTime(input: DateInput, timeZone: string): string {
   const date = toDate(input)
   if (!date) return ''
-  const { day, time } = zonedParts(date, timeZone)
+  const { date: day, time } = zonedParts(date, timeZone)
   return `${day}, ${time}`
 }
 
@@ -113,7 +125,7 @@ export function formatUpdatedTime(input: DateInput, since: DateInput, timeZone: 
   if (!date) return ''
   const sinceDate = toDate(since)
   const parts = zonedParts(date, timeZone)
-  return sinceDate && zonedParts(sinceDate, timeZone).day === parts.day
+  return sinceDate && zonedParts(sinceDate, timeZone).date === parts.date
     ? parts.time
-    : `${parts.day}, ${parts.time}`
+    : `${parts.date}, ${parts.time}`
 }

@@ -4,12 +4,14 @@ import { PaginationNav } from '~/components/site/pagination-nav'
 import { gutterClass, textLinkClass } from '~/components/site/styles'
 import { listLatestCorrections } from '~/domain/articles/corrections-queries.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
-import { formatLongDate } from '~/lib/dates'
+import { formatDayInZone } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import { errorMeta, pagedPath, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.corrections'
 import { notFound } from './+shared/http-answers.server'
+import { notFoundOf } from '~/lib/not-found'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
@@ -27,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   )
   if (page > corrections.pageCount) notFound('Page not found', { code: 'PAGE_OUT_OF_RANGE' })
-  const site = await getSiteIdentity()
+  const [site, { timeZone }] = await Promise.all([getSiteIdentity(), getSiteSettings()])
   return {
     meta: seoMeta({
       site,
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: correction.id,
       text: correction.text,
       correctedIso: correction.correctedAt.toISOString(),
-      correctedLabel: formatLongDate(correction.correctedAt),
+      correctedLabel: formatDayInZone(correction.correctedAt, timeZone),
       articleTitle: correction.articleTitle,
       articlePath: `/article/${correction.articleSlug}`,
     })),
@@ -93,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFoundOf(error)) {
     return <PageStatus title="Page not found" message="This list has fewer pages." />
   }
   if (isRouteErrorResponse(error) && error.status === 400) {

@@ -8,7 +8,8 @@ import {
 } from '~/domain/articles/corrections-queries.server'
 import { correctionActionSchema } from '~/domain/articles/corrections-schema'
 import { addCorrection, deleteCorrection } from '~/domain/articles/corrections.server'
-import { formatLongDate } from '~/lib/dates'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatDayInZone } from '~/lib/dates'
 import type { ActionResult } from '~/lib/action-result'
 import {
   actionSuccess,
@@ -49,9 +50,10 @@ export type CorrectionListAnswer = ActionResult<{
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { id } = await requireCorrectableArticle(request, params.id)
   try {
-    const [corrections, state] = await Promise.all([
+    const [corrections, state, { timeZone }] = await Promise.all([
       listArticleCorrections(id),
       getPublishState(id),
+      getSiteSettings(),
     ])
     return data<CorrectionListAnswer>(
       {
@@ -61,7 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           id: correction.id,
           text: correction.text,
           correctedIso: correction.correctedAt.toISOString(),
-          correctedLabel: formatLongDate(correction.correctedAt),
+          // The day the article page shows, in the paper's time zone (lib/dates.ts).
+          correctedLabel: formatDayInZone(correction.correctedAt, timeZone),
         })),
       },
       { headers: NO_STORE },

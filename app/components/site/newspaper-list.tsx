@@ -51,7 +51,7 @@ export function EditionCover({
   )
 }
 
-/** "March 13, 2026 · No. 123" */
+/** "13 March 2026 · No. 123" */
 export function EditionDateLine({ edition }: { edition: NewspaperEditionView }) {
   return (
     <>

@@ -8,7 +8,7 @@ import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
 import { renderArticleHtml, sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDateTime, formatLongDate, formatUpdatedTime } from '~/lib/dates'
+import { formatDateTime, formatDayInZone, formatUpdatedTime } from '~/lib/dates'
 import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
@@ -141,7 +141,7 @@ export function toArticleView(
       id: correction.id,
       text: correction.text,
       correctedIso: correction.correctedAt.toISOString(),
-      correctedLabel: formatLongDate(correction.correctedAt),
+      correctedLabel: formatDayInZone(correction.correctedAt, timeZone),
     })),
   }
 }

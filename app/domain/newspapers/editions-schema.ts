@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatLongDate } from '~/lib/dates'
 import { idField } from '~/lib/form-schemas'
 
 /** Client-safe: what the newsroom says of a print edition, at upload and when editing it. */
@@ -31,11 +32,12 @@ export function todayIsoDate(now = new Date()) {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-/** "2026-05-01" → "May 1, 2026" (the date is a calendar day: read in UTC, never shifted). */
+/**
+ * "2026-05-01" → "1 May 2026": a calendar day, never shifted by a zone, worded as the site
+ * words every date (lib/dates.ts).
+ */
 export function formatEditionDate(value: string) {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  )
+  return formatLongDate(value)
 }
 
 /** Title, edition date and (optional) number: the upload's query string and the edit form. */

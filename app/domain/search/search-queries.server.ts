@@ -4,7 +4,8 @@ import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { isLiveNow } from '~/domain/live/live-now.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { readDb } from '~/infra/db.server'
-import { formatLongDate } from '~/lib/dates'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatDayInZone } from '~/lib/dates'
 import {
   lastSearchWord,
   normalizeSearchQuery,
@@ -201,8 +202,11 @@ export async function searchArticles(
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(profiles, eq(profiles.id, articles.authorId))
     .where(inArray(articles.id, pageIds))
+  // The paper's settings are memoised: no query of their own on most searches.
+  const { timeZone } = await getSiteSettings()
   const byId = new Map(rows.map((row) => [row.id, row]))
-  // The date arrives worded: the dialog needs no date library (the reader's bundle budget).
+  // The date arrives worded, the day in the paper's time zone (lib/dates.ts): the dialog needs
+  // no date library (the reader's bundle budget).
   const results = pageIds.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
@@ -212,7 +216,7 @@ export async function searchArticles(
         ...rest,
         snippet: snippetPieces(snippet),
         publishedIso: publishedAt?.toISOString() ?? null,
-        publishedLabel: formatLongDate(publishedAt),
+        publishedLabel: formatDayInZone(publishedAt, timeZone),
       },
     ]
   })

@@ -41,7 +41,10 @@ export interface SearchResult {
   authorUsername: string | null
   /** The byline's name: the display name, else the username; null without an author. */
   authorName: string | null
-  /** When it was published (ISO), and the same as words ("March 5, 2026"), from the server. */
+  /**
+   * When it was published (ISO), and the same as words from the server: "5 March 2026", the
+   * day in the paper's time zone.
+   */
   publishedIso: string | null
   publishedLabel: string
   /** Its live coverage is running: the LIVE badge. */
