@@ -18,6 +18,7 @@ import {
   parseAdminArticleFilters,
 } from '~/domain/articles/admin-articles-queries.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import {
   canListAnyonesArticles,
   canOpenArticle,
@@ -36,9 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseAdminArticleFilters(new URL(request.url).searchParams)
   // A contributor sees her own articles only, never the titles of others' drafts.
   const scope = canListAnyonesArticles(user) ? {} : { onlyAuthorId: user.id }
-  const [page, categories] = await Promise.all([
+  const [page, categories, { timeZone }] = await Promise.all([
     listAdminArticles(filters, scope),
     listCategories(),
+    getSiteSettings(),
   ])
   // The views counted for Trending, for the desk (editors and admins) only.
   const views = canSeeArticleViews(user)
@@ -51,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       categories: categories.map(({ id, name }) => ({ id, name })),
       // Each row offers what this role may do with that article (the server refuses the rest).
       viewer: { id: user.id, role: user.role },
+      // Dates in the paper's time zone (lib/dates.ts).
+      timeZone,
     },
     // docs/product.md §7: the admin list is never cached.
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -136,7 +140,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
 const metaCell = 'max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground'
 
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
-  const { page, categories, viewer, views } = loaderData
+  const { page, categories, viewer, views, timeZone } = loaderData
   const navigation = useNavigation()
   // docs/product.md §2: "Loading..." while the list loads (here: while a new page or filter loads).
   const loading =
@@ -242,7 +246,9 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                     </div>
                   </TableCell>
                   <TableCell className={cn(metaCell, 'whitespace-nowrap max-md:order-4')}>
-                    {article.publishedAt ? formatShortDate(article.publishedAt) : 'Not published'}
+                    {article.publishedAt
+                      ? formatShortDate(article.publishedAt, timeZone)
+                      : 'Not published'}
                   </TableCell>
                   {views ? (
                     <TableCell className={cn(metaCell, 'max-md:order-4 md:text-right')}>

@@ -33,8 +33,10 @@ import {
   deleteRedirect,
   listRedirects,
 } from '~/domain/redirects/redirects.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import type { ActionResult } from '~/lib/action-result'
+import { formatDateTime } from '~/lib/dates'
 import {
   actionError,
   actionSuccess,
@@ -49,9 +51,10 @@ const SHOWN = 500
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageRedirects)
-  const [rows, total] = await Promise.all([
+  const [rows, total, { timeZone }] = await Promise.all([
     listRedirects(getDb(), { limit: SHOWN }),
     countRedirects(getDb()),
+    getSiteSettings(),
   ])
   return {
     total,
@@ -63,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       source: r.source,
       hits: r.hits,
       lastHitAt: r.lastHitAt?.toISOString() ?? null,
+      // When it was last followed, in the paper's time zone (lib/dates.ts).
+      lastHitLabel: r.lastHitAt ? formatDateTime(r.lastHitAt, timeZone) : null,
     })),
   }
 }
@@ -229,7 +234,7 @@ type Row = Route.ComponentProps['loaderData']['redirects'][number]
 function RedirectRow({ redirect }: { redirect: Row }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
-  const lastHit = redirect.lastHitAt ? new Date(redirect.lastHitAt).toLocaleString() : 'Never'
+  const lastHit = redirect.lastHitLabel ?? 'Never'
   const target = redirect.toPath ?? 'Gone'
   return (
     <TableRow>
@@ -249,9 +254,7 @@ function RedirectRow({ redirect }: { redirect: Row }) {
       <TableCell className="hidden text-right tabular-nums md:table-cell">
         {redirect.hits}
       </TableCell>
-      <TableCell className="hidden whitespace-nowrap lg:table-cell" suppressHydrationWarning>
-        {lastHit}
-      </TableCell>
+      <TableCell className="hidden whitespace-nowrap lg:table-cell">{lastHit}</TableCell>
       <TableCell className="text-right">
         <ConfirmRowDelete
           question="Delete this redirect?"

@@ -33,6 +33,8 @@ import {
   listSuppressions,
 } from '~/domain/newsletter/newsletter-queries.server'
 import { canManageSubscribers } from '~/domain/access/access-rules'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatShortDate } from '~/lib/dates'
 import { requireStaff } from './+shared/require-access.server'
 import {
   actionError,
@@ -44,11 +46,17 @@ import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageSubscribers)
-  const [subscribers, suppressions] = await Promise.all([
+  const [subscribers, suppressions, { timeZone }] = await Promise.all([
     listNewsletterSubscribers(),
     listSuppressions(),
+    getSiteSettings(),
   ])
-  return { subscribers, suppressions }
+  // The day each joined, in the paper's time zone (lib/dates.ts).
+  const withDay = <T extends { createdAt: Date }>(row: T) => ({
+    ...row,
+    createdLabel: formatShortDate(row.createdAt, timeZone),
+  })
+  return { subscribers: subscribers.map(withDay), suppressions: suppressions.map(withDay) }
 }
 
 const FAILURE_TITLE = {
@@ -109,11 +117,8 @@ function SubscriberRow({
       <TableCell className="font-medium">
         <EmailAddress email={subscriber.email} />
         {/* Narrow screens fold the date under the address so the action stays in view. */}
-        <span
-          className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden"
-          suppressHydrationWarning
-        >
-          {new Date(subscriber.createdAt).toLocaleDateString()}
+        <span className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden">
+          {subscriber.createdLabel}
         </span>
       </TableCell>
       <TableCell>
@@ -123,9 +128,7 @@ function SubscriberRow({
           <Badge variant="draft">Not confirmed</Badge>
         )}
       </TableCell>
-      <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
-        {new Date(subscriber.createdAt).toLocaleDateString()}
-      </TableCell>
+      <TableCell className="hidden sm:table-cell">{subscriber.createdLabel}</TableCell>
       <TableCell className="text-right">
         <ConfirmRowDelete
           question="Are you sure you want to remove this subscriber?"

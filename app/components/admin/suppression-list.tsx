@@ -32,7 +32,8 @@ const REASONS: Record<string, string> = {
 export function SuppressionList({
   suppressions,
 }: {
-  suppressions: { email: string; reason: string; detail: string | null; createdAt: Date | string }[]
+  /** `createdLabel`: the day it was added, worded by the loader (lib/dates.ts). */
+  suppressions: { email: string; reason: string; detail: string | null; createdLabel: string }[]
 }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
@@ -88,9 +89,7 @@ export function SuppressionList({
                       {REASONS[s.reason] ?? s.reason}
                     </Badge>
                   </TableCell>
-                  <TableCell className="hidden sm:table-cell" suppressHydrationWarning>
-                    {new Date(s.createdAt).toLocaleDateString()}
-                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">{s.createdLabel}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
