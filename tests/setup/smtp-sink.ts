@@ -28,6 +28,8 @@ export async function startSmtpSink(
   options: {
     refuse?: (recipient: string, attempt: number) => { code: number; message: string } | null
     keepRaw?: boolean
+    /** Milliseconds before each message is accepted: a slow server, so a kill lands mid-send. */
+    delayMs?: number
   } = {},
 ): Promise<SmtpSink> {
   const messages: SinkMessage[] = []
@@ -53,7 +55,8 @@ export async function startSmtpSink(
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
+      stream.on('end', () => (options.delayMs ? setTimeout(accept, options.delayMs) : accept()))
+      function accept() {
         const raw = Buffer.concat(chunks).toString('utf8')
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? ''
         for (const rcpt of session.envelope.rcptTo) {
@@ -65,7 +68,7 @@ export async function startSmtpSink(
           })
         }
         callback()
-      })
+      }
     },
   }
   const server = new SMTPServer(serverOptions)

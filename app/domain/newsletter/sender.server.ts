@@ -280,12 +280,20 @@ export class NewsletterSender {
     const recorder = new OutcomeRecorder(this.db, this.options)
     const skipped = batch.filter((row) => row.skip)
     if (skipped.length > 0) await recorder.skip(skipped)
+    const queue = batch.filter((row) => !row.skip)
+    // As many messages in flight as the pool has connections, each sent only once the
+    // outcomes of those before it are (nearly) written: what a kill can leave accepted by the
+    // SMTP server but not marked sent, and so sent again, stays a few groups, not the batch.
+    const workers = Math.max(1, Math.min(queue.length, getEnv().SMTP_POOL_SIZE))
     await Promise.all(
-      batch
-        .filter((row) => !row.skip)
-        .map(async (row) => {
+      Array.from({ length: workers }, async () => {
+        for (let row = queue.shift(); row; row = queue.shift()) {
           await this.limiter.take()
-          if (this.stopped) return recorder.release(row)
+          if (this.stopped) {
+            await recorder.release(row)
+            continue
+          }
+          await recorder.caughtUp()
           const links = readerLinks(
             { id: row.subscriberId ?? 0, preferencesToken: row.preferencesToken },
             issue.listId,
@@ -306,7 +314,8 @@ export class NewsletterSender {
           })
           if (outcome.ok) this.sent++
           await recorder.record(row, outcome)
-        }),
+        }
+      }),
     )
     await recorder.flush()
   }
@@ -335,11 +344,14 @@ export class NewsletterSender {
 /**
  * Writes outcomes back. Accepted messages are written in small groups as they come (one
  * UPDATE per group instead of one per message): a kill between the SMTP server's "250" and
- * this write leaves at most a group of rows 'sending', which are sent again with the same
- * Message-ID after the lease.
+ * this write leaves at most two groups and the messages in flight 'sending' (`caughtUp` holds
+ * the next message back until then), which are sent again with the same Message-ID after the
+ * lease.
  */
 class OutcomeRecorder {
   private sent: number[] = []
+  /** Accepted messages whose 'sent' is not committed yet (waiting or being written). */
+  private unwritten = 0
   private writing: Promise<unknown> = Promise.resolve()
   constructor(
     private readonly db: Database,
@@ -351,6 +363,7 @@ class OutcomeRecorder {
   async record(row: Claimed, outcome: BulkOutcome) {
     if (outcome.ok) {
       this.sent.push(row.id)
+      this.unwritten++
       if (this.sent.length >= OutcomeRecorder.GROUP) await this.flush()
       return
     }
@@ -396,12 +409,25 @@ class OutcomeRecorder {
     const ids = this.sent.splice(0)
     if (ids.length === 0) return this.writing
     // One write at a time, in order.
-    this.writing = this.writing.then(() =>
-      this.db.execute(sql`
+    this.writing = this.writing
+      .then(() =>
+        this.db.execute(sql`
         update newsletter_deliveries set status = 'sent', sent_at = now(), claimed_by = null,
           last_error = null
         where id = any(${idArray(ids)}::bigint[])`),
-    )
+      )
+      .then(() => {
+        this.unwritten -= ids.length
+      })
     return this.writing
+  }
+
+  /**
+   * Waits while the database is more than two groups behind the SMTP server. A database slower
+   * than the mail server (PGlite shares its thread with the sending) would otherwise fall a
+   * whole batch behind, and a kill would send that batch again.
+   */
+  async caughtUp() {
+    while (this.unwritten > 2 * OutcomeRecorder.GROUP) await this.writing
   }
 }
