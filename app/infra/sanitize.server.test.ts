@@ -293,6 +293,11 @@ describe('sanitizeArticleHtml: images and lists', () => {
         `<img src="/a.png" data-media-id="1.jpg" data-alt="${tooLong}" data-caption="${'y'.repeat(501)}">`,
       ),
     ).toBe('<img src="/a.png" data-media-id="1.jpg" />')
+    expect(
+      sanitizeArticleHtml(
+        '<img src="/a.png" data-media-id="1.jpg" data-alt="  " data-caption=" ">',
+      ),
+    ).toBe('<img src="/a.png" data-media-id="1.jpg" />')
     expect(sanitizeArticleHtml('<p data-media-id="1.jpg">x</p>')).toBe('<p>x</p>')
   })
 

@@ -27,8 +27,8 @@ const VALID_VALUES: Record<string, Record<string, RegExp>> = {
     // A library image: its stored name (the rule of media/own-media.server.ts), and the alt
     // text and caption of this one use, within the library's own limits (media-schema.ts).
     [MEDIA_ID]: /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/,
-    [ALT_OVERRIDE]: /^[\s\S]{1,250}$/,
-    [CAPTION_OVERRIDE]: /^[\s\S]{1,500}$/,
+    [ALT_OVERRIDE]: /^(?=[\s\S]*\S)[\s\S]{1,250}$/,
+    [CAPTION_OVERRIDE]: /^(?=[\s\S]*\S)[\s\S]{1,500}$/,
   },
   ol: { start: /^-?\d+$/, type: /^[1aAiI]$/ },
 }
