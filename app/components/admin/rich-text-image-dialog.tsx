@@ -27,6 +27,8 @@ import { MEDIA_API } from './upload-file'
 export interface SelectedLibraryImage {
   mediaId: string
   src: string
+  /** The alt text stored with it. */
+  alt: string
   altOverride: string
   captionOverride: string
 }
@@ -40,6 +42,7 @@ export function selectedLibraryImage(editor: Editor): SelectedLibraryImage | nul
   return {
     mediaId: attrs.mediaId,
     src: attrs.src ?? '',
+    alt: attrs.alt ?? '',
     altOverride: attrs.altOverride ?? '',
     captionOverride: attrs.captionOverride ?? '',
   }
@@ -115,7 +118,8 @@ export function MediaDialog({
         .chain()
         .focus()
         .updateAttributes('image', {
-          alt: overrideOf(alt) ?? library?.alt ?? '',
+          // The stored alt is what readers get when the library is out of reach.
+          alt: overrideOf(alt) ?? (library?.alt || selected.alt),
           altOverride: overrideOf(alt),
           captionOverride: overrideOf(caption),
         })
