@@ -180,6 +180,11 @@ describe('/admin/newsletters', () => {
       id: '999999',
     }).catch((thrown) => thrown)
     expect(missing.init?.status ?? missing.status).toBe(404)
+    expect(await missing.json()).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: 'Newsletter issue not found',
+    })
     const [list] = await getDb().select().from(newsletterLists).limit(1)
     const [issue] = await getDb()
       .insert(newsletterIssues)

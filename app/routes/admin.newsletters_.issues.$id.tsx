@@ -27,7 +27,8 @@ import {
   storiesByIds,
 } from '~/domain/newsletter/lists.server'
 import { getDb } from '~/infra/db.server'
-import { formatInZone, fromWallTime } from '~/lib/time-zone'
+import { formatDateTime } from '~/lib/dates'
+import { fromWallTime } from '~/lib/time-zone'
 import {
   actionError,
   actionSuccess,
@@ -66,7 +67,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       subject: issue.subject,
       preheader: issue.preheader,
       intro: issue.intro,
-      scheduledFor: issue.scheduledAt ? formatInZone(issue.scheduledAt, list.timeZone) : null,
+      // A back-office moment (lib/dates.ts), in the zone the list sends by.
+      scheduledFor: issue.scheduledAt ? formatDateTime(issue.scheduledAt, list.timeZone) : null,
       failure: issue.failure,
     },
     list: {
@@ -136,7 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return actionSuccess({
           type: 'success',
           title: 'Scheduled',
-          description: formatInZone(at, list.timeZone),
+          description: formatDateTime(at, list.timeZone),
         })
       }
       case 'cancel':

@@ -19,14 +19,13 @@ import { canReviewArticles, canWithdrawArticle, type Actor } from '~/domain/acce
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { REVIEW_NOTE_MAX, reviewNoteSchema } from '~/domain/articles/review-schema'
 import type { ActionResult } from '~/lib/action-result'
-import { formatLongDate } from '~/lib/dates'
+import { formatDayInZone } from '~/lib/dates'
 import { fieldErrorsOf } from '~/lib/field-errors'
-import { toWallTime } from '~/lib/time-zone'
 import { useActionToast } from './use-action-toast'
 
-/** "May 1, 2026" of an instant, as the day it was in the site's time zone. */
+/** "1 May 2026": the day an instant was in the site's time zone (lib/dates.ts). */
 function dayInZone(instant: Date | string, timeZone: string) {
-  return formatLongDate(`${toWallTime(new Date(instant), timeZone).slice(0, 10)}T12:00:00Z`)
+  return formatDayInZone(instant, timeZone)
 }
 
 /** The "Return to writer" dialog: a required note, posted to the review route. */
