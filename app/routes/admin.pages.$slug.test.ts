@@ -66,6 +66,13 @@ describe('/admin/pages', () => {
       title: 'Write to us',
       content: '<p>Hi <a>there</a></p>',
     })
+    // The list words the day it was saved as every back-office list does (lib/dates.ts).
+    const { pages } = await (
+      await callRoute(listPages, get(callers.admin.cookie, '/admin/pages'))
+    ).json()
+    const saved = pages.find((p: { slug: string }) => p.slug === 'contact')
+    expect(saved.updatedLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(pages.find((p: { slug: string }) => p.slug === 'terms').updatedLabel).toBeNull()
   })
 
   it("answers 'Title is required' and 404 for other pages", async () => {

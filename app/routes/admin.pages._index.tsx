@@ -15,18 +15,29 @@ import {
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
 import { canManagePages } from '~/domain/access/access-rules'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatShortDate } from '~/lib/dates'
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.pages._index'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManagePages)
-  const pages = await Promise.all(
-    STATIC_PAGE_LINKS.map(async ({ slug, label }) => {
-      const page = await getStaticPage(slug)
-      return { slug, label, title: page.title, updatedAt: page.updatedAt }
-    }),
-  )
-  return { pages }
+  const [pages, { timeZone }] = await Promise.all([
+    Promise.all(
+      STATIC_PAGE_LINKS.map(async ({ slug, label }) => {
+        const page = await getStaticPage(slug)
+        return { slug, label, title: page.title, updatedAt: page.updatedAt }
+      }),
+    ),
+    getSiteSettings(),
+  ])
+  // The day each was last saved, in the paper's time zone (lib/dates.ts).
+  return {
+    pages: pages.map((page) => ({
+      ...page,
+      updatedLabel: page.updatedAt ? formatShortDate(page.updatedAt, timeZone) : null,
+    })),
+  }
 }
 
 export default function PagesIndex({ loaderData }: Route.ComponentProps) {
@@ -54,13 +65,8 @@ export default function PagesIndex({ loaderData }: Route.ComponentProps) {
                     </span>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">{page.title}</TableCell>
-                  <TableCell
-                    suppressHydrationWarning
-                    className="hidden text-muted-foreground sm:table-cell"
-                  >
-                    {page.updatedAt
-                      ? new Date(page.updatedAt).toLocaleDateString()
-                      : 'Default text'}
+                  <TableCell className="hidden text-muted-foreground sm:table-cell">
+                    {page.updatedLabel ?? 'Default text'}
                   </TableCell>
                   <TableCell className="text-right">
                     <Button asChild variant="ghost" size="sm">
