@@ -55,7 +55,7 @@ export function CoverageStatus({ live }: { live: Pick<LiveCoverageView, 'state' 
   if (live.state === 'ended') {
     return (
       <p className="text-sm font-medium text-muted-foreground">
-        Live coverage ended {live.endedLabel ? `on ${live.endedLabel}` : ''}
+        {live.endedLabel ? `Live coverage ended on ${live.endedLabel}` : 'Live coverage ended'}
       </p>
     )
   }
