@@ -121,7 +121,7 @@ describe('the archive', () => {
         status: 'sent',
         subject: 'Sent one',
         html: '<html><body>Frozen</body></html>',
-        startedAt: new Date(),
+        startedAt: new Date('2026-11-26T12:00:00Z'),
       })
       .returning()
     const [draft] = await db
@@ -132,6 +132,11 @@ describe('the archive', () => {
       params: { slug: list.slug },
     })
     expect(archive.data.issues.map((i: { subject: string }) => i.subject)).toEqual(['Sent one'])
+    // The day it went out, in the paper's time zone, in <time datetime>.
+    expect(archive.data.issues[0]).toMatchObject({
+      sentIso: '2026-11-26T12:00:00.000Z',
+      sentLabel: '26 November 2026',
+    })
     const page = await webVersion({
       params: { slug: list.slug, issueId: String(sent.id) },
     } as never)

@@ -1,10 +1,12 @@
-import { data, Link, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { containerClass, textLinkClass } from '~/components/site/styles'
 import { listArchive } from '~/domain/newsletter/archive-queries.server'
 import { LIST_KIND_NAMES } from '~/domain/newsletter/lists-schema'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
-import { formatLongDate } from '~/lib/dates'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatDayInZone } from '~/lib/dates'
 import { errorMeta, seoMeta } from '~/lib/seo'
+import { notFound } from './+shared/http-answers.server'
 import type { Route } from './+types/_site.newsletters.$slug'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
@@ -12,8 +14,12 @@ export const handle = { deferToaster: true }
 
 /** A list's public archive: its sent issues, newest first, each a link to its web version. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const [archive, site] = await Promise.all([listArchive(params.slug), getSiteIdentity()])
-  if (!archive) throw data('Not found', { status: 404 })
+  const [archive, site, { timeZone }] = await Promise.all([
+    listArchive(params.slug),
+    getSiteIdentity(),
+    getSiteSettings(),
+  ])
+  if (!archive) notFound('Newsletter not found')
   return {
     meta: seoMeta({
       site,
@@ -22,6 +28,12 @@ export async function loader({ params }: Route.LoaderArgs) {
       path: `/newsletters/${archive.list.slug}`,
     }),
     ...archive,
+    // The day each went out, in the paper's time zone (lib/dates.ts).
+    issues: archive.issues.map((issue) => ({
+      ...issue,
+      sentIso: issue.sentAt ? new Date(issue.sentAt).toISOString() : null,
+      sentLabel: issue.sentAt ? formatDayInZone(issue.sentAt, timeZone) : null,
+    })),
   }
 }
 
@@ -63,11 +75,9 @@ export default function NewsletterArchivePage() {
               {issue.preheader ? (
                 <p className="mt-1 text-muted-foreground">{issue.preheader}</p>
               ) : null}
-              {issue.sentAt ? (
+              {issue.sentIso ? (
                 <p className="mt-1 text-sm text-muted-foreground">
-                  <time dateTime={new Date(issue.sentAt).toISOString()}>
-                    {formatLongDate(new Date(issue.sentAt))}
-                  </time>
+                  <time dateTime={issue.sentIso}>{issue.sentLabel}</time>
                 </p>
               ) : null}
             </li>
