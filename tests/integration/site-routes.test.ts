@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { articleViews, newsletterSubscribers, socialLinks } from '@db/schema/index'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { getDb } from '~/infra/db.server'
+import { requestContext } from '~/infra/request-context.server'
 import { readOutbox } from '~/infra/mail.server'
 import * as home from '~/routes/_site._index'
 import * as about from '~/routes/_site.about'
@@ -400,6 +401,13 @@ describe('feeds and sitemaps', () => {
     const news = await text(newsSitemap.loader, '/news-sitemap.xml')
     expect(news.body).toContain('/article/fresh')
     expect(news.body).not.toContain('/article/older')
+    // It shows the news sitemap's own key beside front: a title changed within its two days
+    // empties it (app/domain/articles/article-changes.server.ts).
+    const shown = new Set<string>()
+    await requestContext.run({ requestId: 'news-sitemap', shownKeys: shown }, () =>
+      text(newsSitemap.loader, '/news-sitemap.xml'),
+    )
+    expect([...shown].sort()).toEqual(['front', 'news-sitemap'])
   })
 
   it('points crawlers at the sitemaps and away from the back office', async () => {
