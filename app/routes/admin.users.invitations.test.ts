@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { profiles, staffInvitations } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { readOutbox } from '~/infra/mail.server'
 import {
   createTestUser,
   linkFromMail,
@@ -55,6 +56,9 @@ describe('inviting staff', () => {
       .where(eq(staffInvitations.email, 'new.writer@example.com'))
     expect(stored.invitedBy).toBe(admin.id)
 
+    const mail = (await readOutbox()).find((m) => m.to.includes('new.writer@example.com'))
+    expect(mail?.subject).toMatch(/invited to join .* as editor/)
+    expect(mail?.text).toMatch(/works once, for 7 days/)
     const path = await invitationPath('new.writer@example.com')
     // The token itself is not what the database keeps.
     expect(stored.tokenHash).not.toBe(new URL(path, 'http://x').searchParams.get('token'))
@@ -195,6 +199,21 @@ describe('links that no longer work', () => {
     expect(fieldErrors.displayName).toBeTruthy()
     expect(fieldErrors.password).toBeTruthy()
     expect((await callRoute(acceptLoader, get(null, path))).status).toBe(200)
+  })
+
+  it('two posts of one link at once make one account', async () => {
+    await invite('double@example.com')
+    const path = await invitationPath('double@example.com')
+    const answers = await Promise.all([
+      accept(path, { displayName: 'Dee One', password: 'a-long-password' }),
+      accept(path, { displayName: 'Dee Two', password: 'a-long-password' }),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 410])
+    const made = await getDb()
+      .select()
+      .from(profiles)
+      .where(eq(profiles.email, 'double@example.com'))
+    expect(made).toHaveLength(1)
   })
 
   it('an address that got an account meanwhile is refused at acceptance', async () => {
