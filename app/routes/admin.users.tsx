@@ -35,6 +35,8 @@ import { deactivateUser, reactivateUser } from '~/domain/users/deactivation.serv
 import { Input } from '~/components/ui/input'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { formatDateTime } from '~/lib/dates'
 import { logger } from '~/infra/logger.server'
 import {
   canManageUsers,
@@ -51,7 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, canManageUsers)
   const q = userSearchSchema.parse(new URL(request.url).searchParams.get('q') ?? '')
   try {
-    const [users, invitations] = await Promise.all([listUsersForAdmin(q), listPendingInvitations()])
+    const [users, pending, { timeZone }] = await Promise.all([
+      listUsersForAdmin(q),
+      listPendingInvitations(),
+      getSiteSettings(),
+    ])
+    // Until when each link works, in the paper's time zone (lib/dates.ts).
+    const invitations = pending.map((invitation) => ({
+      ...invitation,
+      expiresLabel: formatDateTime(invitation.expiresAt, timeZone),
+    }))
     return { users, invitations, loadFailed: false, myId: me.id, q }
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, 'users list failed')

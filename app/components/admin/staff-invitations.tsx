@@ -116,7 +116,8 @@ export interface PendingInvitationRow {
   id: number
   email: string
   role: Role
-  expiresAt: Date | string
+  /** "3 December 2026, 14:32", in the paper's time zone. */
+  expiresLabel: string
   expired: boolean
 }
 
@@ -147,15 +148,12 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
                 <span className="font-medium">
                   <EmailAddress email={invitation.email} />
                 </span>
-                <span
-                  className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground"
-                  suppressHydrationWarning
-                >
+                <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <Badge variant="secondary">{invitation.role}</Badge>
                   {invitation.expired ? (
                     <Badge variant="outline">Expired</Badge>
                   ) : (
-                    `Link works until ${new Date(invitation.expiresAt).toLocaleDateString()}`
+                    `Link works until ${invitation.expiresLabel}`
                   )}
                 </span>
               </div>
