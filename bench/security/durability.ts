@@ -113,10 +113,30 @@ async function saveArticle(client: Client, title: string, content: string) {
   if (response.status !== 302) throw new Error(`save answered ${response.status}`)
 }
 
-async function viewArticle(base: string, slug: string) {
+/** The id of a published article, found by its exact title through the public search API. */
+async function articleIdOf(base: string, title: string): Promise<number> {
+  const response = await fetch(`${base}/api/search?q=${encodeURIComponent(`"${title}"`)}`)
+  const body = (await response.json()) as { results?: { id: number; title: string }[] }
+  const found = body.results?.find((result) => result.title === title)
+  if (!found) throw new Error(`search did not find "${title}" (answered ${response.status})`)
+  return found.id
+}
+
+/**
+ * A reader's view as a browser makes it: the page, then the page's own beacon
+ * (components/site/view-beacon.tsx), which is what counts the view.
+ */
+async function viewArticle(base: string, slug: string, articleId: number) {
   const response = await fetch(`${base}/article/${slug}`, { headers: BROWSER_PAGE_HEADERS })
   await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`view answered ${response.status}`)
+  const beacon = await fetch(`${base}/api/views`, {
+    method: 'POST',
+    headers: { ...BROWSER_PAGE_HEADERS, origin: base },
+    body: new URLSearchParams({ article: String(articleId) }),
+  })
+  await beacon.arrayBuffer()
+  if (beacon.status !== 204) throw new Error(`view beacon answered ${beacon.status}`)
 }
 
 /** The database of a stopped (or killed) server, read directly. */
@@ -190,6 +210,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       viewTargets.push(title)
     }
     const slugs = viewTargets.map((title) => slugify(title))
+    const ids = await Promise.all(viewTargets.map((title) => articleIdOf(server.base, title)))
     const killing = cycle < options.kills
     const target = killing
       ? acknowledged.length + perRun * (0.6 + Math.random() * 0.8)
@@ -218,7 +239,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       let i = 0
       while (going()) {
         try {
-          await viewArticle(server.base, slugs[i++ % slugs.length])
+          const target = i++ % slugs.length
+          await viewArticle(server.base, slugs[target], ids[target])
           viewsAt.push(performance.now())
         } catch {
           if (alive) throw new Error('a view failed while the server was up')

@@ -117,6 +117,8 @@ test('leaving with unsaved changes asks first', async ({ page }) => {
 test('saving over another editor’s newer version warns, and can overwrite on purpose', async ({
   page,
 }) => {
+  // Four loads of the editor and three saves in two tabs: longer than one journey step.
+  test.slow()
   const title = `Contested ${uniqueWord('edit')}`
   await createArticle(page, { title })
   const id = await articleIdFromList(page, title)

@@ -67,7 +67,7 @@ test('an editor compares and restores a revision, then corrects the published ar
   await expect(page.getByText('Revision restored')).toBeVisible()
   await expect(contentEditor(page)).toHaveText('The first ferry leaves at six every morning.')
   await expect(items).toHaveCount(3)
-  await expect(items.first()).toContainText('Changed content')
+  await expect(items.first()).toContainText('Restored from revision of ')
 
   // A reader has the article in the page cache before the correction.
   const reader = await browser.newContext({ baseURL: E2E_BASE_URL })
