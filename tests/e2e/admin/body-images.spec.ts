@@ -38,7 +38,9 @@ test('a body image takes the alt text and caption later given in the library, un
   page,
   browser,
 }) => {
-  test.slow()
+  // A long journey: an upload, two insertions through the picker, a publication, an edit in
+  // the library and two visits as a reader (past test.slow()'s 90 s on a loaded machine).
+  test.setTimeout(180_000)
   const word = uniqueWord('pier')
   const label = `${word}.png`
   const title = `Pier ${word} rebuilt`
@@ -112,6 +114,8 @@ test('a body image takes the alt text and caption later given in the library, un
 test('the image dialog edits the words of a library image already in the text', async ({
   page,
 }) => {
+  // An upload, then the editor's lazy chunk and the picker.
+  test.slow()
   const word = uniqueWord('quay')
   const label = `${word}.png`
   await page.goto('/admin/media')
