@@ -73,7 +73,7 @@ function useLibraryItem(mediaId: string | null) {
 /** What an empty field means for this image, in the library's own words. */
 function followsLibrary(what: 'alt text' | 'caption', value: string | undefined) {
   return value
-    ? `Leave empty to use the library's ${what}: “${value}”.`
+    ? `Leave empty to use the library's ${what}: “${value}”`
     : `Leave empty to use the library's ${what} (it has none yet).`
 }
 
