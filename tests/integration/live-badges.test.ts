@@ -14,8 +14,8 @@ import { monthSitemapChunks, sitemapMonths } from '~/domain/feeds/sitemap-index.
 import { searchArticles } from '~/domain/search/search-queries.server'
 import { onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
-import { clearContent, insertArticle, insertTag } from '../../../tests/setup/content-fixtures'
-import { postEntry, setCoverageState, startCoverage } from './live.server'
+import { clearContent, insertArticle, insertTag } from '../setup/content-fixtures'
+import { postEntry, setCoverageState, startCoverage } from '~/domain/live/live.server'
 
 // The LIVE badge on the article's cards, in search results and the breaking-news bar while its
 // coverage runs, the announcements that take it on and off cached lists, and the sitemaps'
