@@ -6,6 +6,9 @@ import {
   articles,
   articleTags,
   categories,
+  liveCoverage,
+  liveEntries,
+  liveEntryRevisions,
   mediaFiles,
   newspaperEditions,
   profiles,
@@ -28,6 +31,27 @@ export class ContentImportError extends domainErrors('ContentImportError', {
 
 /* The shape of content.json version 1 (docs/export-format.md), as far as the import reads it. */
 type Dated = string | null
+interface ExportedLive {
+  state: 'live' | 'paused' | 'ended'
+  summary: string
+  startedAt: string
+  endedAt: Dated
+  lastEntryAt: Dated
+  entries: {
+    id: number
+    headline: string
+    content: string
+    status: 'published' | 'pending'
+    isPinned: boolean
+    isKeyEvent: boolean
+    authorId: string | null
+    publishedAt: Dated
+    createdAt: string
+    updatedAt: string
+    deletedAt: Dated
+    revisions: { headline: string; content: string; createdBy: string | null; createdAt: string }[]
+  }[]
+}
 interface ContentFile {
   format: string
   version: number
@@ -84,6 +108,8 @@ interface ContentFile {
       createdBy: string | null
       createdAt: string
     }[]
+    /** Absent in exports made before live coverage existed. */
+    live?: ExportedLive | null
   }[]
   pages: { slug: string; title: string; content: string; updatedAt: string }[]
   editions: {
@@ -262,6 +288,7 @@ export async function importSiteExport(
         })),
       )
       if (revisions.length) await tx.insert(articleRevisions).values(revisions)
+      for (const a of page) if (a.live) await insertLive(tx, a.id, a.live, person)
     }
     for (const p of content.pages)
       await tx
@@ -282,7 +309,7 @@ export async function importSiteExport(
         .values({ ...e, createdAt: new Date(e.createdAt) })
         .onConflictDoNothing()
     // Rows came with their ids: the identity sequences continue after the highest.
-    for (const table of ['categories', 'tags', 'articles', 'newspaper_editions'])
+    for (const table of ['categories', 'tags', 'articles', 'newspaper_editions', 'live_entries'])
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
       )
@@ -328,4 +355,48 @@ function eachZipEntry(
       zip.readEntry()
     })
   })
+}
+
+/** An article's live coverage, its entries (ids kept: share addresses name them) and revisions. */
+async function insertLive(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  articleId: number,
+  live: ExportedLive,
+  person: (id: string | null) => string | null,
+) {
+  await tx.insert(liveCoverage).values({
+    articleId,
+    state: live.state,
+    summary: live.summary,
+    startedAt: new Date(live.startedAt),
+    endedAt: date(live.endedAt),
+    lastEntryAt: date(live.lastEntryAt),
+  })
+  if (live.entries.length === 0) return
+  await tx.insert(liveEntries).values(
+    live.entries.map((e) => ({
+      id: e.id,
+      articleId,
+      headline: e.headline,
+      content: sanitizeArticleHtml(e.content),
+      status: e.status,
+      isPinned: e.isPinned,
+      isKeyEvent: e.isKeyEvent,
+      authorId: person(e.authorId),
+      publishedAt: date(e.publishedAt),
+      createdAt: new Date(e.createdAt),
+      updatedAt: new Date(e.updatedAt),
+      deletedAt: date(e.deletedAt),
+    })),
+  )
+  const revisions = live.entries.flatMap((e) =>
+    e.revisions.map((r) => ({
+      entryId: e.id,
+      headline: r.headline,
+      content: r.content,
+      createdBy: person(r.createdBy),
+      createdAt: new Date(r.createdAt),
+    })),
+  )
+  if (revisions.length) await tx.insert(liveEntryRevisions).values(revisions)
 }

@@ -5,6 +5,9 @@ import {
   articles,
   articleTags,
   categories,
+  liveCoverage,
+  liveEntries,
+  liveEntryRevisions,
   mediaFiles,
   newspaperEditions,
   profiles,
@@ -141,7 +144,10 @@ function exportAuthor(p: typeof profiles.$inferSelect): ExportedAuthor {
   }
 }
 
-/** Every article with its tag ids, corrections and revisions, a page of rows at a time. */
+/**
+ * Every article with its tag ids, corrections, revisions and live coverage (its entries, their
+ * revisions and deletions included), a page of rows at a time.
+ */
 export async function* exportedArticles(db: Database) {
   let after = 0
   for (;;) {
@@ -153,7 +159,7 @@ export async function* exportedArticles(db: Database) {
       .limit(PAGE)
     if (rows.length === 0) return
     const ids = rows.map((r) => r.id)
-    const [links, corrections, revisions] = await Promise.all([
+    const [links, corrections, revisions, coverage, entries] = await Promise.all([
       db.select().from(articleTags).where(inArray(articleTags.articleId, ids)),
       db
         .select()
@@ -165,7 +171,25 @@ export async function* exportedArticles(db: Database) {
         .from(articleRevisions)
         .where(inArray(articleRevisions.articleId, ids))
         .orderBy(asc(articleRevisions.id)),
+      db.select().from(liveCoverage).where(inArray(liveCoverage.articleId, ids)),
+      db
+        .select()
+        .from(liveEntries)
+        .where(inArray(liveEntries.articleId, ids))
+        .orderBy(asc(liveEntries.id)),
     ])
+    const entryRevisions = entries.length
+      ? await db
+          .select()
+          .from(liveEntryRevisions)
+          .where(
+            inArray(
+              liveEntryRevisions.entryId,
+              entries.map((e) => e.id),
+            ),
+          )
+          .orderBy(asc(liveEntryRevisions.id))
+      : []
     for (const row of rows) {
       yield {
         id: row.id,
@@ -203,8 +227,36 @@ export async function* exportedArticles(db: Database) {
             createdBy: r.createdBy,
             createdAt: r.createdAt,
           })),
+        live: exportedLive(
+          coverage.find((c) => c.articleId === row.id),
+          entries.filter((e) => e.articleId === row.id),
+          entryRevisions,
+        ),
       }
     }
     after = ids[ids.length - 1]
+  }
+}
+
+function exportedLive(
+  coverage: typeof liveCoverage.$inferSelect | undefined,
+  entries: (typeof liveEntries.$inferSelect)[],
+  revisions: (typeof liveEntryRevisions.$inferSelect)[],
+) {
+  if (!coverage) return null
+  const { articleId: _article, ...state } = coverage
+  return {
+    ...state,
+    entries: entries.map(({ articleId: _entryArticle, ...entry }) => ({
+      ...entry,
+      revisions: revisions
+        .filter((r) => r.entryId === entry.id)
+        .map((r) => ({
+          headline: r.headline,
+          content: r.content,
+          createdBy: r.createdBy,
+          createdAt: r.createdAt,
+        })),
+    })),
   }
 }
