@@ -3,8 +3,7 @@ import { ARTICLE_STATUS_NAMES, type ArticleStatus } from '~/domain/articles/arti
 import { cn } from '~/lib/utils'
 import {
   PreviewButton,
-  PublishActionButton,
-  SaveButton,
+  SaveButtons,
   ViewOnSiteLink,
   type PublishActionsProps,
 } from './article-publish-panel'
@@ -55,21 +54,7 @@ export function ArticlePublishBar({
         compact
       />
       {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} compact /> : null}
-      <SaveButton
-        form={actions.form}
-        mode={actions.mode}
-        submitting={actions.submitting}
-        secondary={Boolean(actions.primary)}
-        className="shrink-0 px-3"
-      />
-      {actions.primary ? (
-        <PublishActionButton
-          form={actions.form}
-          action={actions.primary}
-          submitting={actions.submitting}
-          className="shrink-0 px-3"
-        />
-      ) : null}
+      <SaveButtons actions={actions} className="shrink-0 px-3" />
     </div>
   )
 }

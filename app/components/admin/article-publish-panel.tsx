@@ -74,7 +74,7 @@ export function ViewOnSiteLink({ url, compact = false }: { url: string; compact?
   )
 }
 
-export function SaveButton({
+function SaveButton({
   form,
   mode,
   submitting,
@@ -104,7 +104,7 @@ export function SaveButton({
  * The primary action named for what it does. It submits the form with `data-publish-status`,
  * which the editor's submit handler saves in place of the Status field's value.
  */
-export function PublishActionButton({
+function PublishActionButton({
   form,
   action,
   submitting,
@@ -123,6 +123,35 @@ export function PublishActionButton({
     >
       {action.label}
     </Button>
+  )
+}
+
+/** The form's save and, when there is one, the action named for what it does, side by side. */
+export function SaveButtons({
+  actions,
+  className,
+}: {
+  actions: PublishActionsProps
+  className?: string
+}) {
+  return (
+    <>
+      <SaveButton
+        form={actions.form}
+        mode={actions.mode}
+        submitting={actions.submitting}
+        secondary={Boolean(actions.primary)}
+        className={className}
+      />
+      {actions.primary ? (
+        <PublishActionButton
+          form={actions.form}
+          action={actions.primary}
+          submitting={actions.submitting}
+          className={className}
+        />
+      ) : null}
+    </>
   )
 }
 
@@ -183,21 +212,7 @@ export function ArticlePublishPanel({
             {actions.liveUrl ? <ViewOnSiteLink url={actions.liveUrl} /> : null}
           </div>
           <div className="flex gap-2">
-            <SaveButton
-              form={actions.form}
-              mode={actions.mode}
-              submitting={actions.submitting}
-              secondary={Boolean(actions.primary)}
-              className="flex-1"
-            />
-            {actions.primary ? (
-              <PublishActionButton
-                form={actions.form}
-                action={actions.primary}
-                submitting={actions.submitting}
-                className="flex-1"
-              />
-            ) : null}
+            <SaveButtons actions={actions} className="flex-1" />
           </div>
         </div>
       </CardContent>
