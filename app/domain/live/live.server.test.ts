@@ -196,7 +196,8 @@ describe('live coverage', () => {
     await deleteEntry(article.id, a.id)
     const after = toLiveDelta((await getPublicLive(String(article.id)))!, delta.cursor - 1, clock())
     expect(after.deleted).toEqual([a.id])
-    expect(after.changed).toEqual([])
+    // The margin behind the cursor may bring the pin again (same millisecond); never the deleted one.
+    expect(after.changed.map((e) => e.id).filter((id) => id !== b.id)).toEqual([])
   })
 
   it('is not public on an article readers cannot see', async () => {
