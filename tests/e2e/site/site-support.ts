@@ -31,6 +31,11 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
   )
+  // A large page commits its hydrated tree later than the route modules load: the site's
+  // chrome leaves "static" only once the tree's effects have run (timers set, handlers on).
+  await page.waitForFunction(
+    () => document.querySelector('[data-chrome]')?.getAttribute('data-chrome') !== 'static',
+  )
   // One frame more: React attaches handlers as it commits the hydrated tree.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))))
 }
