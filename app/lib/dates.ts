@@ -13,8 +13,9 @@ import { formatDistance } from 'date-fns'
 // - a moment's day on a reader's page (corrections, search results, the newsletter archive):
 //   formatDayInZone, "26 November 2026";
 // - a calendar date with no time of day (print editions): formatLongDate, "26 November 2026";
-// - a day in a back-office list (articles, pages, subscribers, suppressions, media):
+// - a day in a back-office list (articles, pages, subscribers, suppressions, media, users):
 //   formatShortDate, "Nov 26, 2026" (docs/product.md §9's "MMM d, yyyy");
+// - the time of day of a save in the editor ("Draft saved at 14:32"): formatTimeOfDay;
 // - a moment in the back office (backups, a redirect's last use, a newsletter's schedule):
 //   formatDateTime, "26 November 2026, 14:32".
 //

@@ -42,6 +42,7 @@ import { canManageMedia } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
 import type { ActionResult } from '~/lib/action-result'
 import { formatShortDate } from '~/lib/dates'
+import { usePaperTimeZone } from '~/components/admin/use-paper-time-zone'
 import { formatFileSize } from '~/lib/file-size'
 import { imageVariantUrl } from '~/lib/image-variants'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
@@ -124,11 +125,12 @@ function ImageDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
     if (saver.state === 'idle' && saver.data?.ok) onClose()
   }, [saver.state, saver.data, onClose])
 
+  const timeZone = usePaperTimeZone()
   const facts: [string, string][] = [
     ['File name', label],
     ['Dimensions', item.width && item.height ? `${item.width}×${item.height} px` : 'Unknown'],
     ['Size', formatFileSize(item.size)],
-    ['Uploaded', item.uploadedIso ? formatShortDate(item.uploadedIso) : 'Unknown'],
+    ['Uploaded', item.uploadedIso ? formatShortDate(item.uploadedIso, timeZone) : 'Unknown'],
     ['Uploaded by', item.uploadedBy ?? 'Unknown'],
   ]
 

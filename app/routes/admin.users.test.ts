@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { profiles, sessions } from '@db/schema/index'
+import { updateEditorialSettings } from '~/domain/settings/settings.server'
 import { getDb } from '~/infra/db.server'
 import { getSessionUser } from '~/infra/permissions.server'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
@@ -44,6 +45,21 @@ describe('/admin/users', () => {
       callers.admin.email,
     ])
     expect(users[0]).toMatchObject({ role: 'viewer' })
+  })
+
+  it("dates each account's creation in the paper's time zone, not the server's", async () => {
+    await getDb()
+      .update(profiles)
+      .set({ createdAt: new Date('2026-03-01T23:30:00Z') })
+      .where(eq(profiles.id, callers.viewer.id))
+    await updateEditorialSettings({
+      timeZone: 'Pacific/Auckland',
+      revisionsKept: 50,
+      breakingNewsHours: 12,
+    })
+    const { users } = await (await callRoute(loader, get(callers.admin.cookie, URL))).json()
+    const viewer = users.find((u: { id: string }) => u.id === callers.viewer.id)
+    expect(viewer.createdLabel).toBe('Mar 2, 2026')
   })
 
   it('makes a viewer an admin and ends their sessions', async () => {

@@ -36,7 +36,7 @@ import { Input } from '~/components/ui/input'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDateTime } from '~/lib/dates'
+import { formatDateTime, formatShortDate } from '~/lib/dates'
 import { logger } from '~/infra/logger.server'
 import {
   canManageUsers,
@@ -63,7 +63,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...invitation,
       expiresLabel: formatDateTime(invitation.expiresAt, timeZone),
     }))
-    return { users, invitations, loadFailed: false, myId: me.id, q }
+    return {
+      // A day in a back-office list, in the paper's zone (docs/product.md "Dates and times").
+      users: users.map((user) => ({
+        ...user,
+        createdLabel: formatShortDate(user.createdAt, timeZone),
+      })),
+      invitations,
+      loadFailed: false,
+      myId: me.id,
+      q,
+    }
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, 'users list failed')
     return { users: [], invitations: [], loadFailed: true, myId: me.id, q }
@@ -236,7 +246,7 @@ function UserRow({
     id: string
     email: string
     role: Role
-    createdAt: Date | string
+    createdLabel: string
     deactivatedAt: Date | string | null
   }
   isMe: boolean
@@ -246,7 +256,7 @@ function UserRow({
 }) {
   const deactivated = user.deactivatedAt !== null
   const isAdmin = user.role === 'admin'
-  const created = new Date(user.createdAt).toLocaleDateString()
+  const created = user.createdLabel
   return (
     <TableRow>
       <TableCell className="font-medium">

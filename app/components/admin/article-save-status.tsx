@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react'
 import type { AutosaveState } from '~/components/admin/article-autosave'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { formatTimeOfDay } from '~/lib/dates'
 import { cn } from '~/lib/utils'
+import { usePaperTimeZone } from './use-paper-time-zone'
 
 /** Where the form stands: saving, saved at, unsaved changes, or why autosave stopped. */
 export function AutosaveStatus({
@@ -14,13 +16,12 @@ export function AutosaveStatus({
   dirty: boolean
   className?: string
 }) {
+  const timeZone = usePaperTimeZone()
   let text = ''
   if (state.status === 'saving') text = 'Saving draft…'
   else if (state.status === 'error') text = state.message
   else if (state.status === 'saved')
-    text = dirty
-      ? 'Unsaved changes'
-      : `Draft saved at ${state.at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
+    text = dirty ? 'Unsaved changes' : `Draft saved at ${formatTimeOfDay(state.at, timeZone)}`
   else if (dirty) text = 'Unsaved changes'
   return (
     <p

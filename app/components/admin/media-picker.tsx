@@ -15,6 +15,7 @@ import {
   type MediaItem,
 } from '~/domain/media/media-schema'
 import { formatShortDate } from '~/lib/dates'
+import { usePaperTimeZone } from './use-paper-time-zone'
 import { formatFileSize } from '~/lib/file-size'
 import { imageVariantUrl } from '~/lib/image-variants'
 import { cn } from '~/lib/utils'
@@ -212,6 +213,7 @@ export function ImageGrid({
   /** Also the upload date and the uploader (the library). */
   showUpload?: boolean
 }) {
+  const timeZone = usePaperTimeZone()
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
       {items.map((item) => {
@@ -252,7 +254,7 @@ export function ImageGrid({
               </span>
               {showUpload && item.uploadedIso ? (
                 <span className="block truncate text-xs text-muted-foreground">
-                  {formatShortDate(item.uploadedIso)}
+                  {formatShortDate(item.uploadedIso, timeZone)}
                   {item.uploadedBy ? ` · ${item.uploadedBy}` : ''}
                 </span>
               ) : null}

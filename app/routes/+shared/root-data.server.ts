@@ -24,6 +24,8 @@ export async function getRootData(request: Request) {
       logoImageUrl: settings.logoImageUrl,
       logoFontFamily: settings.logoFontFamily,
       logoFontUrl: settings.logoFontUrl,
+      // Every date the browser draws is in the paper's zone (docs/product.md "Dates and times").
+      timeZone: settings.timeZone,
     },
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     user: sessionUser
