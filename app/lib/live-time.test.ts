@@ -20,7 +20,7 @@ describe('formatEntryTime', () => {
 
   it('words the end of coverage', () => {
     expect(formatCoverageMoment(new Date('2026-11-26T18:05:00Z'), 'UTC')).toBe(
-      'November 26, 2026 at 18:05',
+      '26 November 2026, 18:05',
     )
   })
 })

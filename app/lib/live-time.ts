@@ -1,3 +1,4 @@
+import { formatDateTime } from './dates'
 import { toWallTime } from './time-zone'
 
 // An entry's time on a live page, in the site's time zone (the page is drawn once on the server
@@ -17,14 +18,10 @@ export function formatEntryTime(instant: Date, now: Date, timeZone: string): str
   return year === Number(today.slice(0, 4)) ? `${date}, ${time}` : `${date} ${year}, ${time}`
 }
 
-/** "November 26, 2026 at 18:05", the end of coverage in the site's time zone. */
+/**
+ * "26 November 2026, 18:05", the end of coverage in the site's time zone: a moment worded as
+ * the article page words its publication (docs/product.md "Dates and times").
+ */
 export function formatCoverageMoment(instant: Date, timeZone: string): string {
-  const wall = toWallTime(instant, timeZone)
-  if (!wall) return ''
-  const [year, month, day] = wall.slice(0, 10).split('-').map(Number)
-  const long = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-US', {
-    month: 'long',
-    timeZone: 'UTC',
-  })
-  return `${long} ${day}, ${year} at ${wall.slice(11, 16)}`
+  return formatDateTime(instant, timeZone)
 }

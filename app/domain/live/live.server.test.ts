@@ -136,7 +136,7 @@ describe('live coverage', () => {
     await setCoverageState(article.id, 'ended')
     const view = await readerView(article.id)
     expect(view.state).toBe('ended')
-    expect(view.endedLabel).toMatch(/^\w+ \d+, \d{4} at \d{2}:\d{2}$/)
+    expect(view.endedLabel).toMatch(/^\d+ \w+ \d{4}, \d{2}:\d{2}$/)
     expect(await codeOf(postEntry(article.id, entry('Late'), editor, { publish: true }))).toBe(
       'ENDED',
     )
