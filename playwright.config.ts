@@ -69,6 +69,9 @@ export default defineConfig({
     {
       name: 'writing',
       testIgnore: READING_SPECS,
+      // Whole newsroom journeys (sign in, write two stories, filter them) that share two cores
+      // with the reading project and its server in CI: 12–30 s each there.
+      timeout: 60_000,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],

@@ -94,6 +94,9 @@ export async function nameInBackOffice(page: Page, displayName: string) {
 
 export type LoginRole = 'admin' | 'viewer' | 'contributor' | 'author' | 'editor'
 
+/** What the staff login journey may take on a busy machine (about 8 s on a quiet one). */
+const STAFF_LOGIN_MS = 30_000
+
 const ROLE_LABELS = { contributor: 'Contributor', author: 'Author', editor: 'Editor' } as const
 
 /**
@@ -104,7 +107,7 @@ const ROLE_LABELS = { contributor: 'Contributor', author: 'Author', editor: 'Edi
  * name it asks for. Returns the credentials used.
  */
 export const test = base.extend<{ login: (role: LoginRole) => Promise<Credentials> }>({
-  login: async ({ page, browser }, provide) => {
+  login: async ({ page, browser }, provide, testInfo) => {
     await provide(async (role) => {
       if (role === 'admin') {
         await signInThroughForm(page, E2E_ADMIN)
@@ -113,6 +116,9 @@ export const test = base.extend<{ login: (role: LoginRole) => Promise<Credential
       const reader = newReader()
       await signUpThroughForm(page, reader)
       if (role === 'viewer') return reader
+      // The staff journey below is four pages and two windows before the test's own steps: it
+      // brings its own time rather than spending the test's.
+      testInfo.setTimeout(testInfo.timeout + STAFF_LOGIN_MS)
       const adminContext = await browser.newContext({ baseURL: E2E_BASE_URL })
       try {
         const admin = await adminContext.newPage()
