@@ -1,6 +1,4 @@
-import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { profiles } from '@db/schema/index'
 import {
   deleteEntry,
   postEntry,
@@ -8,9 +6,8 @@ import {
   setKeyEvent,
   startCoverage,
 } from '~/domain/live/live.server'
-import { getDb } from '~/infra/db.server'
 import { requestAs, runRoute, TEST_SITE_URL } from '../../tests/setup/auth-fixtures'
-import { insertArticle } from '../../tests/setup/content-fixtures'
+import { insertArticle, insertStaff } from '../../tests/setup/content-fixtures'
 import { loader as articleLoader } from './_site.article.$slug'
 import { loader } from './_site.article.$slug_.entry.$entryId'
 
@@ -20,17 +17,7 @@ import { loader } from './_site.article.$slug_.entry.$entryId'
 let editor: { id: string }
 
 beforeAll(async () => {
-  const id = crypto.randomUUID()
-  await getDb()
-    .insert(profiles)
-    .values({
-      id,
-      email: `entry-${id}@example.com`,
-      username: 'entry-desk',
-      role: 'editor',
-      displayName: 'Rita Reporter',
-    })
-  editor = { id }
+  editor = await insertStaff({ displayName: 'Rita Reporter' })
 })
 
 type Meta = Record<string, unknown>[]

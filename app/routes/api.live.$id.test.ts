@@ -1,6 +1,4 @@
-import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { profiles } from '@db/schema/index'
 import {
   deleteEntry,
   editEntry,
@@ -8,10 +6,9 @@ import {
   setCoverageState,
   startCoverage,
 } from '~/domain/live/live.server'
-import { getDb } from '~/infra/db.server'
 import { LIVE_CURSOR_STEP_MS, liveSinceParam } from '~/lib/live-cursor'
 import { requestAs, runRoute } from '../../tests/setup/auth-fixtures'
-import { insertArticle } from '../../tests/setup/content-fixtures'
+import { insertArticle, insertStaff } from '../../tests/setup/content-fixtures'
 import { loader } from './api.live.$id'
 
 // The readers' delta endpoint, GET /api/live/{articleId}?since={ms}
@@ -21,11 +18,7 @@ import { loader } from './api.live.$id'
 let editor: { id: string }
 
 beforeAll(async () => {
-  const id = crypto.randomUUID()
-  await getDb()
-    .insert(profiles)
-    .values({ id, email: `delta-${id}@example.com`, username: 'delta-desk', role: 'editor' })
-  editor = { id }
+  editor = await insertStaff()
 })
 
 const entry = (text: string, headline = '') => ({

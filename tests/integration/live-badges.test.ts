@@ -1,10 +1,9 @@
-import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createElement } from 'react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { articles, liveCoverage, profiles } from '@db/schema/index'
+import { articles, liveCoverage } from '@db/schema/index'
 import { ArticleCard } from '~/components/site/article-card'
 import { toBreakingViews, toCardView } from '~/components/site/card-view.server'
 import { SearchResultSummary } from '~/components/site/search-result-item'
@@ -14,7 +13,7 @@ import { monthSitemapChunks, sitemapMonths } from '~/domain/feeds/sitemap-index.
 import { searchArticles } from '~/domain/search/search-queries.server'
 import { onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
-import { clearContent, insertArticle, insertTag } from '../setup/content-fixtures'
+import { clearContent, insertArticle, insertTag, insertStaff } from '../setup/content-fixtures'
 import { postEntry, setCoverageState, startCoverage } from '~/domain/live/live.server'
 
 // The LIVE badge on the article's cards, in search results and the breaking-news bar while its
@@ -28,18 +27,7 @@ beforeEach(async () => {
 
 const entry = (text: string) => ({ headline: '', content: `<p>${text}</p>`, isKeyEvent: false })
 
-async function desk() {
-  const id = crypto.randomUUID()
-  await getDb()
-    .insert(profiles)
-    .values({
-      id,
-      email: `desk-${id}@example.com`,
-      username: `desk-${id.slice(0, 8)}`,
-      role: 'editor',
-    })
-  return { id }
-}
+const desk = () => insertStaff()
 
 function announced() {
   const heard: string[][] = []

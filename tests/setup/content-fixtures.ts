@@ -1,5 +1,7 @@
-import { articleTags, articleViews, articles, categories, tags } from '@db/schema/index'
+import crypto from 'node:crypto'
+import { articleTags, articleViews, articles, categories, profiles, tags } from '@db/schema/index'
 import { getDb } from '../../app/infra/db.server'
+import { usernameKey } from '../../app/lib/username'
 import { announceChanged, EVERYTHING } from '../../app/infra/cache-keys.server'
 import { clearMemoCaches } from '../../app/infra/memo-cache.server'
 
@@ -10,6 +12,28 @@ let counter = 0
 const unique = (base: string) => `${base}-${++counter}-${Math.random().toString(36).slice(2, 7)}`
 
 const HOUR = 3_600_000
+
+/**
+ * A staff account with no password (for domain writes that only need an author's id): an
+ * editor unless asked otherwise, a unique username, and a display name when given.
+ */
+export async function insertStaff(
+  fields: { role?: 'contributor' | 'author' | 'editor' | 'admin'; displayName?: string } = {},
+) {
+  const id = crypto.randomUUID()
+  const username = unique('desk')
+  await getDb()
+    .insert(profiles)
+    .values({
+      id,
+      email: `${username}@example.com`,
+      username,
+      usernameKey: usernameKey(username),
+      role: fields.role ?? 'editor',
+      displayName: fields.displayName ?? null,
+    })
+  return { id }
+}
 
 export async function insertCategory(
   fields: { name?: string; slug?: string; description?: string | null } = {},

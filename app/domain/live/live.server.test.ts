@@ -1,10 +1,9 @@
-import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { liveEntries, liveEntryRevisions, profiles } from '@db/schema/index'
+import { liveEntries, liveEntryRevisions } from '@db/schema/index'
 import { onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
-import { insertArticle } from '../../../tests/setup/content-fixtures'
+import { insertArticle, insertStaff } from '../../../tests/setup/content-fixtures'
 import { getPublicLive, listDeskEntries } from './live-queries.server'
 import { liveSinceParam } from '~/lib/live-cursor'
 import { liveActionSchema } from './live-schema'
@@ -30,17 +29,7 @@ const entry = (text: string, headline = '') => ({
 })
 
 beforeAll(async () => {
-  const id = crypto.randomUUID()
-  await getDb()
-    .insert(profiles)
-    .values({
-      id,
-      email: `desk-${id}@example.com`,
-      username: 'desk',
-      role: 'editor',
-      displayName: 'Dana Desk',
-    })
-  editor = { id }
+  editor = await insertStaff({ displayName: 'Dana Desk' })
 })
 
 async function liveArticle() {
