@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
 
@@ -23,6 +23,26 @@ async function deskWithCoverageRunning(page: Page) {
   await expect(end).toBeVisible()
 }
 
+/**
+ * The desk (signed in as the admin, coverage running) in `page`, and a reader's page in a
+ * window of its own for `read`, closed afterwards.
+ */
+async function withDeskAndReader(
+  page: Page,
+  browser: Browser,
+  login: (role: 'admin') => Promise<unknown>,
+  read: (reader: Page) => Promise<void>,
+) {
+  await login('admin')
+  await deskWithCoverageRunning(page)
+  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
+  try {
+    await read(await readerContext.newPage())
+  } finally {
+    await readerContext.close()
+  }
+}
+
 async function endCoverage(page: Page) {
   await page.getByRole('button', { name: 'End coverage' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'End coverage' }).click()
@@ -39,11 +59,7 @@ test('a live article is marked LIVE in search results while its coverage runs', 
   login,
 }) => {
   test.setTimeout(90_000)
-  await login('admin')
-  await deskWithCoverageRunning(page)
-  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
-  try {
-    const reader = await readerContext.newPage()
+  await withDeskAndReader(page, browser, login, async (reader) => {
     await reader.goto(SEARCH)
     await expect(searchResult(reader).getByText('Live', { exact: true })).toBeVisible()
     // The other results carry none.
@@ -53,9 +69,7 @@ test('a live article is marked LIVE in search results while its coverage runs', 
     await reader.goto(SEARCH)
     await expect(searchResult(reader)).toBeVisible()
     await expect(searchResult(reader).getByText('Live', { exact: true })).toHaveCount(0)
-  } finally {
-    await readerContext.close()
-  }
+  })
 })
 
 test('an open page says that coverage ended, without a reload', async ({
@@ -64,11 +78,7 @@ test('an open page says that coverage ended, without a reload', async ({
   login,
 }) => {
   test.setTimeout(90_000)
-  await login('admin')
-  await deskWithCoverageRunning(page)
-  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
-  try {
-    const reader = await readerContext.newPage()
+  await withDeskAndReader(page, browser, login, async (reader) => {
     await reader.goto(DEMO_LIVE)
     const status = reader.locator('[data-live-status]')
     await expect(status).toContainText('Updates as they happen')
@@ -85,7 +95,5 @@ test('an open page says that coverage ended, without a reload', async ({
     expect(await reader.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(
       true,
     )
-  } finally {
-    await readerContext.close()
-  }
+  })
 })
