@@ -28,8 +28,10 @@ import { runImport, type ImportInput } from './import-run.server'
 // Ghost 4.1 export from Ghost's own importer tests. One database for the file: each test
 // builds on what the previous imported, as a newsroom's cut-over would.
 
-const WXR = '/work/shared/fixtures/wordpress/themeunittestdata.wordpress.xml'
-const GHOST = '/work/shared/fixtures/ghost/v4_export.json'
+// ../shared beside the project's root, as the project is checked out to run its tests.
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures')
+const WXR = path.join(FIXTURES, 'wordpress/themeunittestdata.wordpress.xml')
+const GHOST = path.join(FIXTURES, 'ghost/v4_export.json')
 const NOW = new Date('2026-06-01T12:00:00Z')
 
 const wordpress = (imagesPath: string | null = null): ImportInput => ({
