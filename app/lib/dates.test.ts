@@ -4,6 +4,7 @@ import {
   formatDayInZone,
   formatLongDate,
   formatRelative,
+  formatSaveMoment,
   formatShortDate,
   formatTimeOfDay,
   formatUpdatedTime,
@@ -119,6 +120,14 @@ describe('times in the paper’s time zone', () => {
     )
     expect(formatDayInZone(instant, 'America/New_York')).toBe('26 November 2026')
     expect(formatTimeOfDay(instant, 'America/New_York')).toBe('09:32')
+  })
+
+  it('word a save in the revision history to the second, where the paper is', () => {
+    expect(formatSaveMoment(instant, 'UTC')).toBe('26 November 2026, 14:32:10')
+    expect(formatSaveMoment(new Date('2026-11-26T23:59:59Z'), 'Europe/Paris')).toBe(
+      '27 November 2026, 00:59:59',
+    )
+    expect(formatSaveMoment('not a date', 'UTC')).toBe('')
   })
 
   it('word an update on the same day as a time, on a later day with its date', () => {

@@ -16,6 +16,7 @@ import { formatDistance } from 'date-fns'
 // - a day in a back-office list (articles, pages, subscribers, suppressions, media, users):
 //   formatShortDate, "Nov 26, 2026" (docs/product.md §9's "MMM d, yyyy");
 // - the time of day of a save in the editor ("Draft saved at 14:32"): formatTimeOfDay;
+// - a save in an article's revision history: formatSaveMoment, "26 November 2026, 14:32:09";
 // - a moment in the back office (backups, a redirect's last use, a newsletter's schedule):
 //   formatDateTime, "26 November 2026, 14:32".
 //
@@ -78,6 +79,7 @@ function zonedParts(date: Date, timeZone: string) {
         day: 'numeric',
         hour: '2-digit',
         minute: '2-digit',
+        second: '2-digit',
       })
     } catch {
       return zonedParts(date, 'UTC')
@@ -94,6 +96,7 @@ function zonedParts(date: Date, timeZone: string) {
     /** "26 November 2026" */
     date: `${day} ${parts.month} ${parts.year}`,
     time: `${parts.hour}:${parts.minute}`,
+    second: parts.second,
   }
 }
 
@@ -115,6 +118,17 @@ export function formatDateTime(input: DateInput, timeZone: string): string {
   if (!date) return ''
   const { date: day, time } = zonedParts(date, timeZone)
   return `${day}, ${time}`
+}
+
+/**
+ * "26 November 2026, 14:32:09" in `timeZone`: a save in an article's revision history, to the
+ * second (saves come quickly).
+ */
+export function formatSaveMoment(input: DateInput, timeZone: string): string {
+  const date = toDate(input)
+  if (!date) return ''
+  const { date: day, time, second } = zonedParts(date, timeZone)
+  return `${day}, ${time}:${second}`
 }
 
 /**

@@ -3,6 +3,7 @@ import { articleRevisions, articles, articleTags, profiles, tags } from '@db/sch
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
+import { formatSaveMoment } from '~/lib/dates'
 import { diffWords, type DiffPart } from '~/lib/word-diff'
 import { isBreakingNewsTagName, type ArticleFieldState } from './article-field-rules'
 import { readFieldState } from './article-field-rules.server'
@@ -34,25 +35,6 @@ export interface RevisionList {
 }
 
 const WHO = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.username}, nullif(${profiles.name}, ''), 'A deleted account')`
-
-/** "Jan 5, 2025, 2:03:09 PM UTC" in the site's time zone (seconds: saves come quickly). */
-export function formatRevisionTime(date: Date, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  }
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date)
-  } catch {
-    // A zone this runtime does not know: UTC rather than no date.
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(date)
-  }
-}
 
 function joinWords(words: string[]) {
   if (words.length <= 1) return words.join('')
@@ -151,7 +133,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
     .leftJoin(profiles, eq(profiles.id, articleRevisions.createdBy))
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(desc(articleRevisions.id))
-  const label = (date: Date) => formatRevisionTime(date, settings.timeZone)
+  const label = (date: Date) => formatSaveMoment(date, settings.timeZone)
   const restoredFrom = restoredSources(rows)
   return {
     articleUpdatedIso: article.updatedAt.toISOString(),
@@ -282,7 +264,7 @@ export async function compareRevision(
   return {
     revision: {
       id: revision.id,
-      createdLabel: formatRevisionTime(revision.createdAt, settings.timeZone),
+      createdLabel: formatSaveMoment(revision.createdAt, settings.timeZone),
       authorName: revision.authorName,
       status: revision.status,
     },

@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test, toast, unique } from './admin-fixtures'
+
+// /admin/import as an admin uses it: a real WordPress export analysed and discarded (nothing
+// written), then a small export of the paper's own imported, reported, and imported again
+// without doubling. The small one holds a single draft, so no page another spec reads changes.
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures')
+const THEME_UNIT_DATA = path.join(FIXTURES, 'wordpress/themeunittestdata.wordpress.xml')
+
+function draftExport(title: string) {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+<title>Old Gazette</title>
+<link>https://old.example</link>
+<wp:wxr_version>1.2</wp:wxr_version>
+<wp:base_blog_url>https://old.example</wp:base_blog_url>
+<wp:author><wp:author_login>admin</wp:author_login><wp:author_email>admin@example.com</wp:author_email><wp:author_display_name><![CDATA[admin]]></wp:author_display_name></wp:author>
+<item>
+<title>${title}</title>
+<link>https://old.example/?p=1</link>
+<dc:creator><![CDATA[admin]]></dc:creator>
+<content:encoded><![CDATA[<p>The harbour wall, as it was reported then.</p>]]></content:encoded>
+<excerpt:encoded><![CDATA[]]></excerpt:encoded>
+<wp:post_id>1</wp:post_id>
+<wp:post_date_gmt>2019-03-05 10:00:00</wp:post_date_gmt>
+<wp:post_name>${slug}</wp:post_name>
+<wp:status>draft</wp:status>
+<wp:post_type>post</wp:post_type>
+</item>
+</channel>
+</rss>
+`
+}
+
+async function uploadExport(page: Page, file: { name: string; buffer: Buffer }) {
+  await page.goto('/admin/import')
+  await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible()
+  await page
+    .getByLabel('Export file')
+    .setInputFiles({ name: file.name, mimeType: 'application/xml', buffer: file.buffer })
+  await page.getByRole('button', { name: 'Upload and analyse' }).click()
+  await expect(page).toHaveURL(/\/admin\/import\?job=\d+$/)
+}
+
+test.beforeEach(async ({ login }) => login('admin'))
+
+test('a WordPress export is analysed before anything is written, and can be discarded', async ({
+  page,
+}) => {
+  test.slow()
+  await uploadExport(page, {
+    name: 'themeunittestdata.wordpress.xml',
+    buffer: fs.readFileSync(THEME_UNIT_DATA),
+  })
+  const analysis = page.getByText('Nothing has been written yet.')
+  await expect(analysis).toBeVisible({ timeout: 30_000 })
+  // The theme unit data: 56 published posts, 1 scheduled, 1 draft and 21 pages.
+  await expect(analysis).toContainText(/79 of \d+ items would be imported/)
+  await expect(page.getByText('Child categories (each its own; the parent named')).toBeVisible()
+  await page.getByRole('button', { name: 'Discard' }).click()
+  await expect(toast(page, 'Import discarded')).toBeVisible()
+})
+
+test('an import reports what it created, and a second import of the same file doubles nothing', async ({
+  page,
+}) => {
+  const title = unique('Harbour wall archive')
+  const file = { name: 'old-gazette.xml', buffer: Buffer.from(draftExport(title)) }
+  await uploadExport(page, file)
+  await expect(page.getByText('1 of 1 items would be imported')).toBeVisible()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(toast(page, 'Import started')).toBeVisible()
+  const report = page.getByText(/^\d+ created, \d+ updated, \d+ unchanged, \d+ skipped\./)
+  await expect(report).toHaveText(/^1 created, 0 updated, 0 unchanged, 0 skipped\./, {
+    timeout: 20_000,
+  })
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('created')
+
+  // The same export again: recognised, and left as it is.
+  await uploadExport(page, file)
+  await expect(page.getByText('were imported before and would be updated')).toBeVisible()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(report).toHaveText(/^0 created, 0 updated, 1 unchanged, 0 skipped\./, {
+    timeout: 20_000,
+  })
+
+  // One article of that title in the back office, a draft.
+  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
+  await expect(page.getByText('Total articles: 1')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText(/draft/i)
+})
