@@ -10,6 +10,8 @@ import { expect, test } from '../fixtures'
 const DEMO_LIVE = '/article/election-night-in-calder-bay-live-results-as-they-came-in'
 const DEMO_TITLE = 'Election night in Calder Bay: live results as they came in'
 const SEARCH = `/search?q=${encodeURIComponent('Election night Calder Bay')}`
+/** The demo's live article is in Politics. */
+const SECTION = '/category/politics'
 
 /** The live desk of the demo's live article, with its coverage running. */
 async function deskWithCoverageRunning(page: Page) {
@@ -53,7 +55,15 @@ function searchResult(page: Page) {
   return page.getByRole('link').filter({ has: page.getByRole('heading', { name: DEMO_TITLE }) })
 }
 
-test('a live article is marked LIVE in search results while its coverage runs', async ({
+/** The live article's card in its section's listing. */
+function sectionCard(page: Page) {
+  return page
+    .locator('main article')
+    .filter({ has: page.getByRole('link', { name: DEMO_TITLE }) })
+    .first()
+}
+
+test('a live article is marked LIVE in search results and on its card while its coverage runs', async ({
   page,
   browser,
   login,
@@ -64,11 +74,16 @@ test('a live article is marked LIVE in search results while its coverage runs', 
     await expect(searchResult(reader).getByText('Live', { exact: true })).toBeVisible()
     // The other results carry none.
     await expect(reader.locator('main').getByText('Live', { exact: true })).toHaveCount(1)
+    await reader.goto(SECTION)
+    await expect(sectionCard(reader).getByText('Live', { exact: true })).toBeVisible()
 
     await endCoverage(page)
     await reader.goto(SEARCH)
     await expect(searchResult(reader)).toBeVisible()
     await expect(searchResult(reader).getByText('Live', { exact: true })).toHaveCount(0)
+    await reader.goto(SECTION)
+    await expect(sectionCard(reader)).toBeVisible()
+    await expect(sectionCard(reader).getByText('Live', { exact: true })).toHaveCount(0)
   })
 })
 
