@@ -136,9 +136,7 @@ describe('listRevisions and compareRevision', () => {
       ['edna', 'draft', 'Earliest saved version'],
     ])
     expect(list?.revisionsKept).toBe(100)
-    expect(list?.revisions[0].createdLabel).toMatch(
-      /^\d{1,2} \w+ \d{4}, \d{2}:\d{2}:\d{2}$/,
-    )
+    expect(list?.revisions[0].createdLabel).toMatch(/^\d{1,2} \w+ \d{4}, \d{2}:\d{2}:\d{2}$/)
   })
 
   it('compares a revision with the current text word by word, paragraph by paragraph', async () => {
