@@ -19,6 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describeMachine, loadAverage, markdownTable } from './machine'
 import { wholeNumber } from './support/settings'
+import { WXR_CLOSING, wxrOpening } from '../tests/setup/wxr'
 
 const POSTS = wholeNumber('BENCH_IMPORT_POSTS', 2_000)
 const BIG_MB = wholeNumber('BENCH_IMPORT_BIG_MB', 500)
@@ -54,14 +55,7 @@ function item(i: number) {
 }
 
 function header() {
-  let out = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
-<channel>
-<title>Bench Gazette</title>
-<link>https://old.example</link>
-<wp:wxr_version>1.2</wp:wxr_version>
-<wp:base_blog_url>https://old.example</wp:base_blog_url>
-`
+  let out = wxrOpening('Bench Gazette')
   for (let a = 0; a < 5; a++) {
     out += `<wp:author><wp:author_login>reporter${a}</wp:author_login><wp:author_email>reporter${a}@old.example</wp:author_email><wp:author_display_name><![CDATA[Reporter ${a}]]></wp:author_display_name></wp:author>\n`
   }
@@ -83,7 +77,7 @@ function writeWxr(file: string, posts: number, megabytes = 0) {
   for (; megabytes ? written < megabytes * 1024 * 1024 : i <= posts; i++) {
     written += fs.writeSync(fd, item(i))
   }
-  fs.writeSync(fd, '</channel>\n</rss>\n')
+  fs.writeSync(fd, WXR_CLOSING)
   fs.closeSync(fd)
   return i - 1
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '~/infra/db.server'
 import { prepareDataDir, spawnScript } from '../../../tests/setup/child-process'
+import { WXR_CLOSING, wxrOpening } from '../../../tests/setup/wxr'
 
 /*
  * kill -9 during an import (issue: "kill -9 during an import, start again: it resumes or can
@@ -35,19 +36,10 @@ function wxr(posts: number) {
 <category domain="category" nicename="harbour"><![CDATA[Harbour]]></category>
 </item>`,
   )
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
-<channel>
-<title>Old Gazette</title>
-<link>https://old.example</link>
-<wp:wxr_version>1.2</wp:wxr_version>
-<wp:base_blog_url>https://old.example</wp:base_blog_url>
-<wp:author><wp:author_login>reporter</wp:author_login><wp:author_email>reporter@old.example</wp:author_email><wp:author_display_name><![CDATA[Old Reporter]]></wp:author_display_name></wp:author>
+  return `${wxrOpening('Old Gazette')}<wp:author><wp:author_login>reporter</wp:author_login><wp:author_email>reporter@old.example</wp:author_email><wp:author_display_name><![CDATA[Old Reporter]]></wp:author_display_name></wp:author>
 <wp:category><wp:term_id>1</wp:term_id><wp:category_nicename>harbour</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name><![CDATA[Harbour]]></wp:cat_name></wp:category>
 ${items.join('\n')}
-</channel>
-</rss>
-`
+${WXR_CLOSING}`
 }
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { WXR_CLOSING, wxrOpening } from '../../setup/wxr'
 import { expect, test, toast, unique } from './admin-fixtures'
 
 // /admin/import as an admin uses it: a real WordPress export analysed and discarded (nothing
@@ -12,14 +13,7 @@ const THEME_UNIT_DATA = path.join(FIXTURES, 'wordpress/themeunittestdata.wordpre
 
 function draftExport(title: string) {
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
-<channel>
-<title>Old Gazette</title>
-<link>https://old.example</link>
-<wp:wxr_version>1.2</wp:wxr_version>
-<wp:base_blog_url>https://old.example</wp:base_blog_url>
-<wp:author><wp:author_login>admin</wp:author_login><wp:author_email>admin@example.com</wp:author_email><wp:author_display_name><![CDATA[admin]]></wp:author_display_name></wp:author>
+  return `${wxrOpening('Old Gazette')}<wp:author><wp:author_login>admin</wp:author_login><wp:author_email>admin@example.com</wp:author_email><wp:author_display_name><![CDATA[admin]]></wp:author_display_name></wp:author>
 <item>
 <title>${title}</title>
 <link>https://old.example/?p=1</link>
@@ -32,9 +26,7 @@ function draftExport(title: string) {
 <wp:status>draft</wp:status>
 <wp:post_type>post</wp:post_type>
 </item>
-</channel>
-</rss>
-`
+${WXR_CLOSING}`
 }
 
 async function uploadExport(page: Page, file: { name: string; buffer: Buffer }) {
