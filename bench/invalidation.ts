@@ -23,7 +23,7 @@
  * docs/performance.md, BUILD_DIR (build).
  */
 import { writeDocSection } from './support/doc'
-import { BENCH_ADMIN, startServer, stopServer } from './support/server'
+import { signInAsBenchAdmin, startServer, stopServer } from './support/server'
 import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
 import { Client, type Answer } from './security/support/traffic'
 import { describeMachine, loadAverage, markdownTable } from './machine'
@@ -83,20 +83,6 @@ function articleForm(title: string, n: number): Record<string, string> {
   }
 }
 
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(BENCH_ADMIN),
-  })
-  await response.arrayBuffer()
-  if (response.status !== 200) throw new Error(`The admin's sign-in answered ${response.status}`)
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-}
-
 async function main() {
   const machine = describeMachine()
   console.log(`Machine: ${JSON.stringify(machine)}`)
@@ -105,7 +91,7 @@ async function main() {
   const admin = new Client(server.base, 2)
   const readers = new Client(server.base, READERS)
   try {
-    const cookie = await signIn(server.base)
+    const cookie = await signInAsBenchAdmin(server.base)
 
     // The article the admin saves: published, in no category and with no tag of its own.
     const marker = `invalidation${Date.now().toString(36)}`

@@ -38,7 +38,7 @@ import autocannon from 'autocannon'
 import { LIVE_POLL_MS, liveSinceParam } from '../app/lib/live-cursor'
 import { writeDocSection } from './support/doc'
 import { childPids, startNginx, stopNginx, type RunningNginx } from './support/nginx'
-import { BENCH_ADMIN, startServer, stopServer } from './support/server'
+import { signInAsBenchAdmin, startServer, stopServer } from './support/server'
 import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
 import { Client, type Answer } from './security/support/traffic'
 import {
@@ -65,20 +65,6 @@ function expectStatus(answer: Answer, statuses: number[], what: string) {
   if (!statuses.includes(answer.status)) {
     throw new Error(`${what} answered ${answer.status}: ${answer.body.slice(0, 300)}`)
   }
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(BENCH_ADMIN),
-  })
-  await response.arrayBuffer()
-  if (response.status !== 200) throw new Error(`The admin's sign-in answered ${response.status}`)
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
 }
 
 function percentile(sorted: number[], p: number) {
@@ -141,7 +127,7 @@ async function main() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, scheduling: 'fifo' })
   let nginx: RunningNginx | undefined
   try {
-    const cookie = await signIn(base)
+    const cookie = await signInAsBenchAdmin(base)
 
     // The live article: created, then its coverage started, through the back office.
     const marker = `livebench${Date.now().toString(36)}`

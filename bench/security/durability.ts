@@ -32,7 +32,7 @@ import { IMAGE_WIDTHS } from '~/lib/image-variants'
 import { slugify } from '~/lib/slugify'
 import { freshDatabase } from '../support/fresh-database'
 import { wholeNumber, BROWSER_PAGE_HEADERS } from '../support/settings'
-import { BENCH_ADMIN, startServer, tempDir, type RunningServer } from '../support/server'
+import { signInAsBenchAdmin, startServer, tempDir, type RunningServer } from '../support/server'
 
 export interface DurabilityOptions {
   port: number
@@ -84,17 +84,7 @@ interface Client {
 }
 
 async function signIn(base: string): Promise<Client> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(BENCH_ADMIN),
-  })
-  if (response.status !== 200) throw new Error(`sign-in: ${response.status}`)
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  return { base, cookie }
+  return { base, cookie: await signInAsBenchAdmin(base) }
 }
 
 /** One article save through the new-article action: true once acknowledged (the redirect). */

@@ -213,3 +213,18 @@ function installCleanup() {
     })
   }
 }
+
+/** Signs BENCH_ADMIN in on a running server: the session cookie to send with each request. */
+export async function signInAsBenchAdmin(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(BENCH_ADMIN),
+  })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`The admin's sign-in answered ${response.status}`)
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+}
