@@ -300,7 +300,7 @@ describe('one-click unsubscribe', () => {
 
 describe('digests', () => {
   it('builds a window once, even when three instances wake together, and skips a thin one', async () => {
-    const created = new Date(Date.now() - 3 * 86_400_000)
+    const created = new Date(Date.now() - 40 * 86_400_000)
     const daily = await makeList({
       kind: 'digest',
       cadence: 'daily',
@@ -318,14 +318,19 @@ describe('digests', () => {
       createdAt: created,
     })
     await subscribe(daily.id, 2)
+    // A morning a month ago (stories are public only once their time has passed): its window,
+    // the day before its midnight, holds only the stories below, whatever the clock says when
+    // the test runs (just after midnight, the stories other tests publish "an hour ago" fell in
+    // the window of the day).
     const midnight = new Date()
     midnight.setUTCHours(0, 0, 0, 0)
-    const hoursBeforeMidnight = (Date.now() - midnight.getTime()) / 3_600_000
-    await insertArticle({ hoursAgo: hoursBeforeMidnight + 2 })
-    await insertArticle({ hoursAgo: hoursBeforeMidnight + 5 })
-    await insertArticle({ hoursAgo: hoursBeforeMidnight + 30 }) // the window before
+    midnight.setUTCDate(midnight.getUTCDate() - 30)
+    const now = new Date(midnight.getTime() + 6 * 3_600_000)
+    const hoursBeforeMidnight = (hours: number) => new Date(midnight.getTime() - hours * 3_600_000)
+    await insertArticle({ publishedAt: hoursBeforeMidnight(2) })
+    await insertArticle({ publishedAt: hoursBeforeMidnight(5) })
+    await insertArticle({ publishedAt: hoursBeforeMidnight(30) }) // the window before
 
-    const now = new Date()
     await Promise.all([
       buildDueDigests(getDb(), now),
       buildDueDigests(getDb(), now),
@@ -348,7 +353,7 @@ describe('digests', () => {
     expect(ofThin[0].status).toBe('cancelled')
     expect(ofThin[0].failure).toContain('fewer than the minimum of 50')
 
-    await buildDueDigests(getDb(), new Date())
+    await buildDueDigests(getDb(), new Date(now.getTime() + 60_000))
     expect(
       await getDb().select().from(newsletterIssues).where(eq(newsletterIssues.listId, daily.id)),
     ).toHaveLength(1)
