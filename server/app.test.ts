@@ -173,6 +173,8 @@ describe('the Express server', () => {
   it('answers 404 for a missing media file, not 500', async () => {
     const res = await fetch(`${baseUrl}/media/media/missing-file.jpg`)
     expect(res.status).toBe(404)
+    // The site's one not-found answer, as every route gives it (app/lib/not-found.ts).
+    expect(await res.json()).toEqual({ ok: false, code: 'NOT_FOUND', message: 'File not found' })
     const backups = await fetch(`${baseUrl}/media/backups/anything.tar.gz`)
     expect(backups.status).not.toBe(200)
   })

@@ -14,6 +14,7 @@ import { baseSecurityHeaders, contentSecurityPolicy } from '~/infra/security-hea
 import { PUBLIC_BUCKETS, type Bucket } from '~/infra/storage-driver.server'
 import { isStorageUnavailable } from '~/infra/storage-guard.server'
 import { getStorage, storageRoot } from '~/infra/storage.server'
+import type { NotFoundBody } from '~/lib/not-found'
 import { inputHygiene } from './input-hygiene'
 import { lifecycle } from './lifecycle'
 import type { PageCache } from './page-cache'
@@ -95,7 +96,7 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
   app.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     if (!metricsAllowed(req)) {
-      res.status(404).type('text/plain').send('Not found')
+      sendNotFound(res)
       return
     }
     const text = await metrics.render()
@@ -137,10 +138,8 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
       (error as { status?: number; statusCode?: number }).status ??
       (error as { statusCode?: number }).statusCode
     if (status && status >= 400 && status < 500 && !res.headersSent) {
-      res
-        .status(status)
-        .type('text/plain')
-        .send(status === 404 ? 'Not found' : 'Bad request')
+      if (status === 404) sendNotFound(res, 'File not found')
+      else res.status(status).type('text/plain').send('Bad request')
       return
     }
     void (async () => {
@@ -192,7 +191,7 @@ function routeLabel(req: Request, res: Response, build: ServerBuild | undefined)
 /**
  * /metrics is for the operator: a request with `Authorization: Bearer METRICS_TOKEN`, or from an
  * address in METRICS_ALLOW (the client's address as TRUST_PROXY resolves it). Anyone else gets
- * the same 404 as for any unknown address.
+ * the site's not-found answer, as for a missing file.
  */
 function metricsAllowed(req: Request): boolean {
   const { METRICS_TOKEN, METRICS_ALLOW } = getEnv()
@@ -204,6 +203,15 @@ function metricsAllowed(req: Request): boolean {
   }
   const ip = (req.ip ?? '').replace(/^::ffff:/, '')
   return ip !== '' && METRICS_ALLOW.includes(ip)
+}
+
+/**
+ * The site's one not-found answer (app/lib/not-found.ts), for what Express answers before the
+ * routes: a missing stored file, /metrics to someone not allowed.
+ */
+function sendNotFound(res: Response, message = 'Page not found') {
+  const body: NotFoundBody = { ok: false, code: 'NOT_FOUND', message }
+  res.status(404).json(body)
 }
 
 /** The files (not folders) directly in `dir`; none when it does not exist. */
@@ -272,7 +280,7 @@ async function streamObject(bucket: Bucket, req: Request, res: Response) {
     body = null
   }
   if (!body) {
-    res.status(404).type('text/plain').send('Not found')
+    sendNotFound(res, 'File not found')
     return
   }
   res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')

@@ -114,7 +114,9 @@ describe('/readyz', () => {
 describe('/metrics', () => {
   it('is a 404 for anyone without the token or an allowed address', async () => {
     setEnv({ METRICS_TOKEN: undefined, METRICS_ALLOW: undefined })
-    expect((await fetch(`${base}/metrics`)).status).toBe(404)
+    const refused = await fetch(`${base}/metrics`)
+    expect(refused.status).toBe(404)
+    expect(await refused.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' })
     setEnv({ METRICS_TOKEN: 'a-long-enough-metrics-token', METRICS_ALLOW: '10.0.0.9' })
     expect((await fetch(`${base}/metrics`)).status).toBe(404)
     const wrong = await fetch(`${base}/metrics`, {
