@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
+import { data, useLoaderData, useRouteError } from 'react-router'
 import { LiveDesk } from '~/components/admin/live-desk'
 import { PageStatus } from '~/components/site/page-status'
 import { canRunLiveCoverage, canSubmitLiveEntry } from '~/domain/access/access-rules'
 import { forbidden, requireArticleAccess, requireStaff } from './+shared/require-access.server'
+import { notFound } from './+shared/http-answers.server'
 import { getCoverage, getDeskArticle, listDeskEntries } from '~/domain/live/live-queries.server'
 import { liveActionSchema } from '~/domain/live/live-schema'
 import {
@@ -19,6 +20,7 @@ import {
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { formatEntryTime } from '~/lib/live-time'
+import { notFoundOf } from '~/lib/not-found'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.articles_.$id.live'
@@ -47,7 +49,7 @@ async function requireDesk(request: Request, param: string | undefined) {
   const id = parseArticleId(param)
   if (id === null) {
     await requireStaff(request)
-    throw data({ ok: false, code: 'NOT_FOUND' }, { status: 404, headers: NO_STORE })
+    notFound('Article not found', { headers: NO_STORE })
   }
   const access = await requireArticleAccess(request, id, canSubmitLiveEntry)
   return { id, ...access }
@@ -180,7 +182,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (notFoundOf(error)) {
     return <PageStatus title="Article not found" message="This article no longer exists." />
   }
   throw error
