@@ -9,8 +9,9 @@ import type { Route } from './+types/news-sitemap[.]xml'
 
 /** Google News: articles published in the last two days. */
 export async function loader({ request }: Route.LoaderArgs) {
-  // `front` for articles coming and going; its own key for a title changed in its window.
-  noteShownKeys(['front', NEWS_SITEMAP_KEY])
+  // `front` for articles coming and going; its own key for a title changed in its window;
+  // `sitemap` for a live article's entries, which move its lastmod.
+  noteShownKeys(['front', NEWS_SITEMAP_KEY, 'sitemap'])
   const [settings, articles] = await Promise.all([
     getSiteSettings(),
     listPublishedSince(new Date(Date.now() - NEWS_SITEMAP_WINDOW_MS)),

@@ -8,7 +8,12 @@ import { ArticleCard } from '~/components/site/article-card'
 import { toBreakingViews, toCardView } from '~/components/site/card-view.server'
 import { SearchResultSummary } from '~/components/site/search-result-item'
 import { getHomePage } from '~/domain/articles/front-page.server'
-import { listBreakingNews, listPublishedArticles } from '~/domain/articles/articles-queries.server'
+import {
+  listBreakingNews,
+  listPublishedArticles,
+  listPublishedSince,
+} from '~/domain/articles/articles-queries.server'
+import { buildNewsSitemap } from '~/domain/feeds/feeds.server'
 import { monthSitemapChunks, sitemapMonths } from '~/domain/feeds/sitemap-index.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import { onContentChanged } from '~/infra/cache-keys.server'
@@ -18,7 +23,7 @@ import { postEntry, setCoverageState, startCoverage } from '~/domain/live/live.s
 
 // The LIVE badge on the article's cards, in search results and the breaking-news bar while its
 // coverage runs, the announcements that take it on and off cached lists, and the sitemaps'
-// lastmod following the newest entry.
+// lastmod following the newest entry (the month files, the index and Google News's).
 
 beforeEach(async () => {
   await getDb().delete(liveCoverage)
@@ -151,5 +156,31 @@ describe('the sitemaps of a live article', () => {
     expect(await lastmod()).toBe(newestIso)
     const [month] = await sitemapMonths()
     expect(month!.lastModified?.toISOString()).toBe(newestIso)
+  })
+
+  it('Google News dates it by its newest entry too', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
+    const article = await insertArticle({ publishedAt: twoHoursAgo })
+    await getDb()
+      .update(articles)
+      .set({ updatedAt: twoHoursAgo })
+      .where(eq(articles.id, article.id))
+    const lastmod = async () => {
+      const xml = buildNewsSitemap(
+        'https://paper.example',
+        'The Paper',
+        await listPublishedSince(new Date(Date.now() - 86_400_000)),
+      )
+      const url = xml.split('<url>').find((u) => u.includes(`/article/${article.slug}<`))
+      return /<lastmod>([^<]+)<\/lastmod>/.exec(url ?? '')?.[1]
+    }
+    expect(await lastmod()).toBe(twoHoursAgo.toISOString())
+    await startCoverage(article.id)
+    await postEntry(article.id, entry('Polls close'), await desk(), { publish: true })
+    const [{ newest }] = await getDb()
+      .select({ newest: sql<string>`${liveCoverage.lastEntryAt}` })
+      .from(liveCoverage)
+      .where(eq(liveCoverage.articleId, article.id))
+    expect(await lastmod()).toBe(new Date(newest).toISOString())
   })
 })

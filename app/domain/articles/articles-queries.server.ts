@@ -14,7 +14,7 @@ import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
-import { isLiveNow, liveUpdatedAt } from '~/domain/live/live-now.server'
+import { isLiveNow, liveUpdatedAt, modifiedWithLive } from '~/domain/live/live-now.server'
 import { getDb, readDb } from '~/infra/db.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
@@ -341,6 +341,8 @@ export async function listPublishedSince(since: Date, limit = 1000) {
       slug: articles.slug,
       title: articles.title,
       publishedAt: articles.publishedAt,
+      // A live article changes with each entry: its newest, like the other sitemaps' lastmod.
+      lastModified: modifiedWithLive(articles.id, articles.updatedAt).mapWith(articles.updatedAt),
     })
     .from(articles)
     .where(and(isPublicArticle, gte(articles.publishedAt, since)))

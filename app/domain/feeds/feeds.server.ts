@@ -95,6 +95,8 @@ export interface NewsSitemapEntry {
   slug: string
   title: string
   publishedAt: Date | null
+  /** Its last change for readers (a live article's newest entry); no lastmod when absent. */
+  lastModified?: Date | null
 }
 
 /** Google News sitemap: articles of the last two days, at most 1,000. */
@@ -109,6 +111,9 @@ export function buildNewsSitemap(
       [
         '  <url>',
         `    <loc>${escapeXml(absoluteUrl(siteUrl, `/article/${entry.slug}`))}</loc>`,
+        ...(entry.lastModified
+          ? [`    <lastmod>${entry.lastModified.toISOString()}</lastmod>`]
+          : []),
         '    <news:news>',
         '      <news:publication>',
         `        <news:name>${escapeXml(publication)}</news:name>`,
