@@ -131,7 +131,7 @@ describe('inviting staff', () => {
 })
 
 describe('links that no longer work', () => {
-  it('a revoked invitation: its link answers 404 with the reason', async () => {
+  it('a revoked invitation: its link answers 410 and says it was revoked; it leaves the list', async () => {
     await invite('revoked@example.com')
     const path = await invitationPath('revoked@example.com')
     const [row] = await getDb()
@@ -144,10 +144,29 @@ describe('links that no longer work', () => {
     )
     expect(await toastFrom(revoked)).toMatchObject({ title: 'Invitation revoked' })
     const page = await callRoute(acceptLoader, get(null, path))
-    expect(page.status).toBe(404)
-    expect((await page.json()).refusal.message).toMatch(/not valid/)
+    expect(page.status).toBe(410)
+    expect((await page.json()).refusal.message).toBe(
+      'This invitation was revoked. Ask an admin for a new one if you still need it.',
+    )
     const posted = await accept(path, { displayName: 'Rev Oked', password: 'a-long-password' })
-    expect(posted.status).toBe(404)
+    expect(posted.status).toBe(410)
+    const listed = await (await callRoute(usersLoader, get(admin.cookie, USERS))).json()
+    expect(listed.invitations).not.toContainEqual(
+      expect.objectContaining({ email: 'revoked@example.com' }),
+    )
+    // Revoked twice, or resent once revoked: that invitation no longer exists.
+    const again = await callRoute(
+      usersAction,
+      post(admin.cookie, USERS, { intent: 'revoke-invitation', invitationId: String(row.id) }),
+    )
+    expect(again.status).toBe(404)
+    // The address may be invited afresh; the new link works.
+    await invite('revoked@example.com')
+    const fresh = await callRoute(
+      acceptLoader,
+      get(null, await invitationPath('revoked@example.com')),
+    )
+    expect(fresh.status).toBe(200)
     const made = await getDb()
       .select()
       .from(profiles)

@@ -90,6 +90,8 @@ export const staffInvitations = pgTable(
     invitedBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
+    /** Revoked by an admin: kept, so that its link says so instead of "not valid". */
+    revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -17,6 +17,7 @@ export class InvitationError extends domainErrors('InvitationError', {
   INVALID_LINK: 404,
   EXPIRED: 410,
   USED: 410,
+  REVOKED: 410,
 }) {}
 
 export const INVITATION_TEXT = {
@@ -25,13 +26,16 @@ export const INVITATION_TEXT = {
   alreadyInvited:
     'An invitation to this address is already waiting. Resend it, or revoke it first.',
   notFound: 'This invitation no longer exists.',
-  invalidLink:
-    'This invitation link is not valid. It may have been revoked, or replaced by a newer one.',
+  invalidLink: 'This invitation link is not valid. It may have been replaced by a newer one.',
+  revoked: 'This invitation was revoked. Ask an admin for a new one if you still need it.',
   expired: 'This invitation has expired. Ask an admin to send a new one.',
   used: 'This invitation has already been accepted. Sign in with the address it was sent to.',
 } as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Neither accepted nor revoked: listed, resendable, revocable, claimable until it expires. */
+const waiting = and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt))
 
 /** Only the hash is stored: a database read does not hand out working links. */
 function hashToken(token: string) {
@@ -86,11 +90,7 @@ export async function inviteStaff(input: InviteInput, invitedBy: string) {
       .select({ id: staffInvitations.id })
       .from(staffInvitations)
       .where(
-        and(
-          eq(staffInvitations.email, email),
-          isNull(staffInvitations.acceptedAt),
-          gt(staffInvitations.expiresAt, sql`now()`),
-        ),
+        and(eq(staffInvitations.email, email), waiting, gt(staffInvitations.expiresAt, sql`now()`)),
       )
       .limit(1)
     if (pending) {
@@ -114,18 +114,22 @@ export async function resendInvitation(id: number) {
   const [row] = await getDb()
     .update(staffInvitations)
     .set({ tokenHash, expiresAt })
-    .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt)))
+    .where(and(eq(staffInvitations.id, id), waiting))
     .returning({ email: staffInvitations.email, role: staffInvitations.role })
   if (!row) throw new InvitationError('NOT_FOUND', INVITATION_TEXT.notFound)
   await mailInvitation(row.email, row.role, token)
   return { email: row.email, expiresAt }
 }
 
-/** The link stops working at once. An accepted invitation is history, not revocable. */
+/**
+ * The link stops working at once, and says it was revoked; the invitation leaves the list. An
+ * accepted invitation is history, not revocable.
+ */
 export async function revokeInvitation(id: number) {
   const [row] = await getDb()
-    .delete(staffInvitations)
-    .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt)))
+    .update(staffInvitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(staffInvitations.id, id), waiting))
     .returning({ email: staffInvitations.email })
   if (!row) throw new InvitationError('NOT_FOUND', INVITATION_TEXT.notFound)
   return row
@@ -152,7 +156,7 @@ export async function listPendingInvitations(): Promise<PendingInvitation[]> {
       createdAt: staffInvitations.createdAt,
     })
     .from(staffInvitations)
-    .where(isNull(staffInvitations.acceptedAt))
+    .where(waiting)
     .orderBy(asc(staffInvitations.createdAt), asc(staffInvitations.id))
   const now = Date.now()
   return rows.map((row) => ({ ...row, expired: row.expiresAt.getTime() <= now }))
@@ -169,6 +173,7 @@ export async function openInvitation(token: string) {
     : []
   if (!row) throw new InvitationError('INVALID_LINK', INVITATION_TEXT.invalidLink)
   if (row.acceptedAt) throw new InvitationError('USED', INVITATION_TEXT.used)
+  if (row.revokedAt) throw new InvitationError('REVOKED', INVITATION_TEXT.revoked)
   if (row.expiresAt.getTime() <= Date.now()) {
     throw new InvitationError('EXPIRED', INVITATION_TEXT.expired)
   }
@@ -193,7 +198,7 @@ export async function acceptInvitation(input: {
     .where(
       and(
         eq(staffInvitations.id, invitation.id),
-        isNull(staffInvitations.acceptedAt),
+        waiting,
         gt(staffInvitations.expiresAt, sql`now()`),
       ),
     )

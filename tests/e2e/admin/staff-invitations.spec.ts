@@ -63,7 +63,7 @@ test('an admin invites an author, who accepts, lands in the back office and sign
   ).toHaveCount(0)
 })
 
-test('a revoked invitation’s link answers that it is not valid', async ({ page, login }) => {
+test('a revoked invitation’s link answers that it was revoked', async ({ page, login }) => {
   const invitee = newReader()
   await login('admin')
   await page.goto('/admin/users')
@@ -85,8 +85,11 @@ test('a revoked invitation’s link answers that it is not valid', async ({ page
 
   await page.context().clearCookies()
   const response = await page.goto(link)
-  expect(response?.status()).toBe(404)
+  expect(response?.status()).toBe(410)
   await expect(page.getByRole('heading', { name: 'Invitation not valid' })).toBeVisible()
+  await expect(
+    page.getByText('This invitation was revoked. Ask an admin for a new one if you still need it.'),
+  ).toBeVisible()
   await expect(page.getByLabel('Display name')).toHaveCount(0)
 })
 
