@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import {
   isSearchShortcut,
   isTypedCharacter,
@@ -60,10 +61,12 @@ export function SearchLauncher() {
         event.preventDefault()
         openWith('')
       } else if (openRef.current && isTypedCharacter(event) && !isEditing(document.activeElement)) {
-        // Open, but the dialog's field is not there yet (its code still loading): the letters
-        // go to the query rather than nowhere.
+        // Open, but the dialog's field is not there yet (its code still loading) or not yet
+        // focused: the letters go to the query rather than nowhere. Written to the page at once:
+        // once the field takes focus, the next letter lands in what it shows, and a letter
+        // still waiting in React's queue would then be overwritten by the field's own change.
         event.preventDefault()
-        setQuery((typed) => typed + event.key)
+        flushSync(() => setQuery((typed) => typed + event.key))
       }
     }
     window.addEventListener('keydown', onKeyDown)
