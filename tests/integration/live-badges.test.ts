@@ -133,6 +133,15 @@ describe('the LIVE badge', () => {
   })
 })
 
+/** When the article's coverage last changed, as the database holds it (to the microsecond). */
+async function newestEntryIso(articleId: number) {
+  const [{ newest }] = await getDb()
+    .select({ newest: sql<string>`${liveCoverage.lastEntryAt}` })
+    .from(liveCoverage)
+    .where(eq(liveCoverage.articleId, articleId))
+  return new Date(newest).toISOString()
+}
+
 describe('the sitemaps of a live article', () => {
   it('date it by its newest entry', async () => {
     const longAgo = new Date('2026-01-05T10:00:00Z')
@@ -147,11 +156,7 @@ describe('the sitemaps of a live article', () => {
     expect(await lastmod()).toBe(longAgo.toISOString())
     await startCoverage(article.id)
     await postEntry(article.id, entry('Still counting'), await desk(), { publish: true })
-    const [{ newest }] = await getDb()
-      .select({ newest: sql<string>`${liveCoverage.lastEntryAt}` })
-      .from(liveCoverage)
-      .where(eq(liveCoverage.articleId, article.id))
-    const newestIso = new Date(newest).toISOString()
+    const newestIso = await newestEntryIso(article.id)
     expect(newestIso > longAgo.toISOString()).toBe(true)
     expect(await lastmod()).toBe(newestIso)
     const [month] = await sitemapMonths()
@@ -177,10 +182,6 @@ describe('the sitemaps of a live article', () => {
     expect(await lastmod()).toBe(twoHoursAgo.toISOString())
     await startCoverage(article.id)
     await postEntry(article.id, entry('Polls close'), await desk(), { publish: true })
-    const [{ newest }] = await getDb()
-      .select({ newest: sql<string>`${liveCoverage.lastEntryAt}` })
-      .from(liveCoverage)
-      .where(eq(liveCoverage.articleId, article.id))
-    expect(await lastmod()).toBe(new Date(newest).toISOString())
+    expect(await lastmod()).toBe(await newestEntryIso(article.id))
   })
 })
