@@ -17,6 +17,7 @@
  * whose name holds it).
  */
 import { describeMachine, loadAverage, markdownTable, residentMemoryMiB } from './machine'
+import { percentile } from './security/support/traffic'
 import { childPids } from './support/nginx'
 import { signInAsBenchAdmin, startServer, stopServer } from './support/server'
 import { wholeNumber } from './support/settings'
@@ -32,12 +33,6 @@ const IDLE_SECONDS = wholeNumber('BENCH_IDLE_SECONDS', 3)
 /** Only the files whose name holds this text (all by default). */
 const ONLY = process.env.BENCH_PDF ?? ''
 const LONGEST_WAIT_GOAL_MS = 200
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 const ms = (value: number) => `${Math.round(value)} ms`
 
