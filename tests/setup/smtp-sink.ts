@@ -40,6 +40,9 @@ export async function startSmtpSink(
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 1024 * 1024,
+    // close() waits this long for clients to hang up before it drops them (30 s by default):
+    // a test's sink is closed when its mail is all in, and a pooled client may still be idle.
+    closeTimeout: 500,
     onRcptTo(address, _session, callback) {
       const to = address.address.toLowerCase()
       const attempt = (attempts.get(to) ?? 0) + 1
