@@ -17,8 +17,14 @@ E2E_READING_PORT=$((E2E_PORT + 30))
 
 [ -d node_modules ] || npm install --no-audit --no-fund
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "Chromium is missing: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH)." >&2
+# The end-to-end tests take Debian's headless shell when it is there, the full Chromium
+# otherwise (playwright.config.ts).
+if [ -n "${CHROMIUM_PATH:-}" ] && [ ! -x "$CHROMIUM_PATH" ]; then
+  echo "CHROMIUM_PATH is $CHROMIUM_PATH, which is not a program." >&2
+  exit 1
+fi
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ] && [ ! -x /usr/bin/chromium ]; then
+  echo "Chromium is missing: install it with 'apt-get install -y chromium-headless-shell' (or chromium, or set CHROMIUM_PATH)." >&2
   exit 1
 fi
 

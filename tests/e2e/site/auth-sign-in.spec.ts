@@ -9,6 +9,7 @@ test('sign up: a new reader is signed in at once and lands on the front page', a
 
 test('sign out: the reader is signed out with a toast', async ({ page, login }) => {
   await login('viewer')
+  await page.goto('/')
   await page.getByRole('button', { name: 'Sign Out' }).first().click()
   await expect(page.getByText('You have been signed out successfully.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible()

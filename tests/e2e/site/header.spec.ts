@@ -22,6 +22,7 @@ test('an anonymous reader sees Sign In and Sign Up', async ({ page }) => {
 
 test('a signed-in admin sees Admin Dashboard, Profile and Sign Out', async ({ page, login }) => {
   await login('admin')
+  await page.goto('/')
   const header = page.getByRole('banner')
   await expect(header.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
     'href',
@@ -38,6 +39,7 @@ test('a signed-in reader sees Profile and Sign Out but no Admin Dashboard', asyn
   login,
 }) => {
   await login('viewer')
+  await page.goto('/')
   const header = page.getByRole('banner')
   await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
   await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible()
@@ -87,6 +89,7 @@ test.describe('at 375 px', () => {
     login,
   }) => {
     await login('admin')
+    await page.goto('/')
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.getByRole('dialog')
