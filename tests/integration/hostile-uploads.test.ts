@@ -8,6 +8,7 @@ import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaFiles, newspaperEditions } from '@db/schema/index'
+import { editionsSettled } from '~/domain/newspapers/editions.server'
 import { buildEditionPdf } from '~/domain/seed/seed.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
@@ -239,6 +240,8 @@ describe.each(drivers)('hostile uploads, storage driver: $name', ({ make }) => {
     setStorage(storage)
   })
   afterAll(async () => {
+    // An edition's pages are read after its upload is answered: that work ends first.
+    await editionsSettled()
     for (const bucket of BUCKETS) {
       for (const file of await storage.list(bucket, { includeVariants: true })) {
         await storage.remove(bucket, file.name)

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { editionsSettled } from '../../app/domain/newspapers/editions.server'
+import { EVERYTHING, announceChanged } from '../../app/infra/cache-keys.server'
 import { resetEnvCache } from '../../app/infra/env.server'
 import { createDiskStorage, setStorage } from '../../app/infra/storage.server'
 import { openTestDatabase } from './test-database'
@@ -13,18 +15,33 @@ process.env.NODE_ENV = 'test'
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-0123456789'
 process.env.SITE_URL ??= 'http://localhost:3000'
 resetEnvCache()
+const environmentAtStart = { ...process.env }
 
 let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined
 
 beforeAll(async () => {
   setStorage(createDiskStorage(path.join(dataDir, 'storage')))
   database = await openTestDatabase()
+  // A worker runs many files in one process (vitest.config.ts, isolate: false): what a cache
+  // holds came from the previous file's database.
+  announceChanged([EVERYTHING])
 })
 
 afterAll(async () => {
+  // Work a file began in the background ends with it, in its own database and data folder,
+  // not in the next file's (a worker runs many files: vitest.config.ts).
+  await editionsSettled()
   await database?.destroy()
   setStorage(undefined)
   fs.rmSync(dataDir, { recursive: true, force: true })
+  // Nor do its clock, its spies or its settings.
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  for (const name of Object.keys(process.env)) {
+    if (!(name in environmentAtStart)) delete process.env[name]
+  }
+  Object.assign(process.env, environmentAtStart)
+  resetEnvCache()
 })
 
 // An unexpected console.error is a failure, not noise.

@@ -142,6 +142,11 @@ export function editionSettled(id: number): Promise<void> {
   return jobs.get(id) ?? Promise.resolve()
 }
 
+/** Resolves when this process has finished reading every edition it has begun. */
+export async function editionsSettled(): Promise<void> {
+  while (jobs.size > 0) await Promise.allSettled([...jobs.values()])
+}
+
 /**
  * Reads the stored PDF of a 'processing' edition outside the server's process
  * (readPdfInSandbox: time, memory, page and size limits), stores its cover, its pages' text in
