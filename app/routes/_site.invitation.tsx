@@ -8,11 +8,15 @@ import { useBrand } from '~/components/auth/use-brand'
 import { ROLE_NAMES } from '~/domain/access/access-rules'
 import { signInWithPassword } from '~/domain/users/account.server'
 import { acceptInvitationSchema } from '~/domain/users/invitations-schema'
-import { acceptInvitation, openInvitation } from '~/domain/users/invitations.server'
+import {
+  acceptInvitation,
+  InvitationError,
+  openInvitation,
+} from '~/domain/users/invitations.server'
 import { DomainError } from '~/domain/domain-error'
 import { redirectWithToast } from '~/infra/toast.server'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { failureFrom } from './+shared/action-results.server'
+import { describeFailure } from './+shared/action-results.server'
 import { invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.invitation'
 
@@ -27,18 +31,25 @@ export const headers: Route.HeadersFunction = () => ({
  * account is made with the invitation's role. A link revoked, replaced, expired or used
  * answers its 4xx status with the reason.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   try {
-    const invitation = await openInvitation(token)
+    const invitation = await openInvitation(token, context.clientIp)
     return { token, invitation, refusal: null }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return data(
       { token: '', invitation: null, refusal: { code: error.code, message: error.message } },
-      { status: error.status, headers: { 'Cache-Control': 'private, no-store' } },
+      { status: error.status, headers: { 'Cache-Control': 'private, no-store', ...waitOf(error) } },
     )
   }
+}
+
+/** How long an address that tried too many wrong links waits (Retry-After). */
+function waitOf(error: unknown): Record<string, string> {
+  return error instanceof InvitationError && error.retryAfter
+    ? { 'Retry-After': String(error.retryAfter) }
+    : {}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,9 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalidAuthForm(form.error, {})
   let accepted
   try {
-    accepted = await acceptInvitation(form.data)
+    accepted = await acceptInvitation(form.data, context.clientIp)
   } catch (error) {
-    return failureFrom(error, { context })
+    const { status, body } = describeFailure(error, { context })
+    return data(body, { status, headers: waitOf(error) })
   }
   // Signed in at once with the password just chosen, and into the back office.
   const signedIn = await signInWithPassword(
@@ -81,7 +93,7 @@ export default function InvitationPage() {
   if (!invitation) {
     return (
       <AuthCard
-        title="Invitation not valid"
+        title={refusal?.code === 'TOO_MANY_GUESSES' ? 'Too many attempts' : 'Invitation not valid'}
         footer={
           <AuthCardLink to="/signin" primary>
             Already have an account? Sign in

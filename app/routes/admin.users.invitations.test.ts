@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { profiles, staffInvitations } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { INVITATION_TEXT } from '~/domain/users/invitations.server'
 import { readOutbox } from '~/infra/mail.server'
 import {
   createTestUser,
   linkFromMail,
   sessionCookie,
+  testContext,
   toastFrom,
 } from '../../tests/setup/auth-fixtures'
 import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
@@ -218,6 +220,41 @@ describe('links that no longer work', () => {
     expect(fieldErrors.displayName).toBeTruthy()
     expect(fieldErrors.password).toBeTruthy()
     expect((await callRoute(acceptLoader, get(null, path))).status).toBe(200)
+  })
+
+  it('after 20 links that match nothing, an address waits (429) for every link; others do not', async () => {
+    await invite('patient@example.com')
+    const path = await invitationPath('patient@example.com')
+    const guesser = testContext('203.0.113.77')
+    for (let guess = 0; guess < 20; guess++) {
+      const wrong = await callRoute(
+        acceptLoader,
+        get(null, `/invitation?token=guess-${guess}`),
+        {},
+        guesser,
+      )
+      expect(wrong.status).toBe(404)
+    }
+    const page = await callRoute(acceptLoader, get(null, path), {}, guesser)
+    expect(page.status).toBe(429)
+    expect(Number(page.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect((await page.json()).refusal).toEqual({
+      code: 'TOO_MANY_GUESSES',
+      message: INVITATION_TEXT.tooManyGuesses,
+    })
+    const token = new URL(path, 'http://x').searchParams.get('token') ?? ''
+    const fields = { token, displayName: 'Pat Ience', password: 'a-long-password' }
+    const posted = await callRoute(acceptAction, post(null, path, fields), {}, guesser)
+    expect(posted.status).toBe(429)
+    expect(Number(posted.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(
+      await getDb().select().from(profiles).where(eq(profiles.email, 'patient@example.com')),
+    ).toEqual([])
+    // Another address is not held up, and the link still works there.
+    expect((await callRoute(acceptLoader, get(null, path))).status).toBe(200)
+    expect(
+      (await accept(path, { displayName: 'Pat Ience', password: 'a-long-password' })).status,
+    ).toBe(302)
   })
 
   it('two posts of one link at once make one account', async () => {

@@ -8,6 +8,12 @@ import { sendStaffInvitationMail } from '~/infra/auth-mail.server'
 import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import {
+  checkRateLimit,
+  normalizeClientIp,
+  recordRateLimitHit,
+  type RateLimitRule,
+} from '~/infra/rate-limit.server'
 import { INVITATION_DAYS, type InviteInput } from './invitations-schema'
 
 export class InvitationError extends domainErrors('InvitationError', {
@@ -18,7 +24,11 @@ export class InvitationError extends domainErrors('InvitationError', {
   EXPIRED: 410,
   USED: 410,
   REVOKED: 410,
-}) {}
+  TOO_MANY_GUESSES: 429,
+}) {
+  /** Seconds until links are looked up again for this address (TOO_MANY_GUESSES). */
+  retryAfter = 0
+}
 
 export const INVITATION_TEXT = {
   accountExists:
@@ -30,7 +40,18 @@ export const INVITATION_TEXT = {
   revoked: 'This invitation was revoked. Ask an admin for a new one if you still need it.',
   expired: 'This invitation has expired. Ask an admin to send a new one.',
   used: 'This invitation has already been accepted. Sign in with the address it was sent to.',
+  tooManyGuesses:
+    'Too many invitation links that do not exist were tried from your network. Try again in a few minutes.',
 } as const
+
+/**
+ * Links that match no invitation, per client address: after 20 in ten minutes the page looks
+ * up no link for that address until the window ends. A link's token cannot be guessed (32
+ * random bytes); this keeps anyone from trying at the database's pace. Addresses that cannot
+ * be told share one bucket. Kept in the database (rate_limits): it holds across restarts and
+ * instances.
+ */
+export const INVITATION_GUESSES: RateLimitRule = { window: 600, max: 20 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -162,8 +183,18 @@ export async function listPendingInvitations(): Promise<PendingInvitation[]> {
   return rows.map((row) => ({ ...row, expired: row.expiresAt.getTime() <= now }))
 }
 
-/** What the invitation page shows for a link: its address and role, or why it cannot be used. */
-export async function openInvitation(token: string) {
+/**
+ * What the invitation page shows for a link: its address and role, or why it cannot be used.
+ * `clientIp`: who asks, for the count of links that match nothing (INVITATION_GUESSES).
+ */
+export async function openInvitation(token: string, clientIp: string | null | undefined) {
+  const guesses = `invitation:ip:${normalizeClientIp(clientIp) ?? 'unknown'}`
+  const budget = await checkRateLimit(guesses, INVITATION_GUESSES)
+  if (budget.limited) {
+    const error = new InvitationError('TOO_MANY_GUESSES', INVITATION_TEXT.tooManyGuesses)
+    error.retryAfter = budget.retryAfter
+    throw error
+  }
   const [row] = token
     ? await getDb()
         .select()
@@ -171,7 +202,10 @@ export async function openInvitation(token: string) {
         .where(eq(staffInvitations.tokenHash, hashToken(token)))
         .limit(1)
     : []
-  if (!row) throw new InvitationError('INVALID_LINK', INVITATION_TEXT.invalidLink)
+  if (!row) {
+    await recordRateLimitHit(guesses, INVITATION_GUESSES)
+    throw new InvitationError('INVALID_LINK', INVITATION_TEXT.invalidLink)
+  }
   if (row.acceptedAt) throw new InvitationError('USED', INVITATION_TEXT.used)
   if (row.revokedAt) throw new InvitationError('REVOKED', INVITATION_TEXT.revoked)
   if (row.expiresAt.getTime() <= Date.now()) {
@@ -186,12 +220,11 @@ export async function openInvitation(token: string) {
  * invitation's role, the chosen display name and password, its address confirmed (the link
  * reached it). If the account cannot be made, the claim is undone and the link still works.
  */
-export async function acceptInvitation(input: {
-  token: string
-  displayName: string
-  password: string
-}) {
-  const invitation = await openInvitation(input.token)
+export async function acceptInvitation(
+  input: { token: string; displayName: string; password: string },
+  clientIp: string | null | undefined,
+) {
+  const invitation = await openInvitation(input.token, clientIp)
   const [claimed] = await getDb()
     .update(staffInvitations)
     .set({ acceptedAt: sql`now()` })
