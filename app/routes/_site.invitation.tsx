@@ -20,11 +20,17 @@ import { describeFailure } from './+shared/action-results.server'
 import { invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.invitation'
 
-// Carries a one-time token: never kept by a shared cache, never sent on as a Referer.
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
-})
+// Carries a one-time token: never kept by a shared cache, never sent on as a Referer. An
+// address that tried too many wrong links is told how long to wait.
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers({
+    'Cache-Control': 'private, no-store',
+    'Referrer-Policy': 'no-referrer',
+  })
+  const wait = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After')
+  if (wait) headers.set('Retry-After', wait)
+  return headers
+}
 
 /**
  * A staff invitation's link: the invitee chooses a display name and a password, and the
