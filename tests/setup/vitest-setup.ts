@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { viewCounter } from '../../app/domain/articles/view-counter.server'
 import { editionsSettled } from '../../app/domain/newspapers/editions.server'
+import { flushRedirectHits } from '../../app/domain/redirects/redirects.server'
 import { EVERYTHING, announceChanged } from '../../app/infra/cache-keys.server'
 import { resetEnvCache } from '../../app/infra/env.server'
 import { createDiskStorage, setStorage } from '../../app/infra/storage.server'
@@ -31,6 +33,9 @@ afterAll(async () => {
   // Work a file began in the background ends with it, in its own database and data folder,
   // not in the next file's (a worker runs many files: vitest.config.ts).
   await editionsSettled()
+  // Counts kept in memory for a later write go to this file's database, not the next one's.
+  await flushRedirectHits()
+  await viewCounter.stop()
   await database?.destroy()
   setStorage(undefined)
   fs.rmSync(dataDir, { recursive: true, force: true })
