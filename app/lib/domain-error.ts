@@ -1,24 +1,29 @@
 /**
  * The one base of every rule the domain refuses: a stable `code` that code may branch on, the
  * HTTP status it means, the form field it concerns (if any), and a message written to be shown
- * to the person who asked. Anything thrown that is not a DomainError is unexpected: the route
+ * to the person who asked, and, for a limit, how many seconds to wait (`retryAfter`, sent as
+ * Retry-After). Anything thrown that is not a DomainError is unexpected: the route
  * boundary logs it and answers 500 with a generic sentence (`+shared/action-results.server.ts`).
  */
+export interface DomainErrorOptions {
+  field?: string
+  cause?: unknown
+  /** Seconds until the same request may succeed (a rate limit's 429). */
+  retryAfter?: number
+}
+
 export class DomainError<Code extends string = string> extends Error {
   readonly code: Code
   readonly status: number
   readonly field?: string
+  readonly retryAfter?: number
 
-  constructor(
-    code: Code,
-    status: number,
-    message: string,
-    options: { field?: string; cause?: unknown } = {},
-  ) {
+  constructor(code: Code, status: number, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.status = status
     this.field = options.field
+    this.retryAfter = options.retryAfter
   }
 }
 
@@ -39,7 +44,7 @@ export function domainErrors<const Statuses extends Record<string, number>>(
   type Code = Extract<keyof Statuses, string>
   return class AreaError extends DomainError<Code> {
     static readonly statuses: Statuses = statuses
-    constructor(code: Code, message: string, options?: { field?: string; cause?: unknown }) {
+    constructor(code: Code, message: string, options?: DomainErrorOptions) {
       super(code, statuses[code], message, options)
       this.name = name
     }

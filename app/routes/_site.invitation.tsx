@@ -8,15 +8,11 @@ import { useBrand } from '~/components/auth/use-brand'
 import { ROLE_NAMES } from '~/domain/access/access-rules'
 import { signInWithPassword } from '~/domain/users/account.server'
 import { acceptInvitationSchema } from '~/domain/users/invitations-schema'
-import {
-  acceptInvitation,
-  InvitationError,
-  openInvitation,
-} from '~/domain/users/invitations.server'
+import { acceptInvitation, openInvitation } from '~/domain/users/invitations.server'
 import { DomainError } from '~/domain/domain-error'
 import { redirectWithToast } from '~/infra/toast.server'
 import { useFormErrors } from '~/lib/use-form-errors'
-import { describeFailure } from './+shared/action-results.server'
+import { failureFrom, refusalHeaders } from './+shared/action-results.server'
 import { invalidAuthForm, readAuthForm } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.invitation'
 
@@ -46,16 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(error instanceof DomainError)) throw error
     return data(
       { token: '', invitation: null, refusal: { code: error.code, message: error.message } },
-      { status: error.status, headers: { 'Cache-Control': 'private, no-store', ...waitOf(error) } },
+      {
+        status: error.status,
+        headers: { 'Cache-Control': 'private, no-store', ...refusalHeaders(error) },
+      },
     )
   }
-}
-
-/** How long an address that tried too many wrong links waits (Retry-After). */
-function waitOf(error: unknown): Record<string, string> {
-  return error instanceof InvitationError && error.retryAfter
-    ? { 'Retry-After': String(error.retryAfter) }
-    : {}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,8 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     accepted = await acceptInvitation(form.data, context.clientIp)
   } catch (error) {
-    const { status, body } = describeFailure(error, { context })
-    return data(body, { status, headers: waitOf(error) })
+    return failureFrom(error, { context })
   }
   // Signed in at once with the password just chosen, and into the back office.
   const signedIn = await signInWithPassword(

@@ -1,4 +1,4 @@
-import { data, Form, useActionData } from 'react-router'
+import { Form, useActionData } from 'react-router'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
 import {
   NEWSLETTER_THANKS,
@@ -7,7 +7,6 @@ import {
 } from '~/domain/newsletter/newsletter-schema'
 import {
   limitNewsletterSignUps,
-  NewsletterError,
   subscribeToNewsletter,
 } from '~/domain/newsletter/newsletter.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
@@ -31,14 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const settings = await getSiteSettings()
     await subscribeToNewsletter(parsed.data.email, { brand: settings.logoText })
   } catch (error) {
-    if (error instanceof NewsletterError && error.code === 'TOO_MANY_REQUESTS') {
-      const body: ActionResult<NewsletterAnswer> = {
-        ok: false,
-        code: error.code,
-        formError: error.message,
-      }
-      return data(body, { status: 429, headers: { 'Retry-After': String(error.retryAfter) } })
-    }
     return failureFrom(error, { context })
   }
   return THANKS

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from 'react-router'
+import { Form, redirect } from 'react-router'
 import { z } from 'zod'
 import { PageHeader } from '~/components/admin/page-header'
 import { Button } from '~/components/ui/button'
@@ -11,7 +11,7 @@ import { articleAccessFacts } from '~/domain/access/require-access.server'
 import { changeArticleSlug } from '~/domain/articles/article-slug.server'
 import { readArticleFacts } from '~/domain/articles/article-changes.server'
 import { createToastHeaders } from '~/infra/toast.server'
-import { describeFailure } from './+shared/action-results.server'
+import { failureFrom } from './+shared/action-results.server'
 import { notFound } from './+shared/http-answers.server'
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.articles.$id.slug'
@@ -45,8 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }),
     })
   } catch (error) {
-    const { status, body } = describeFailure(error, { context, details: { id } })
-    return data(body, { status })
+    return failureFrom(error, { context, details: { id } })
   }
 }
 

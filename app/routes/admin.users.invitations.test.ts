@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profiles, staffInvitations } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { INVITATION_TEXT } from '~/domain/users/invitations.server'
@@ -12,7 +12,7 @@ import {
   toastFrom,
 } from '../../tests/setup/auth-fixtures'
 import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
-import { startTestServer } from '../../tests/setup/app-server'
+import { startTestServer, type TestServer } from '../../tests/setup/app-server'
 import { action as usersAction, loader as usersLoader } from './admin.users'
 import { action as acceptAction, loader as acceptLoader } from './_site.invitation'
 
@@ -284,21 +284,25 @@ describe('links that no longer work', () => {
 })
 
 describe('the invitation page over HTTP', () => {
+  // Importing every route module is setup, under the hook's longer timeout.
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
   it('tells an address that tried too many links how long to wait, and is kept by no cache', async () => {
-    const server = await startTestServer()
-    try {
-      // This address may have spent some of its budget in the tests above.
-      let page = await server.fetch('/invitation?token=http-guess-0')
-      for (let guess = 1; page.status === 404 && guess <= 20; guess++) {
-        page = await server.fetch(`/invitation?token=http-guess-${guess}`)
-      }
-      expect(page.status).toBe(429)
-      expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(page.headers.get('cache-control')).toBe('private, no-store')
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer')
-      expect(await page.text()).toContain('Too many attempts')
-    } finally {
-      await server.close()
+    // This address may have spent some of its budget in the tests above.
+    let page = await server.fetch('/invitation?token=http-guess-0')
+    for (let guess = 1; page.status === 404 && guess <= 20; guess++) {
+      page = await server.fetch(`/invitation?token=http-guess-${guess}`)
     }
+    expect(page.status).toBe(429)
+    expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(await page.text()).toContain('Too many attempts')
   })
 })

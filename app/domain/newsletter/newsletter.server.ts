@@ -22,10 +22,7 @@ import {
 export class NewsletterError extends domainErrors('NewsletterError', {
   TOO_MANY_REQUESTS: 429,
   CLIENT_ADDRESS_UNKNOWN: 400,
-}) {
-  /** Seconds until another sign-up is accepted (TOO_MANY_REQUESTS). */
-  retryAfter = 0
-}
+}) {}
 
 /**
  * Sign-ups allowed per client address and per mailbox. Kept in the database (rate_limits),
@@ -65,9 +62,9 @@ export async function limitNewsletterSignUps(email: string, clientIp: string | n
     await consumeRateLimit(`newsletter:email:${mailboxKey(email)}`, NEWSLETTER_LIMITS.perEmail),
   ]) {
     if (state.limited) {
-      const error = new NewsletterError('TOO_MANY_REQUESTS', NEWSLETTER_TOO_MANY)
-      error.retryAfter = state.retryAfter
-      throw error
+      throw new NewsletterError('TOO_MANY_REQUESTS', NEWSLETTER_TOO_MANY, {
+        retryAfter: state.retryAfter,
+      })
     }
   }
 }

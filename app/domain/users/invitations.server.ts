@@ -25,10 +25,7 @@ export class InvitationError extends domainErrors('InvitationError', {
   USED: 410,
   REVOKED: 410,
   TOO_MANY_GUESSES: 429,
-}) {
-  /** Seconds until links are looked up again for this address (TOO_MANY_GUESSES). */
-  retryAfter = 0
-}
+}) {}
 
 export const INVITATION_TEXT = {
   accountExists:
@@ -191,9 +188,9 @@ export async function openInvitation(token: string, clientIp: string | null | un
   const guesses = `invitation:ip:${normalizeClientIp(clientIp) ?? 'unknown'}`
   const budget = await checkRateLimit(guesses, INVITATION_GUESSES)
   if (budget.limited) {
-    const error = new InvitationError('TOO_MANY_GUESSES', INVITATION_TEXT.tooManyGuesses)
-    error.retryAfter = budget.retryAfter
-    throw error
+    throw new InvitationError('TOO_MANY_GUESSES', INVITATION_TEXT.tooManyGuesses, {
+      retryAfter: budget.retryAfter,
+    })
   }
   const [row] = token
     ? await getDb()

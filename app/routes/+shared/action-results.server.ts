@@ -74,28 +74,34 @@ export interface FailureOptions {
 }
 
 /**
- * The status and body for what an action threw. A domain error keeps its status and message:
- * under its field when it names one, else in a toast titled `title` (or, on pages without
- * toasts, above the form). Anything else is logged with the request's id and answers 500 with
- * the generic sentence. A thrown Response (a guard's redirect) is thrown on.
+ * The status, body and headers for what an action threw. A domain error keeps its status and
+ * message: under its field when it names one, else in a toast titled `title` (or, on pages
+ * without toasts, above the form); a limit's wait goes out as Retry-After. Anything else is
+ * logged with the request's id and answers 500 with the generic sentence. A thrown Response
+ * (a guard's redirect) is thrown on.
  */
 export function describeFailure(
   error: unknown,
   { title, context, details }: FailureOptions,
-): { status: number; body: ActionResult } {
+): { status: number; body: ActionResult; headers: Record<string, string> } {
   if (error instanceof Response || isThrownAnswer(error)) throw error
   if (error instanceof DomainError) {
     const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined
     const body: ActionResult = { ok: false, code: error.code, fieldErrors }
     if (title) body.toast = { type: 'error', title, description: error.message }
     else if (!fieldErrors) body.formError = error.message
-    return { status: error.status, body }
+    return { status: error.status, body, headers: refusalHeaders(error) }
   }
   logger.error({ err: error, requestId: context.requestId, ...details }, 'action failed')
   const body: ActionResult = { ok: false, code: ACTION_CODES.unexpected }
   if (title) body.toast = { type: 'error', title, description: UNEXPECTED_ERROR }
   else body.formError = UNEXPECTED_ERROR
-  return { status: 500, body }
+  return { status: 500, body, headers: {} }
+}
+
+/** The headers a refusal carries: Retry-After when it is a limit that lifts. */
+export function refusalHeaders(error: DomainError): Record<string, string> {
+  return error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
 }
 
 /** `data(…, { status })` thrown by a guard (a 403 or 404): an answer already, not a failure. */
@@ -105,8 +111,8 @@ function isThrownAnswer(error: unknown) {
 
 /** `describeFailure` as a route action's answer. */
 export function failureFrom(error: unknown, options: FailureOptions) {
-  const { status, body } = describeFailure(error, options)
-  return data(body, { status })
+  const { status, body, headers } = describeFailure(error, options)
+  return data(body, { status, headers })
 }
 
 type IntentSchema = z.ZodType<{ intent: string }>
