@@ -81,6 +81,23 @@ export interface ArticleFields {
 }
 
 export async function insertArticle(fields: ArticleFields = {}) {
+  const [row] = await insertArticles([fields])
+  return row
+}
+
+/** Several articles in one statement (a test that needs many rows per case). */
+export async function insertArticles(list: ArticleFields[]) {
+  const rows = await getDb().insert(articles).values(list.map(articleValues)).returning()
+  const tagged = rows.flatMap((row, index) =>
+    (list[index].tagIds ?? []).map((tagId) => ({ articleId: row.id, tagId })),
+  )
+  if (tagged.length) await getDb().insert(articleTags).values(tagged)
+  // Rows written past the domain: told as a change of everything, as a domain write would tell its own.
+  announceChanged([EVERYTHING])
+  return rows
+}
+
+function articleValues(fields: ArticleFields) {
   const status = fields.status ?? 'published'
   const publishedAt =
     fields.publishedAt !== undefined
@@ -89,31 +106,20 @@ export async function insertArticle(fields: ArticleFields = {}) {
         ? new Date(Date.now() - (fields.hoursAgo ?? 1) * HOUR)
         : null
   const title = fields.title ?? unique('Article title')
-  const [row] = await getDb()
-    .insert(articles)
-    .values({
-      title,
-      slug: fields.slug ?? unique('article'),
-      excerpt: fields.excerpt ?? `Excerpt of ${title}`,
-      content: fields.content ?? `<p>Body of ${title}.</p>`,
-      status,
-      publishedAt,
-      categoryId: fields.categoryId ?? null,
-      isFeatured: fields.isFeatured ?? false,
-      featuredImage: fields.featuredImage ?? null,
-      hasVideo: fields.hasVideo ?? false,
-      videoUrl: fields.videoUrl ?? null,
-      authorId: fields.authorId ?? null,
-    })
-    .returning()
-  if (fields.tagIds?.length) {
-    await getDb()
-      .insert(articleTags)
-      .values(fields.tagIds.map((tagId) => ({ articleId: row.id, tagId })))
+  return {
+    title,
+    slug: fields.slug ?? unique('article'),
+    excerpt: fields.excerpt ?? `Excerpt of ${title}`,
+    content: fields.content ?? `<p>Body of ${title}.</p>`,
+    status,
+    publishedAt,
+    categoryId: fields.categoryId ?? null,
+    isFeatured: fields.isFeatured ?? false,
+    featuredImage: fields.featuredImage ?? null,
+    hasVideo: fields.hasVideo ?? false,
+    videoUrl: fields.videoUrl ?? null,
+    authorId: fields.authorId ?? null,
   }
-  // Rows written past the domain: told as a change of everything, as a domain write would tell its own.
-  announceChanged([EVERYTHING])
-  return row
 }
 
 /**
