@@ -1,4 +1,5 @@
 import type { FieldErrors } from './field-errors'
+import { isNotFoundBody, type NotFoundBody } from './not-found'
 
 /** A toast as sonner shows it. */
 export interface ActionToast {
@@ -37,3 +38,8 @@ export const ACTION_CODES = {
 
 /** The sentence for a failure nobody can act on (its details are logged, never shown). */
 export const UNEXPECTED_ERROR = 'Something went wrong. Please try again.'
+
+/** The sentence a failed answer shows: the not-found body's message, else the form's error. */
+export function failureSentence(answer: ActionResult | NotFoundBody): string {
+  return isNotFoundBody(answer) ? answer.message : (answer.formError ?? UNEXPECTED_ERROR)
+}

@@ -37,3 +37,13 @@ export function notFoundOf(error: unknown): NotFoundBody | null {
     message: typeof body?.message === 'string' ? body.message : 'Page not found',
   }
 }
+
+/** True for the not-found body, where an endpoint answers either it or a shape of its own. */
+export function isNotFoundBody(body: unknown): body is NotFoundBody {
+  const candidate = body as Partial<NotFoundBody> | null
+  return (
+    candidate?.ok === false &&
+    (candidate.code === 'NOT_FOUND' || candidate.code === 'PAGE_OUT_OF_RANGE') &&
+    typeof candidate.message === 'string'
+  )
+}

@@ -177,7 +177,12 @@ describe('/admin/articles/{id}/revisions', () => {
         params(id),
       )
       expect(missing.status).toBe(404)
-      expect((await missing.json()).formError).toBe('This revision no longer exists.')
+      // The one not-found body (lib/not-found.ts).
+      expect(await missing.json()).toEqual({
+        ok: false,
+        code: 'NOT_FOUND',
+        message: 'This revision no longer exists.',
+      })
     }
   })
 

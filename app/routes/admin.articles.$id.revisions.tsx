@@ -13,6 +13,7 @@ import { compareParamSchema, revisionActionSchema } from '~/domain/articles/revi
 import { restoreRevision } from '~/domain/articles/revisions.server'
 import { createToastHeaders } from '~/infra/toast.server'
 import type { ActionResult } from '~/lib/action-result'
+import type { NotFoundBody } from '~/lib/not-found'
 import { describeFailure, failureFrom, parseIntent } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
 import type { Route } from './+types/admin.articles.$id.revisions'
@@ -40,17 +41,23 @@ async function requireEditableArticle(request: Request, param: string | undefine
 }
 
 /** The list as the panel gets it: each revision says whether this reader may restore it. */
-export type RevisionListAnswer = ActionResult<
+export type RevisionListed = ActionResult<
   Omit<RevisionList, 'revisions' | 'current'> & {
     revisions: (RevisionListItem & { canRestore: boolean })[]
   }
 >
-export type RevisionCompareAnswer = ActionResult<{ comparison: RevisionComparison }>
+export type RevisionListAnswer = RevisionListed | NotFoundBody
+export type RevisionCompareAnswer = ActionResult<{ comparison: RevisionComparison }> | NotFoundBody
 
 // Answered, not thrown: the panel loads with a fetcher, and a thrown failure would replace the
 // whole edit form with its error page.
-function answer<T extends ActionResult>(body: T, status = 200) {
+function answer<T extends ActionResult | NotFoundBody>(body: T, status = 200) {
   return data(body, { status, headers: NO_STORE })
+}
+
+/** The one not-found body (lib/not-found.ts), answered rather than thrown, as above. */
+function gone(message: string) {
+  return answer<NotFoundBody>({ ok: false, code: 'NOT_FOUND', message }, 404)
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -60,21 +67,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (compare !== null) {
       const revisionId = compareParamSchema.safeParse(compare)
       const comparison = revisionId.success ? await compareRevision(id, revisionId.data) : null
-      if (!comparison) {
-        return answer<RevisionCompareAnswer>(
-          { ok: false, code: 'NOT_FOUND', formError: 'This revision no longer exists.' },
-          404,
-        )
-      }
+      if (!comparison) return gone('This revision no longer exists.')
       return answer<RevisionCompareAnswer>({ ok: true, comparison })
     }
     const list = await listRevisions(id)
-    if (!list) {
-      return answer<RevisionListAnswer>(
-        { ok: false, code: 'NOT_FOUND', formError: 'This article no longer exists.' },
-        404,
-      )
-    }
+    if (!list) return gone('This article no longer exists.')
     const { current, ...rest } = list
     return answer<RevisionListAnswer>({
       ok: true,

@@ -13,6 +13,7 @@ import * as editArticle from '~/routes/admin.edit-article.$id'
 import * as newArticle from '~/routes/admin.new-article'
 import * as review from '~/routes/admin.articles.$id.review'
 import * as revisions from '~/routes/admin.articles.$id.revisions'
+import { isNotFoundBody } from '~/lib/not-found'
 import type { RevisionListAnswer } from '~/routes/admin.articles.$id.revisions'
 import {
   createTestUser,
@@ -520,7 +521,9 @@ describe('the audit’s cases (issue 20, High 1)', () => {
         { params: { id: String(id) } },
       )
       const answer: RevisionListAnswer = list.data
-      if (!answer.ok || !answer.revisions) throw new Error(`revision list refused: ${answer.code}`)
+      if (isNotFoundBody(answer) || !answer.ok || !answer.revisions) {
+        throw new Error(`revision list refused: ${answer.code}`)
+      }
       return answer.revisions.find((item) => item.id === revisionId)?.canRestore
     }
     expect(await listed('author')).toBe(false)

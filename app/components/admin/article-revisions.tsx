@@ -18,15 +18,17 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { ARTICLE_STATUS_NAMES, type ArticleStatus } from '~/domain/articles/articles-schema'
-import { UNEXPECTED_ERROR, type ActionResult } from '~/lib/action-result'
+import { failureSentence, UNEXPECTED_ERROR, type ActionResult } from '~/lib/action-result'
+import { isNotFoundBody } from '~/lib/not-found'
 import type {
   RevisionCompareAnswer,
   RevisionListAnswer,
+  RevisionListed,
 } from '~/routes/admin.articles.$id.revisions'
 import { RevisionComparisonDialog } from './revision-comparison'
 import { useActionToast } from './use-action-toast'
 
-type Revision = NonNullable<RevisionListAnswer['revisions']>[number]
+type Revision = NonNullable<RevisionListed['revisions']>[number]
 
 /** How many revisions show before "Show all". */
 const FIRST_SHOWN = 5
@@ -113,23 +115,26 @@ export function ArticleRevisions({
       {
         intent: 'restore',
         revisionId: String(revision.id),
-        expectedUpdatedAt: list.data?.articleUpdatedIso ?? '',
+        expectedUpdatedAt:
+          (list.data && !isNotFoundBody(list.data) && list.data.articleUpdatedIso) || '',
       },
       { method: 'post', action: url },
     )
   }
   const restoring = restorer.state !== 'idle'
 
-  const revisions = list.data?.revisions ?? []
+  const listed = list.data && !isNotFoundBody(list.data) ? list.data : undefined
+  const revisions = listed?.revisions ?? []
   const shown = showAll ? revisions : revisions.slice(0, FIRST_SHOWN)
   const loadFailed = list.state === 'idle' && list.data !== undefined && !list.data.ok
+  const compared = comparer.data && !isNotFoundBody(comparer.data) ? comparer.data : undefined
   const comparison =
-    comparer.state === 'idle' && comparer.data?.comparison?.revision.id === comparing?.id
-      ? comparer.data?.comparison
+    comparer.state === 'idle' && compared?.comparison?.revision.id === comparing?.id
+      ? compared?.comparison
       : null
   const compareError =
     comparer.state === 'idle' && comparer.data && !comparer.data.ok
-      ? (comparer.data.formError ?? UNEXPECTED_ERROR)
+      ? failureSentence(comparer.data)
       : null
   const restoreControl = (revision: Revision) =>
     revision.canRestore ? (
@@ -153,10 +158,8 @@ export function ArticleRevisions({
         </h2>
         <CardDescription>
           Each save keeps a revision (autosaves do not)
-          {list.data?.revisionsKept
-            ? `, up to ${list.data.revisionsKept}: the oldest go first`
-            : ''}
-          . Compare one with the current text, or restore it.
+          {listed?.revisionsKept ? `, up to ${listed.revisionsKept}: the oldest go first` : ''}.
+          Compare one with the current text, or restore it.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -164,7 +167,7 @@ export function ArticleRevisions({
           <Alert variant="destructive">
             <AlertTitle>The revisions could not be loaded</AlertTitle>
             <AlertDescription className="grid gap-2">
-              <p>{list.data?.formError ?? UNEXPECTED_ERROR}</p>
+              <p>{list.data ? failureSentence(list.data) : UNEXPECTED_ERROR}</p>
               <Button
                 variant="outline"
                 size="sm"
