@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/react'
-import { NodeSelection } from '@tiptap/pm/state'
+import { NodeSelection, TextSelection } from '@tiptap/pm/state'
 import { useEffect, useState } from 'react'
 import { MediaPicker, type MediaItem } from '~/components/admin/media-picker'
 import { Button } from '~/components/ui/button'
@@ -107,12 +107,20 @@ export function MediaDialog({
     // The dialog is portalled, but React events still bubble to the article form.
     event.stopPropagation()
     if (picked) {
-      // Over a selected image this replaces it.
+      // Over a selected image this replaces it. The caret then goes to the line after the
+      // image (the editor keeps a paragraph after a last image): left on the image, the next
+      // key typed would replace it.
       editor
         .chain()
         .focus()
         .insertContent(libraryImageNode(picked, alt, caption))
         .run()
+      // A step of its own: the paragraph after a last image is added once the insertion is in.
+      editor.commands.command(({ tr }) => {
+        if (!(tr.selection instanceof NodeSelection)) return false
+        tr.setSelection(TextSelection.near(tr.doc.resolve(tr.selection.to), 1))
+        return true
+      })
     } else if (selected) {
       editor
         .chain()

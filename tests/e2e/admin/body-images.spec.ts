@@ -134,3 +134,31 @@ test('the image dialog edits the words of a library image already in the text', 
   await expect(image).toHaveAttribute('data-caption', 'Only here')
   await expect(contentEditor(page).locator('img')).toHaveCount(1)
 })
+
+test('typing right after an image inserted at the end of the body writes below it, not over it', async ({
+  page,
+}) => {
+  const word = uniqueWord('quay')
+  const label = `${word}.png`
+  await page.goto('/admin/media')
+  await page.getByLabel('Upload images').setInputFiles(await pngFile(label, '#2f5d8a'))
+  await expect(toast(page, 'File uploaded')).toBeVisible()
+
+  await openNewArticle(page)
+  await contentEditor(page).click()
+  await page.keyboard.type(`The ${word} quay before the storm.`)
+  await page.keyboard.press('Enter')
+  await insertLibraryImage(page, label)
+  await page.keyboard.type('And after it.')
+
+  const editor = contentEditor(page)
+  await expect(editor.locator('img[data-media-id]')).toHaveCount(1)
+  await expect(editor.locator('p').first()).toHaveText(`The ${word} quay before the storm.`)
+  await expect(editor.locator('p').last()).toHaveText('And after it.')
+  // The words went below the picture.
+  const [image, after] = [
+    await editor.locator('img[data-media-id]').boundingBox(),
+    await editor.locator('p').last().boundingBox(),
+  ]
+  expect(after!.y).toBeGreaterThan(image!.y)
+})
