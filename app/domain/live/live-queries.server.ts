@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { articles, liveCoverage, liveEntries, profiles } from '@db/schema/index'
+import { bodyImagesColumn, showLibraryWords } from '~/domain/media/body-images.server'
 import { isPublicArticle } from '~/domain/published.server'
 import { cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
@@ -110,12 +111,18 @@ async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
     .innerJoin(articles, eq(articles.id, liveCoverage.articleId))
     .where(and(eq(liveCoverage.articleId, articleId), isPublicArticle))
   if (!coverage) return null
-  const entries = await db
-    .select(entryColumns)
+  const rows = await db
+    .select({ ...entryColumns, bodyImages: bodyImagesColumn(liveEntries.content) })
     .from(liveEntries)
     .leftJoin(profiles, eq(profiles.id, liveEntries.authorId))
     .where(and(eq(liveEntries.articleId, articleId), eq(liveEntries.status, 'published')))
     .orderBy(desc(liveEntries.publishedAt), desc(liveEntries.id))
+  // Library images show the library's words as they are now, as in an article's body: worked
+  // out once here, not for each reader.
+  const entries = rows.map(({ bodyImages, ...row }) => ({
+    ...row,
+    content: showLibraryWords(row.content, bodyImages),
+  }))
   return { coverage, entries }
 }
 

@@ -3,11 +3,14 @@ import { mediaFiles, staticPages } from '@db/schema/index'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { previewArticleInput, toArticleView } from '~/domain/articles/article-view.server'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
+import { getPublicLive, listDeskEntries } from '~/domain/live/live-queries.server'
+import { toLiveCoverageView } from '~/domain/live/live-view.server'
+import { postEntry, startCoverage } from '~/domain/live/live.server'
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { articleDraftSchema } from '~/domain/articles/articles-schema'
 import { cacheKey, onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
-import { clearContent, insertArticle } from '../../../tests/setup/content-fixtures'
+import { clearContent, insertArticle, insertStaff } from '../../../tests/setup/content-fixtures'
 import { statementsDuring } from '../../../tests/setup/statements'
 import { updateImageDetails } from './media.server'
 
@@ -190,5 +193,40 @@ describe('a static page', () => {
     expect((await getStaticPage('about')).content).toBe(
       `<p>Us</p><img src="${SRC('500-1.jpg')}" alt="The desk" data-media-id="500-1.jpg" />`,
     )
+  })
+})
+
+describe('a live entry', () => {
+  it('shows its library images as an article does, hears of the library’s edits, and the desk keeps what was written', async () => {
+    await libraryImage('600-1.jpg', 'Count at the hall', 'Ballots counted by hand')
+    const editor = await insertStaff({ displayName: 'Dana Desk' })
+    const article = await insertArticle()
+    await startCoverage(article.id, 'The count goes on.')
+    const stored = `<p>Counting</p><img src="${SRC('600-1.jpg')}" alt="old words" data-media-id="600-1.jpg">`
+    await postEntry(article.id, { headline: '', content: stored, isKeyEvent: false }, editor, {
+      publish: true,
+    })
+    const shown = async () => {
+      const live = await getPublicLive(String(article.id))
+      return toLiveCoverageView(live!, { now: new Date(), timeZone: 'UTC' }).entries[0].html
+    }
+    expect(await shown()).toBe(
+      `<p>Counting</p><figure><img src="${SRC('600-1.jpg')}" alt="Count at the hall" data-media-id="600-1.jpg" /><figcaption>Ballots counted by hand</figcaption></figure>`,
+    )
+
+    const heard: string[][] = []
+    const stop = onContentChanged((keys) => heard.push([...keys]))
+    try {
+      await updateImageDetails('600-1.jpg', { alt: 'The hall at midnight', caption: '' })
+    } finally {
+      stop()
+    }
+    expect(heard.flat()).toContain(cacheKey.article(article.id))
+    expect(await shown()).toBe(
+      `<p>Counting</p><img src="${SRC('600-1.jpg')}" alt="The hall at midnight" data-media-id="600-1.jpg" />`,
+    )
+    // The desk edits what was written, not what readers are shown.
+    const [desk] = await listDeskEntries(article.id)
+    expect(desk.content).toContain('alt="old words"')
   })
 })

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { mediaFiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { mediaIdsOfBody, type BodyImageLibrary } from './body-images'
+import { renderArticleHtml } from '~/infra/sanitize.server'
+import { mediaIdsOfBody, showBodyImage, type BodyImageLibrary } from './body-images'
 
 /**
  * A column of an article query: the library's alt text and caption of every image its body
@@ -22,4 +23,13 @@ export async function describeBodyImages(html: string): Promise<BodyImageLibrary
     .from(mediaFiles)
     .where(and(eq(mediaFiles.bucket, 'media'), inArray(mediaFiles.name, ids)))
   return Object.fromEntries(rows.map(({ name, alt, caption }) => [name, { alt, caption }]))
+}
+
+/**
+ * A sanitised body as readers see it: each library image with the library's words (or this
+ * use's own), a captioned one as a figure. A body without library images is returned as it is.
+ */
+export function showLibraryWords(html: string, library: BodyImageLibrary): string {
+  if (!html.includes('data-media-id=')) return html
+  return renderArticleHtml(html, (image) => showBodyImage(image, library))
 }

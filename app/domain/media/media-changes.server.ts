@@ -1,5 +1,5 @@
 import { eq, like, or, sql } from 'drizzle-orm'
-import { articles, profiles, siteSettings, staticPages } from '@db/schema/index'
+import { articles, liveEntries, profiles, siteSettings, staticPages } from '@db/schema/index'
 import { announceChanged, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { containsPattern } from './like-pattern'
@@ -7,7 +7,8 @@ import { containsPattern } from './like-pattern'
 /**
  * Announces the change of a stored file (its alt text and caption, or its removal) to the
  * pages that show it: the articles that have it as their picture or in their text (by its
- * address, or by its media id for an image inserted from the library), the static pages
+ * address, or by its media id for an image inserted from the library) or in their live
+ * coverage's entries, the static pages
  * whose text shows it, the bylines that show it, the masthead when it is the logo (every
  * page), the print editions when it is a PDF. A file no page shows changes nothing.
  */
@@ -21,7 +22,7 @@ export async function announceMediaChange(kind: 'image' | 'pdf', name: string): 
   // A body image is shown from a variant (`_v/<name>-1200.webp`) and names its library item
   // by id: the alt text and caption it shows are the library's (body-images.ts).
   const inBody = containsPattern(`data-media-id="${name}"`)
-  const [shownIn, bylines, pages, [settings]] = await Promise.all([
+  const [shownIn, inLiveEntries, bylines, pages, [settings]] = await Promise.all([
     db
       .select({ id: articles.id })
       .from(articles)
@@ -32,6 +33,11 @@ export async function announceMediaChange(kind: 'image' | 'pdf', name: string): 
           like(articles.content, inBody),
         ),
       ),
+    // A live article's entries (its live page reads them under the article's key).
+    db
+      .selectDistinct({ id: liveEntries.articleId })
+      .from(liveEntries)
+      .where(or(like(liveEntries.content, named), like(liveEntries.content, inBody))),
     db.select({ id: profiles.id }).from(profiles).where(like(profiles.image, named)),
     db
       .select({ slug: staticPages.slug })
@@ -47,7 +53,7 @@ export async function announceMediaChange(kind: 'image' | 'pdf', name: string): 
     return
   }
   announceChanged([
-    ...shownIn.map((row) => cacheKey.article(row.id)),
+    ...[...shownIn, ...inLiveEntries].map((row) => cacheKey.article(row.id)),
     ...bylines.map((row) => cacheKey.author(row.id)),
     ...pages.map((row) => cacheKey.page(row.slug)),
   ])
