@@ -162,7 +162,9 @@ function ListCard({
                   {issue.subject || 'Untitled edition'}
                 </Link>
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
-                  {issue.recipientCount > 0 ? `${issue.recipientCount} recipients` : null}
+                  {issue.recipientCount > 0
+                    ? `${issue.recipientCount} ${issue.recipientCount === 1 ? 'recipient' : 'recipients'}`
+                    : null}
                   <IssueStatusBadge status={issue.status} />
                   {issue.status === 'draft' ? (
                     <ConfirmRowDelete

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { simpleParser } from 'mailparser'
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from '../../playwright.config'
 
 export interface Credentials {
@@ -59,17 +60,10 @@ export const signInByRequest = (page: Page, credentials: Credentials) =>
 export const signUpByRequest = (page: Page, credentials: Credentials) =>
   postAuthForm(page, '/signup', credentials)
 
-function decodeMail(raw: string) {
-  const text = raw.replace(/\r\n/g, '\n')
-  const body = text.slice(text.indexOf('\n\n') + 2)
-  const plain =
-    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(body)?.[1] ?? body
-  return Buffer.from(
-    plain
-      .replace(/=\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8')
+/** A stored mail's text part (or its HTML's text, for a mail without one), decoded. */
+async function decodeMail(raw: string): Promise<string> {
+  const mail = await simpleParser(raw)
+  return mail.text ?? (typeof mail.html === 'string' ? mail.html : '')
 }
 
 /**
@@ -89,7 +83,7 @@ export async function mailTo(to: string): Promise<string> {
         for (const name of names) {
           const raw = await fs.readFile(path.join(dir, name), 'utf8')
           if (new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) {
-            found = decodeMail(raw)
+            found = await decodeMail(raw)
             return true
           }
         }
