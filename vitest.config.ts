@@ -24,9 +24,10 @@ export default defineConfig({
     pool: 'forks',
     // A worker runs its files one after the other in one process, importing the app once
     // rather than once per file: the PGlite pass in 429 s instead of 797 (docs/testing.md).
-    // Each file still has its own database, data folder, storage, caches emptied and
-    // environment restored (tests/setup/vitest-setup.ts). VITEST_ISOLATE=1 gives each file a
-    // process of its own again, to tell whether a failure comes from a file run before it.
+    // Each file still has a database as the template was (test-database.ts), its own data
+    // folder and storage, caches emptied and environment restored (vitest-setup.ts).
+    // VITEST_ISOLATE=1 gives each file a process (and a PGlite) of its own again, to tell
+    // whether a failure comes from a file run before it.
     isolate: process.env.VITEST_ISOLATE === '1',
     maxWorkers: 2,
     // The longest files first (tests/setup/sequencer.ts), whether or not Vitest's cache knows
