@@ -5,6 +5,7 @@ import { slugify } from '~/lib/slugify'
 import { convertBody } from './import-body'
 import { imageKey, openImageZip } from './import-images.server'
 import { itemKey, planItem } from './import-mapping'
+import { ownedText } from './owned-text'
 import { gather, type ImportInput } from './import-run.server'
 import { readSource } from './import-read.server'
 import type { SourceSite } from './import-source'
@@ -107,7 +108,8 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
         // One image under several addresses (WordPress adds ?w=604 and size suffixes) counts once.
         const key = imageKey(url) ?? url
         if (seenImages.has(key)) continue
-        seenImages.add(key)
+        // Kept for the whole file: a copy, not a piece of this item's body (owned-text.ts).
+        seenImages.add(ownedText(key))
         if (zip?.has(url)) analysis.images.found++
         else {
           analysis.images.missing++

@@ -26,6 +26,7 @@ import { usernameKey } from '~/lib/username'
 import fsp from 'node:fs/promises'
 import { convertBody } from './import-body'
 import { imageKey, openImageZip, type ImageZip } from './import-images.server'
+import { ownedText } from './owned-text'
 import { categoryDescription, planItem, type PagesAs } from './import-mapping'
 import { readSource } from './import-read.server'
 import { recordImportRedirect } from './import-redirect.server'
@@ -280,14 +281,15 @@ function imageResolver(siteKey: string, zip: ImageZip | null, actor: Actor): Ima
     async resolve(url) {
       const key = imageKey(url)
       if (!zip || !key || !zip.has(url)) {
-        if (/^https?:\/\//i.test(url)) remote.add(url)
+        // Kept for the whole import: a copy, not a piece of this item's body (owned-text.ts).
+        if (/^https?:\/\//i.test(url)) remote.add(ownedText(url))
         return url
       }
       const cached = done.get(key)
       if (cached) return cached
       const known = await getDb().transaction((tx) => mapped(tx, siteKey, 'attachment', key))
       if (known) {
-        done.set(key, known)
+        done.set(ownedText(key), known)
         return known
       }
       const file = await zip.extract(url)
@@ -298,7 +300,7 @@ function imageResolver(siteKey: string, zip: ImageZip | null, actor: Actor): Ima
         await handle.close()
         const head = buffer.subarray(0, bytesRead)
         if (!sniffImage(head)) {
-          remote.add(url)
+          remote.add(ownedText(url))
           return url
         }
         const stored = await storeUpload(
@@ -313,11 +315,11 @@ function imageResolver(siteKey: string, zip: ImageZip | null, actor: Actor): Ima
           { uploadedBy: actor.id },
         )
         await getDb().transaction((tx) => remember(tx, siteKey, 'attachment', key, stored.url))
-        done.set(key, stored.url)
+        done.set(ownedText(key), stored.url)
         return stored.url
       } catch (error) {
         logger.warn({ err: error, url }, 'import: image from the zip refused; its address is kept')
-        remote.add(url)
+        remote.add(ownedText(url))
         return url
       } finally {
         await fsp.rm(file.path, { force: true })

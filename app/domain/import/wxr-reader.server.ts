@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import type { SourceAuthor, SourceEvent, SourceItem, SourceTerm } from './import-source'
+import { ownedText } from './owned-text'
 
 // WordPress's export (WXR 1.2) read as a stream with saxes: a chunk of the file is parsed,
 // what it completed is handed on, and only then is the next chunk read, so a 500 MB export
@@ -57,6 +58,9 @@ function finishItem(open: OpenItem): SourceItem {
   }
 }
 
+/** The elements that hold an item's body and excerpt: read, converted and let go. */
+const BODY_TAGS = new Set(['content:encoded', 'excerpt:encoded'])
+
 /** Every author, category, tag and item of a WXR file, in file order, read as a stream. */
 export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
   const parser = new SaxesParser()
@@ -96,7 +100,7 @@ export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
     } else if (item && parent === 'item' && tag.name === 'category') {
       group = {
         domain: String(tag.attributes.domain ?? ''),
-        nicename: String(tag.attributes.nicename ?? ''),
+        nicename: ownedText(String(tag.attributes.nicename ?? '')),
       }
     }
   })
@@ -108,7 +112,8 @@ export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
   parser.on('closetag', (tag: SaxesTagPlain) => {
     stack.pop()
     const parent = stack[stack.length - 1]
-    const value = text
+    // A body dies with its item; every other value may be kept past it (owned-text.ts).
+    const value = BODY_TAGS.has(tag.name) ? text : ownedText(text)
     text = ''
     if (item) {
       if (tag.name === 'item') {
