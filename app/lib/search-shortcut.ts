@@ -25,8 +25,11 @@ declare global {
 }
 
 // After a kept press, the letters typed next are kept too (the reader types their query at
-// once, before the dialog exists) and handed over with it.
-export const searchShortcutScript = `(function(){var kept=false,typed='';function onKey(e){if((e.ctrlKey||e.metaKey)&&typeof e.key==='string'&&e.key.toLowerCase()==='k'&&document.querySelector('[${SEARCH_SHORTCUT_ATTRIBUTE}]')){e.preventDefault();kept=true;typed=''}else if(kept&&!e.ctrlKey&&!e.metaKey&&!e.altKey&&typeof e.key==='string'){if(e.key.length===1){e.preventDefault();typed+=e.key}else if(e.key==='Backspace'){e.preventDefault();typed=typed.slice(0,-1)}}}addEventListener('keydown',onKey);window.${HANDOVER}=function(){removeEventListener('keydown',onKey);var was=kept?typed:null;kept=false;typed='';return was}})()`
+// once, before the dialog exists) and handed over with it. It listens in the capture phase on
+// the window, ahead of everything else: while the page hydrates, React stops a key press aimed
+// at a part not hydrated yet at the document (react-dom's dispatchEvent), and a listener of the
+// bubble phase on the window never heard it (a letter lost: 'trnsit lev').
+export const searchShortcutScript = `(function(){var kept=false,typed='';function onKey(e){if((e.ctrlKey||e.metaKey)&&typeof e.key==='string'&&e.key.toLowerCase()==='k'&&document.querySelector('[${SEARCH_SHORTCUT_ATTRIBUTE}]')){e.preventDefault();kept=true;typed=''}else if(kept&&!e.ctrlKey&&!e.metaKey&&!e.altKey&&typeof e.key==='string'){if(e.key.length===1){e.preventDefault();typed+=e.key}else if(e.key==='Backspace'){e.preventDefault();typed=typed.slice(0,-1)}}}addEventListener('keydown',onKey,true);window.${HANDOVER}=function(){removeEventListener('keydown',onKey,true);var was=kept?typed:null;kept=false;typed='';return was}})()`
 
 /** Whether `event` is the search shortcut (the same test as the early script's). */
 export function isSearchShortcut(event: KeyboardEvent) {
@@ -49,6 +52,9 @@ export function takeEarlySearchShortcut(): string | null {
 export function isTypedCharacter(event: KeyboardEvent) {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
 }
+
+/** Options of the app's own key listener: the capture phase, for the same reason. */
+export const SEARCH_KEY_LISTENER = { capture: true } as const
 
 /** Set on the header's search once the app listens for the shortcut itself. */
 export const SEARCH_READY_ATTRIBUTE = 'data-search-ready'

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import {
   isSearchShortcut,
   isTypedCharacter,
+  SEARCH_KEY_LISTENER,
   SEARCH_READY_ATTRIBUTE,
   takeEarlySearchShortcut,
 } from '~/lib/search-shortcut'
@@ -69,14 +70,15 @@ export function SearchLauncher() {
         flushSync(() => setQuery((typed) => typed + event.key))
       }
     }
-    window.addEventListener('keydown', onKeyDown)
+    // Captured on the window: React stops a key press aimed at a part still hydrating.
+    window.addEventListener('keydown', onKeyDown, SEARCH_KEY_LISTENER)
     // A press made before the app arrived was kept by the document's early listener, with
     // whatever was typed after it.
     const early = takeEarlySearchShortcut()
     if (early !== null) openWith(early)
     setReady(true)
     return () => {
-      window.removeEventListener('keydown', onKeyDown)
+      window.removeEventListener('keydown', onKeyDown, SEARCH_KEY_LISTENER)
       clearTimeout(clearTimer.current)
     }
   }, [openWith])
