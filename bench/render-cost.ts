@@ -11,7 +11,8 @@
  * `wrk` installed, the same pages from the page cache: a server per build with the cache on,
  * BENCH_WRK_SECONDS of wrk (2 threads, 50 connections) per page, CPU per request again.
  * BENCH_PARTS=uncached or BENCH_PARTS=cached runs one of the two; BENCH_JSON=file keeps the raw
- * numbers.
+ * numbers; BENCH_PLAIN_NODE=label starts that build's server on Node's defaults instead of the
+ * heap bound of `npm run serve` (BENCH_BUILDS=bounded=build,plain=build BENCH_PLAIN_NODE=plain).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -38,7 +39,9 @@ const builds = (process.env.BENCH_BUILDS || `current=${process.env.BUILD_DIR ?? 
     const env: Record<string, string> = fs.existsSync(migrations)
       ? { MIGRATIONS_DIR: migrations }
       : {}
-    return { label: label!, buildDir, env }
+    // BENCH_PLAIN_NODE=label: that build's server on Node's defaults (no heap bound).
+    const plainNode = (process.env.BENCH_PLAIN_NODE ?? '').split(',').includes(label!)
+    return { label: label!, buildDir, env, plainNode }
   })
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
@@ -104,6 +107,7 @@ async function uncachedRenders() {
           buildDir: build.buildDir,
           pageCache: false,
           env: build.env,
+          plainNode: build.plainNode,
         }),
       )
     }
@@ -164,6 +168,7 @@ async function cachedWithWrk() {
       buildDir: build.buildDir,
       pageCache: true,
       env: build.env,
+      plainNode: build.plainNode,
     })
     try {
       const pages = await pagesOf(server.base)
