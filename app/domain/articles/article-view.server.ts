@@ -109,28 +109,6 @@ type ArticleViewSource = Pick<
   bodyImages?: BodyImageLibrary
 }
 
-// A body as readers see it, worked out once per article read: the page's memo hands the same
-// object to every render until a change is announced, and sanitising a body again for each
-// render cost more than the rest of the article page (about 4 ms for a demo article).
-const shownBodies = new WeakMap<ArticleViewSource, string>()
-
-/**
- * Sanitised on save and again here: whatever reached the database, no script, event handler or
- * javascript: URL reaches a reader. Library images take the library's alt text and caption as
- * they are now, unless this use overrides them.
- */
-function shownBody(article: ArticleViewSource): string {
-  let html = shownBodies.get(article)
-  if (html === undefined) {
-    html = withoutRepeatedStandfirst(
-      renderArticleHtml(article.content, (image) => showBodyImage(image, article.bodyImages ?? {})),
-      article.excerpt,
-    )
-    shownBodies.set(article, html)
-  }
-  return html
-}
-
 export function toArticleView(
   article: ArticleViewSource,
   now: Date = new Date(),
@@ -141,7 +119,13 @@ export function toArticleView(
   return {
     title: article.title,
     excerpt: article.excerpt,
-    contentHtml: shownBody(article),
+    // Sanitised on save and again here: whatever reached the database, no script, event
+    // handler or javascript: URL reaches a reader. Library images take the library's alt text
+    // and caption as they are now, unless this use overrides them.
+    contentHtml: withoutRepeatedStandfirst(
+      renderArticleHtml(article.content, (image) => showBodyImage(image, article.bodyImages ?? {})),
+      article.excerpt,
+    ),
     featuredImage: article.featuredImage,
     image: imageView(article),
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
