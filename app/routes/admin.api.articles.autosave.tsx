@@ -17,8 +17,8 @@ import type { Route } from './+types/admin.api.articles.autosave'
 
 const HEADERS = { 'Cache-Control': 'private, no-store' }
 
-function answer(body: ActionResult<AutosaveExtra>, status = 200) {
-  return Response.json(body, { status, headers: HEADERS })
+function answer(body: ActionResult<AutosaveExtra>, status = 200, headers = {}) {
+  return Response.json(body, { status, headers: { ...HEADERS, ...headers } })
 }
 
 const METHOD_NOT_ALLOWED = {
@@ -46,13 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     return answer({ ok: true, id: saved.id, updatedAt: saved.updatedAt.toISOString() })
   } catch (error) {
-    const { status, body } = describeFailure(error, {
+    const { status, body, headers } = describeFailure(error, {
       context,
       details: { articleId: submission.data.id },
     })
     const currentUpdatedAt =
       error instanceof ArticleError ? error.currentUpdatedAt?.toISOString() : undefined
-    return answer({ ...body, currentUpdatedAt }, status)
+    return answer({ ...body, currentUpdatedAt }, status, headers)
   }
 }
 

@@ -39,8 +39,12 @@ import type { Route } from './+types/admin.api.editions'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-function answer(status: number, body: ActionResult<{ edition: AdminEdition }>) {
-  return Response.json(body, { status, headers: NO_STORE })
+function answer(
+  status: number,
+  body: ActionResult<{ edition: AdminEdition }>,
+  headers: Record<string, string> = {},
+) {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
 const TITLES: Record<string, string> = { update: 'Update failed', delete: 'Delete failed' }
@@ -103,12 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     })
   } catch (error) {
-    const { status, body } = describeFailure(error, {
+    const { status, body, headers } = describeFailure(error, {
       title: TITLES[data.intent],
       context,
       details: { intent: data.intent, id: data.id },
     })
-    return answer(status, body)
+    return answer(status, body, headers)
   }
 }
 
@@ -138,12 +142,12 @@ async function upload(request: Request, context: Route.ActionArgs['context'], us
       error instanceof DomainError && error.code === 'INVALID_TYPE'
         ? INVALID_FILE_TYPE
         : 'Upload failed'
-    const { status, body } = describeFailure(error, {
+    const { status, body, headers } = describeFailure(error, {
       title,
       context,
       details: { fileName: file?.fileName },
     })
-    return answer(status, body)
+    return answer(status, body, headers)
   } finally {
     await file?.discard()
   }

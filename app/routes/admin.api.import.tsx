@@ -80,12 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const job = await attachImages(upload.job, file)
     return Response.json({ ok: true, job: { id: job.id } }, { headers: NO_STORE })
   } catch (error) {
-    const { status, body } = describeFailure(error, {
+    const { status, body, headers } = describeFailure(error, {
       title: 'Import failed',
       context,
       details: { part: upload.part, fileName: file?.fileName },
     })
-    return Response.json(body, { status, headers: NO_STORE })
+    return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
   } finally {
     await file?.discard()
   }

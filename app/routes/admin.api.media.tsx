@@ -31,8 +31,8 @@ import type { Route } from './+types/admin.api.media'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-function answer(status: number, body: ActionResult) {
-  return Response.json(body, { status, headers: NO_STORE })
+function answer(status: number, body: ActionResult, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
 function refused(status: number, title: string, description: string, code: string) {
@@ -77,12 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteMedia(target.data.kind, target.data.name)
       return answer(200, { ok: true })
     } catch (error) {
-      const { status, body } = describeFailure(error, {
+      const { status, body, headers } = describeFailure(error, {
         title: 'Delete failed',
         context,
         details: target.data,
       })
-      return answer(status, body)
+      return answer(status, body, headers)
     }
   }
   if (request.method !== 'POST') {
@@ -101,12 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const title =
       (error instanceof DomainError && UPLOAD_TITLE_FOR_CODE[error.code]) || 'Upload failed'
-    const { status, body } = describeFailure(error, {
+    const { status, body, headers } = describeFailure(error, {
       title,
       context,
       details: { kind: kind.data, fileName: file?.fileName },
     })
-    return answer(status, body)
+    return answer(status, body, headers)
   } finally {
     await file?.discard()
   }

@@ -66,8 +66,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     )
   } catch (error) {
     // Answered, not thrown: a thrown failure would replace the whole edit form.
-    const { status, body } = describeFailure(error, { context, details: { articleId: id } })
-    return data<BreakingNewsAnswer>(body, { status, headers: NO_STORE })
+    const { status, body, headers } = describeFailure(error, {
+      context,
+      details: { articleId: id },
+    })
+    return data<BreakingNewsAnswer>(body, { status, headers: { ...NO_STORE, ...headers } })
   }
 }
 

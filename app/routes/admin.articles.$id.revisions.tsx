@@ -51,8 +51,8 @@ export type RevisionCompareAnswer = ActionResult<{ comparison: RevisionCompariso
 
 // Answered, not thrown: the panel loads with a fetcher, and a thrown failure would replace the
 // whole edit form with its error page.
-function answer<T extends ActionResult | NotFoundBody>(body: T, status = 200) {
-  return data(body, { status, headers: NO_STORE })
+function answer<T extends ActionResult | NotFoundBody>(body: T, status = 200, headers = {}) {
+  return data(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
 /** The one not-found body (lib/not-found.ts), answered rather than thrown, as above. */
@@ -82,11 +82,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
     })
   } catch (error) {
-    const { status, body } = describeFailure(error, {
+    const { status, body, headers } = describeFailure(error, {
       context,
       details: { articleId: id, compare },
     })
-    return answer(body, status)
+    return answer(body, status, headers)
   }
 }
 
