@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Where the build goes and where the servers listen (E2E_PORT and from it the others: +10 the
-# PostgreSQL journeys, +20 and +21 the durability spec, +30 the reading specs; BENCH_PORT the
+# PostgreSQL journeys, +20 and +21 the durability spec, +30 the reading specs, +40 the second half
+# of the writing specs (its durability spec +60 and +61); BENCH_PORT the
 # soak), so that several runs of one checkout can live side by side:
 # BUILD_DIR=build-me E2E_PORT=3200 BENCH_PORT=3700 npm test.
 export BUILD_DIR="${BUILD_DIR:-build}"
@@ -146,7 +147,20 @@ fi
 finished "end-to-end tests that read (beside the next two, nice 10)" "$reading" || status=1
 [ "$status" -eq 0 ] || exit "$status"
 
-phase "end-to-end tests that write" e2e_run writing --project=writing
+# The specs that write, in two halves side by side (Playwright's shards: whole files, in file
+# order within each half), each against a server of its own 40 ports apart, so that one
+# half's changes never reach the other's pages. One browser leaves a core idle about a third
+# of the time (docs/testing.md).
+e2e_writing() {
+  local shard=$1
+  E2E_PORT=$((E2E_PORT + (shard - 1) * 40)) e2e_run "writing-$shard" --project=writing --shard="$shard/2"
+}
+export -f e2e_writing
+started "end-to-end tests that write, second half" bash -c 'e2e_writing 2'
+second_half=$!
+phase "end-to-end tests that write, first half" e2e_writing 1 || status=1
+finished "end-to-end tests that write, second half" "$second_half" || status=1
+[ "$status" -eq 0 ] || exit "$status"
 
 echo "== times"
 printf '%s\n' "${TIMES[@]}"
