@@ -76,6 +76,10 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
     requestContext.run({ requestId: req.id }, next)
   })
 
+  // A page the cache holds is answered here, before the routes and middleware below: none of
+  // them has anything to add to it (docs/architecture.md, "A request's path").
+  if (pageCache) app.use(pageCache.earlyHits())
+
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     try {

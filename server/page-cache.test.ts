@@ -7,12 +7,21 @@ import { resetEnvCache } from '~/infra/env.server'
 import { PageCache, withoutTrackingParameters } from './page-cache'
 
 let renders = 0
+/** Requests that went past the early hits (server/app.ts: the routes and middleware after). */
+let pastEarlyHits = 0
 const cache = new PageCache()
 let baseUrl = ''
 let close = () => {}
 
 beforeAll(async () => {
+  // As server/app.ts orders them: stored pages first, then compression and the rest, then
+  // the cache that renders and stores.
   const app = express()
+  app.use(cache.earlyHits())
+  app.use((_req, _res, next) => {
+    pastEarlyHits++
+    next()
+  })
   app.use(compression({ threshold: 0 }))
   app.use(cache.middleware())
   app.get('/page', (_req, res) => {
@@ -161,6 +170,26 @@ describe('the page cache', () => {
     await settle()
     // The slow page names no keys: any change may have reached it.
     expect(cache.size).toBe(0)
+  })
+
+  it('answers a stored page before the middleware after it, with the Vary of a compressible page', async () => {
+    await (await fetch(`${baseUrl}/page`)).text()
+    await settle()
+    const before = pastEarlyHits
+    const plain = await fetch(`${baseUrl}/page`, { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers.get('x-cache')).toBe('HIT')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/i)
+    expect(await plain.text()).toContain('render 1')
+    const gzipped = await fetch(`${baseUrl}/page`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(await gzipped.text()).toContain('render 1')
+    expect(pastEarlyHits).toBe(before)
+    // A signed-in reader and a write go on past them, as does a page not stored.
+    await fetch(`${baseUrl}/page`, { headers: { Cookie: 'broadsheet.session_token=x' } })
+    await fetch(`${baseUrl}/write`, { method: 'POST' })
+    await fetch(`${baseUrl}/private`)
+    expect(pastEarlyHits).toBe(before + 3)
   })
 
   it('serves one entry whatever tracking parameters the address carries', async () => {

@@ -179,25 +179,44 @@ export class PageCache {
     }
   }
 
+  /**
+   * Stored pages answered first thing, before the server's other middleware: a hit needs none
+   * of it (its status, headers and compressed bodies were kept with it; the request's id,
+   * security headers and metrics are set before this runs). Anything else goes on, to
+   * `middleware()` in its place after the input checks, which renders and stores.
+   */
+  earlyHits() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (!this.mayServe(req)) return next()
+      const cached = this.entries.get(withoutTrackingParameters(req.url))
+      if (!cached || cached.expiresAt <= this.now()) return next()
+      this.answer(cached, req, res)
+    }
+  }
+
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
       // Where the reader came from is not part of the page: the app never sees it either.
       const url = withoutTrackingParameters(req.url)
       if (url !== req.url) req.url = url
-      if (this.options.keepPages === false) return next()
-      const fetchLike = {
-        headers: { get: (name: string) => req.get(name) ?? null },
-      } as unknown as globalThis.Request
-      if (
-        isPersonalRequest(fetchLike) ||
-        req.path.startsWith('/admin') ||
-        req.path.startsWith('/api/auth')
-      ) {
-        return next()
-      }
+      if (!this.mayServe(req)) return next()
       this.serve(req.url, req, res, next, false)
     }
+  }
+
+  /** A request a stored page may answer: a reader's GET or HEAD, not signed in. */
+  private mayServe(req: Request) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    if (this.options.keepPages === false) return false
+    const fetchLike = {
+      headers: { get: (name: string) => req.get(name) ?? null },
+    } as unknown as globalThis.Request
+    return !(
+      isPersonalRequest(fetchLike) ||
+      req.path.startsWith('/admin') ||
+      req.path.startsWith('/api/auth')
+    )
   }
 
   /**
@@ -216,36 +235,7 @@ export class PageCache {
   ): void {
     const cached = this.entries.get(key)
     if (cached && cached.expiresAt > this.now()) {
-      this.hits++
-      const ifNoneMatch = req.get('if-none-match')
-      for (const [name, value] of cached.headers) res.setHeader(name, value)
-      res.setHeader('X-Cache', 'HIT')
-      const etag = cached.headers.find(([name]) => name === 'etag')?.[1]
-      if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
-        res.status(304).end()
-        return
-      }
-      res.status(cached.status)
-      if (req.method === 'HEAD') {
-        res.end()
-        return
-      }
-      const encoding = this.encodingFor(req, cached)
-      if (!encoding) {
-        res.end(cached.body)
-        return
-      }
-      // Compressing a 100 KB page for every hit cost more than the rest of serving it:
-      // it is done once per page and encoding, and `compression` leaves an encoded body be.
-      void this.encodedBody(cached, encoding).then(
-        (body) => {
-          res.vary('Accept-Encoding')
-          res.setHeader('Content-Encoding', encoding)
-          res.setHeader('Content-Length', body.length)
-          res.end(body)
-        },
-        () => res.end(cached.body),
-      )
+      this.answer(cached, req, res)
       return
     }
     if (cached) this.entries.delete(key)
@@ -262,6 +252,42 @@ export class PageCache {
     next()
   }
 
+  /** A stored page as the answer: its headers, a 304 for its ETag, its body in an encoding asked for. */
+  private answer(cached: CachedPage, req: Request, res: Response) {
+    this.hits++
+    const ifNoneMatch = req.get('if-none-match')
+    for (const [name, value] of cached.headers) res.setHeader(name, value)
+    res.setHeader('X-Cache', 'HIT')
+    const etag = cached.headers.find(([name]) => name === 'etag')?.[1]
+    if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
+      res.status(304).end()
+      return
+    }
+    res.status(cached.status)
+    if (req.method === 'HEAD') {
+      res.end()
+      return
+    }
+    const compressible = this.compressible(cached)
+    // Whether the body comes compressed depends on what the client accepts, either way.
+    if (compressible) res.vary('Accept-Encoding')
+    const encoding = compressible ? acceptedEncoding(req.get('accept-encoding')) : null
+    if (!encoding) {
+      res.end(cached.body)
+      return
+    }
+    // Compressing a 100 KB page for every hit cost more than the rest of serving it: it is
+    // done once per page and encoding.
+    void this.encodedBody(cached, encoding).then(
+      (body) => {
+        res.setHeader('Content-Encoding', encoding)
+        res.setHeader('Content-Length', body.length)
+        res.end(body)
+      },
+      () => res.end(cached.body),
+    )
+  }
+
   /** Pages being rendered, each settled once its response is over and its copy stored. */
   private rendering = new Map<string, Promise<void>>()
 
@@ -275,12 +301,11 @@ export class PageCache {
     })
   }
 
-  private encodingFor(req: Request, page: CachedPage): Encoding | null {
-    if (page.body.length < COMPRESS_MIN_BYTES) return null
+  private compressible(page: CachedPage): boolean {
+    if (page.body.length < COMPRESS_MIN_BYTES) return false
     const type = page.headers.find(([name]) => name === 'content-type')?.[1] ?? ''
     const cacheControl = page.headers.find(([name]) => name === 'cache-control')?.[1] ?? ''
-    if (!COMPRESSIBLE.test(type) || /\bno-transform\b/.test(cacheControl)) return null
-    return acceptedEncoding(req.get('accept-encoding'))
+    return COMPRESSIBLE.test(type) && !/\bno-transform\b/.test(cacheControl)
   }
 
   private encodedBody(page: CachedPage, encoding: Encoding): Promise<Buffer> {
