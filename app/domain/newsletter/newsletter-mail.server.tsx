@@ -1,16 +1,16 @@
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components'
+// One package per component, not @react-email/components: that one loads every component at
+// start-up, Prism with its languages and Tailwind's compiler among them (docs/decisions/0039).
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Heading } from '@react-email/heading'
+import { Hr } from '@react-email/hr'
+import { Html } from '@react-email/html'
+import { Img } from '@react-email/img'
+import { Link } from '@react-email/link'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { render } from '@react-email/render'
 
 // The newsletter's markup: React Email components (table layouts and inline styles that mail
