@@ -75,6 +75,14 @@ export async function startSmtpSink(
     },
   }
   const server = new SMTPServer(serverOptions)
+  // A connection's error reaches the server as an 'error' event, which without a listener is an
+  // uncaught exception in the test process: a sender killed with SIGKILL resets its connection
+  // on purpose (newsletter-kill.server.test.ts). Anything else is worth seeing.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') {
+      process.stderr.write(`smtp sink: ${error.message}\n`)
+    }
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {
