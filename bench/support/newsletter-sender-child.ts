@@ -5,11 +5,13 @@
  * (with the ms the start took), `rss` samples, `done`.
  *
  *   DATA_DIR=… SMTP_URL=smtp://127.0.0.1:port ISSUE_ID=1 START=1 node --import tsx bench/support/newsletter-sender-child.ts
+ *
+ * QUEUE_CHUNK sets the delivery rows queued per statement (default: the product's).
  */
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { newsletterIssues } from '@db/schema/index'
-import { startIssueSend } from '~/domain/newsletter/delivery.server'
+import { QUEUE_CHUNK, startIssueSend } from '~/domain/newsletter/delivery.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { installDatabase, openPglite } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
@@ -20,6 +22,7 @@ const say = (event: Record<string, unknown>) => process.stdout.write(`${JSON.str
 const handle = await openPglite(path.join(getEnv().dataDir, 'db'))
 installDatabase(handle)
 const issueId = Number(process.env.ISSUE_ID)
+const queueChunk = Number(process.env.QUEUE_CHUNK ?? QUEUE_CHUNK)
 let peakRss = process.memoryUsage().rss
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
@@ -28,7 +31,7 @@ const sampler = setInterval(() => {
 
 if (process.env.START === '1') {
   const t0 = performance.now()
-  const { recipients } = await startIssueSend(handle.db, issueId)
+  const { recipients } = await startIssueSend(handle.db, issueId, null, { chunk: queueChunk })
   say({ event: 'started', recipients, ms: Math.round(performance.now() - t0) })
 }
 const sender = new NewsletterSender({
@@ -36,6 +39,7 @@ const sender = new NewsletterSender({
   ratePerMinute: 0,
   buildDigests: false,
   leaseMs: Number(process.env.LEASE_MS ?? 1000),
+  queueChunk,
 })
 for (;;) {
   await sender.tick()

@@ -108,6 +108,11 @@ export const newsletterIssues = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     recipientCount: integer().notNull().default(0),
+    /**
+     * While a send's delivery rows are still being queued (in chunks, so the first messages go
+     * at once): the last subscriber id queued. Null once every recipient has a row.
+     */
+    queueCursor: integer(),
     failure: text(),
     createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,7 @@ import {
   cancelIssueSend,
   countRecipients,
   issueProgress,
+  queueMore,
   renderIssue,
   sendArticleAlert,
   sendTestMessage,
@@ -177,6 +178,77 @@ describe('a newsletter send', () => {
       .from(newsletterDeliveries)
       .where(eq(newsletterDeliveries.issueId, issue.id))
     expect(rows).toHaveLength(4)
+  })
+
+  it('queues its rows in chunks as the send goes, and is sent only once all are queued and sent', async () => {
+    const list = await makeList({ kind: 'edition' })
+    const readers = await subscribe(list.id, 8)
+    const article = await insertArticle()
+    const [issue] = await getDb()
+      .insert(newsletterIssues)
+      .values({ listId: list.id, subject: 'Edition', articleIds: [article.id] })
+      .returning()
+    const { recipients } = await startIssueSend(getDb(), issue.id, null, { chunk: 3 })
+    expect(recipients).toBe(8)
+    // The start queued the first chunk only; the rest count as waiting all the same.
+    const rowsNow = () =>
+      getDb().select().from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, issue.id))
+    expect(await rowsNow()).toHaveLength(3)
+    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+      status: 'sending',
+      recipients: 8,
+      queued: 8,
+    })
+    // A reader who leaves before their chunk is queued is not mailed.
+    const leaving = readers[6]
+    await getDb()
+      .delete(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, leaving.id))
+
+    await sender({ queueChunk: 3, batchSize: 2 }).tick()
+    const mailed = sink.messages.map((m) => m.to).sort()
+    expect(mailed).toEqual(
+      readers
+        .filter((r) => r.id !== leaving.id)
+        .map((r) => r.email)
+        .sort(),
+    )
+    // Each reader got a preferences key with their chunk (none had one), and its link.
+    for (const message of sink.messages) {
+      expect((await parseMessage(message)).text).toMatch(
+        /\/newsletter\/preferences\?t=[A-Za-z0-9_-]{20,}/,
+      )
+    }
+    expect(await rowsNow()).toHaveLength(7)
+    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+      status: 'sent',
+      sent: 7,
+      queued: 0,
+    })
+    const [stored] = await getDb()
+      .select({ queueCursor: newsletterIssues.queueCursor })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issue.id))
+    expect(stored.queueCursor).toBeNull()
+  })
+
+  it('cancelled half-queued, it queues and sends no more', async () => {
+    const list = await makeList({ kind: 'edition' })
+    await subscribe(list.id, 5)
+    const article = await insertArticle()
+    const [issue] = await getDb()
+      .insert(newsletterIssues)
+      .values({ listId: list.id, subject: 'Edition', articleIds: [article.id] })
+      .returning()
+    await startIssueSend(getDb(), issue.id, null, { chunk: 2 })
+    await cancelIssueSend(getDb(), issue.id)
+    expect(await queueMore(getDb(), issue.id, 2)).toBe(false)
+    await sender({ queueChunk: 2 }).tick()
+    expect(sink.messages).toHaveLength(0)
+    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+      status: 'cancelled',
+      cancelled: 2,
+    })
   })
 
   it('never mails a suppressed address, whether suppressed before queueing or after', async () => {

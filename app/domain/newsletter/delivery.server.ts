@@ -218,15 +218,97 @@ export async function countRecipients(db: Database, listId: number): Promise<num
 }
 
 /**
- * Starts the send of an issue: freezes its mail, queues one delivery per recipient (one
- * INSERT … SELECT: 100,000 rows in one statement), and marks it sending. Idempotent: a send
- * already started (or finished) answers its recipients again and queues nobody twice (the
- * deliveries are unique per issue and address).
+ * Delivery rows queued per statement. The start queues the first chunk and the senders the
+ * rest as they go (`queueMore`), so the first messages leave at once instead of after one
+ * statement for the whole list (26 s for 100,000 subscribers on PGlite, docs/performance.md).
+ */
+export const QUEUE_CHUNK = 2_000
+
+/**
+ * The next chunk of an issue's recipients after subscriber `after`, in subscriber order, queued
+ * as delivery rows: subscribed to the list, confirmed, not paused, not suppressed when their
+ * chunk is queued (and checked again when each message goes). The last subscriber id queued,
+ * or null once no recipient is left.
+ */
+async function queueChunk(
+  db: Database,
+  issue: { id: number; listId: number },
+  after: number,
+  size: number,
+): Promise<number | null> {
+  const [row] = await rowsOf<{ picked: number | string; last: number | string | null }>(
+    db,
+    sql`with picked as (
+          select s.id, lower(s.email) as email ${recipientsOf(issue.listId)}
+            and ns.subscriber_id > ${after}
+          order by ns.subscriber_id
+          limit ${size}),
+        -- Every mail links to the reader's preferences page: subscribers from before it get a key.
+        keyed as (
+          update newsletter_subscribers s set preferences_token =
+            replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
+          from picked where s.id = picked.id and s.preferences_token is null
+          returning 1),
+        queued as (
+          insert into newsletter_deliveries (issue_id, subscriber_id, email)
+          select ${issue.id}, id, email from picked
+          on conflict (issue_id, email) do nothing
+          returning 1)
+        select (select count(*) from picked)::int as picked,
+               (select max(id) from picked) as last,
+               (select count(*) from queued)::int as queued,
+               (select count(*) from keyed)::int as keyed`,
+  )
+  const picked = Number(row?.picked ?? 0)
+  return picked < size || row?.last == null ? null : Number(row.last)
+}
+
+/**
+ * Queues the next chunk of a send whose rows are not all queued yet; false when there is
+ * nothing more to queue (done, cancelled or not sending). The issue's row lock makes the
+ * senders of several instances take chunks one after the other, each after the last.
+ */
+export async function queueMore(
+  db: Database,
+  issueId: number,
+  chunk: number = QUEUE_CHUNK,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [issue] = await tx
+      .select({
+        status: newsletterIssues.status,
+        listId: newsletterIssues.listId,
+        queueCursor: newsletterIssues.queueCursor,
+      })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issueId))
+      .for('update')
+    if (!issue || issue.status !== 'sending' || issue.queueCursor === null) return false
+    const cursor = await queueChunk(
+      tx as unknown as Database,
+      { id: issueId, listId: issue.listId },
+      issue.queueCursor,
+      chunk,
+    )
+    await tx
+      .update(newsletterIssues)
+      .set({ queueCursor: cursor })
+      .where(eq(newsletterIssues.id, issueId))
+    return true
+  })
+}
+
+/**
+ * Starts the send of an issue: freezes its mail, counts its recipients, queues the first chunk
+ * of delivery rows (the senders queue the rest, `queueMore`), and marks it sending.
+ * Idempotent: a send already started (or finished) answers its recipients again and queues
+ * nobody twice (the deliveries are unique per issue and address).
  */
 export async function startIssueSend(
   db: Database,
   issueId: number,
   by?: string | null,
+  { chunk = QUEUE_CHUNK }: { chunk?: number } = {},
 ): Promise<{ recipients: number }> {
   const { issue, list } = await issueAndList(db, issueId)
   if (issue.status === 'sending' || issue.status === 'sent') {
@@ -259,22 +341,12 @@ export async function startIssueSend(
         `This issue is ${locked.status} and cannot be sent`,
       )
     }
-    // Every mail links to the reader's preferences page: subscribers from before it get a key.
-    await tx.execute(sql`
-      update ${newsletterSubscribers} set preferences_token =
-        replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
-      where preferences_token is null and id in (select s.id ${recipientsOf(list.id)})`)
-    const [inserted] = await rowsOf<{ n: number | string }>(
-      tx as unknown as Database,
-      sql`with queued as (
-        insert into newsletter_deliveries (issue_id, subscriber_id, email)
-        select ${issueId}, s.id, lower(s.email) ${recipientsOf(list.id)}
-        on conflict (issue_id, email) do nothing
-        returning 1)
-      select count(*)::int as n from queued`,
-    )
-    const recipients = Number(inserted?.n ?? 0)
+    const recipients = await countRecipients(tx as unknown as Database, list.id)
     const now = new Date()
+    const cursor =
+      recipients === 0
+        ? null
+        : await queueChunk(tx as unknown as Database, { id: issueId, listId: list.id }, 0, chunk)
     await tx
       .update(newsletterIssues)
       .set({
@@ -286,6 +358,7 @@ export async function startIssueSend(
         startedAt: now,
         finishedAt: recipients === 0 ? now : null,
         recipientCount: recipients,
+        queueCursor: cursor,
         createdBy: issue.createdBy ?? by ?? null,
         updatedAt: now,
       })
@@ -347,7 +420,12 @@ export async function cancelIssueSend(db: Database, issueId: number) {
       where issue_id = ${issueId} and status = 'queued'`)
     await tx
       .update(newsletterIssues)
-      .set({ status: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: 'cancelled',
+        queueCursor: null,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(newsletterIssues.id, issueId))
   })
 }
@@ -372,6 +450,9 @@ export async function issueProgress(db: Database, issueId: number): Promise<Issu
         where issue_id = ${issueId} group by status`,
   )
   const by = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0)
+  // Recipients whose rows the senders have not queued yet are waiting too.
+  const rows = counts.reduce((sum, c) => sum + Number(c.n), 0)
+  const notYetQueued = issue.queueCursor !== null ? Math.max(0, issue.recipientCount - rows) : 0
   const [left] = await rowsOf<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from newsletter_deliveries d
@@ -385,7 +466,7 @@ export async function issueProgress(db: Database, issueId: number): Promise<Issu
     status: issue.status,
     recipients: issue.recipientCount,
     // A message being handed over counts as queued until the SMTP server takes it.
-    queued: by('queued') + by('sending'),
+    queued: by('queued') + by('sending') + notYetQueued,
     sent: by('sent'),
     failed: by('failed'),
     suppressed: by('suppressed'),

@@ -12,7 +12,8 @@ import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
  * process of its own (bench/support/newsletter-sender-child.ts, the bench's) on an embedded
  * database on disk, against a real SMTP server on 127.0.0.1 that takes a little time per
  * message so that the kill lands half way. A message in flight at the kill may arrive twice
- * with its one Message-ID (chosen and stored before the send); never with two.
+ * with its one Message-ID (chosen and stored before the send); never with two. The rows are
+ * queued 25 at a time, so the kill also lands while the queue is still being built.
  */
 
 const READERS = 120
@@ -60,6 +61,7 @@ function sender(start: boolean) {
     ISSUE_ID: String(issueId),
     START: start ? '1' : '0',
     LEASE_MS: '2000',
+    QUEUE_CHUNK: '25',
   })
 }
 

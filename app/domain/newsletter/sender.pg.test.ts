@@ -77,7 +77,9 @@ describe('three instances on one PostgreSQL', () => {
       .insert(newsletterIssues)
       .values({ listId: list.id, subject: 'The week in Calder Bay', articleIds: [article.id] })
       .returning()
-    await startIssueSend(getDb(), issue.id)
+    // Queued 30 rows at a time: the three build the rest of the queue as they go, one chunk
+    // after another under the issue's row lock.
+    await startIssueSend(getDb(), issue.id, null, { chunk: 30 })
 
     const senders = instances.map(
       (db, i) =>
@@ -87,6 +89,7 @@ describe('three instances on one PostgreSQL', () => {
           batchSize: 10,
           ratePerMinute: 0,
           buildDigests: false,
+          queueChunk: 30,
         }),
     )
     await Promise.all(senders.map((sender) => sender.tick()))

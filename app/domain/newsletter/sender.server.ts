@@ -9,6 +9,8 @@ import {
   listIdHeader,
   messageIdDomain,
   onSendStarted,
+  QUEUE_CHUNK,
+  queueMore,
   readerLinks,
   startIssueSend,
 } from './delivery.server'
@@ -45,6 +47,8 @@ export interface SenderOptions {
   ratePerMinute?: number
   /** Digests are built by the periodic tick too (off in tests that only send). */
   buildDigests?: boolean
+  /** Delivery rows queued per statement as a send goes (delivery.server.ts, QUEUE_CHUNK). */
+  queueChunk?: number
 }
 
 interface Claimed {
@@ -113,6 +117,7 @@ export class NewsletterSender {
       maxAttempts: opts.maxAttempts ?? 8,
       ratePerMinute: rate,
       buildDigests: opts.buildDigests ?? true,
+      queueChunk: opts.queueChunk ?? QUEUE_CHUNK,
     }
     this.limiter = new RateLimiter(rate)
   }
@@ -173,7 +178,7 @@ export class NewsletterSender {
     )
     for (const { id } of due) {
       try {
-        await startIssueSend(db, Number(id))
+        await startIssueSend(db, Number(id), null, { chunk: this.options.queueChunk })
       } catch (error) {
         logger.warn(
           { err: error, issueId: id },
@@ -205,7 +210,11 @@ export class NewsletterSender {
     for (;;) {
       if (this.stopped) return
       const batch = await this.claim(issue)
-      if (batch.length === 0) return
+      if (batch.length === 0) {
+        // The queue is built as the send goes: more rows, or the issue is all queued.
+        if (await queueMore(this.db, issue.id, this.options.queueChunk)) continue
+        return
+      }
       await this.sendBatch(issue, batch)
     }
   }
@@ -335,7 +344,7 @@ export class NewsletterSender {
                                    where d.issue_id = i.id and d.status = 'failed')
                       then 'No message was accepted by the mail server' end,
         finished_at = now(), updated_at = now()
-      where i.status = 'sending'
+      where i.status = 'sending' and i.queue_cursor is null
         and not exists (select 1 from newsletter_deliveries d
                         where d.issue_id = i.id and d.status in ('queued', 'sending'))`)
   }
