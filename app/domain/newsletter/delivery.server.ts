@@ -247,17 +247,14 @@ async function queueChunk(
         keyed as (
           update newsletter_subscribers s set preferences_token =
             replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
-          from picked where s.id = picked.id and s.preferences_token is null
-          returning 1),
+          from picked where s.id = picked.id and s.preferences_token is null),
         queued as (
           insert into newsletter_deliveries (issue_id, subscriber_id, email)
           select ${issue.id}, id, email from picked
-          on conflict (issue_id, email) do nothing
-          returning 1)
+          on conflict (issue_id, email) do nothing)
+        -- keyed and queued run whether or not they are read (data-modifying CTEs).
         select (select count(*) from picked)::int as picked,
-               (select max(id) from picked) as last,
-               (select count(*) from queued)::int as queued,
-               (select count(*) from keyed)::int as keyed`,
+               (select max(id) from picked) as last`,
   )
   const picked = Number(row?.picked ?? 0)
   return picked < size || row?.last == null ? null : Number(row.last)
