@@ -224,11 +224,19 @@ export async function countRecipients(db: Database, listId: number): Promise<num
  */
 export const QUEUE_CHUNK = 2_000
 
+/** The start's own chunk is smaller: it stands between "send" and the first message. */
+const FIRST_QUEUE_CHUNK = 200
+
 /**
- * The next chunk of an issue's recipients after subscriber `after`, in subscriber order, queued
- * as delivery rows: subscribed to the list, confirmed, not paused, not suppressed when their
- * chunk is queued (and checked again when each message goes). The last subscriber id queued,
- * or null once no recipient is left.
+ * The next chunk of an issue's recipients after subscriber `after`, queued as delivery rows:
+ * the list's next `size` subscriptions in subscriber order, of which those confirmed, not
+ * paused and not suppressed (checked again when each message goes). The last subscriber id
+ * looked at, or null once the list is done.
+ *
+ * The chunk is read from the list's index first and only then joined, one subscriber at a
+ * time, so its cost follows the chunk, not the list, whatever the planner knows: the embedded
+ * database has no statistics until its first vacuum, and a plan that scans every subscriber to
+ * sort them held the first message of a 100,000-reader send back by a second.
  */
 async function queueChunk(
   db: Database,
@@ -236,13 +244,21 @@ async function queueChunk(
   after: number,
   size: number,
 ): Promise<number | null> {
-  const [row] = await rowsOf<{ picked: number | string; last: number | string | null }>(
+  const [row] = await rowsOf<{ scanned: number | string; last: number | string | null }>(
     db,
-    sql`with picked as (
-          select s.id, lower(s.email) as email ${recipientsOf(issue.listId)}
-            and ns.subscriber_id > ${after}
-          order by ns.subscriber_id
+    sql`with scanned as (
+          select subscriber_id from ${newsletterSubscriptions}
+          where list_id = ${issue.listId} and subscriber_id > ${after}
+          order by subscriber_id
           limit ${size}),
+        picked as (
+          select s.id, lower(s.email) as email
+          from scanned,
+          lateral (select id, email, confirmed_at, paused_at from ${newsletterSubscribers}
+                   where id = scanned.subscriber_id) s
+          where s.confirmed_at is not null
+            and s.paused_at is null
+            and not exists (select 1 from newsletter_suppressions x where x.email = lower(s.email))),
         -- Every mail links to the reader's preferences page: subscribers from before it get a key.
         keyed as (
           update newsletter_subscribers s set preferences_token =
@@ -253,11 +269,11 @@ async function queueChunk(
           select ${issue.id}, id, email from picked
           on conflict (issue_id, email) do nothing)
         -- keyed and queued run whether or not they are read (data-modifying CTEs).
-        select (select count(*) from picked)::int as picked,
-               (select max(id) from picked) as last`,
+        select (select count(*) from scanned)::int as scanned,
+               (select max(subscriber_id) from scanned) as last`,
   )
-  const picked = Number(row?.picked ?? 0)
-  return picked < size || row?.last == null ? null : Number(row.last)
+  const scanned = Number(row?.scanned ?? 0)
+  return scanned < size || row?.last == null ? null : Number(row.last)
 }
 
 /**
@@ -343,7 +359,12 @@ export async function startIssueSend(
     const cursor =
       recipients === 0
         ? null
-        : await queueChunk(tx as unknown as Database, { id: issueId, listId: list.id }, 0, chunk)
+        : await queueChunk(
+            tx as unknown as Database,
+            { id: issueId, listId: list.id },
+            0,
+            Math.min(chunk, FIRST_QUEUE_CHUNK),
+          )
     await tx
       .update(newsletterIssues)
       .set({
