@@ -3,12 +3,16 @@ import { asc, eq } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
 import { attachImages, createImportJob, runImportJob } from '~/domain/import/import-jobs.server'
 import type { ImportAnalysis } from '~/domain/import/import-analysis.server'
+import { importSiteExport, type ContentImportResult } from '~/domain/export/content-import.server'
 import { getDb } from '~/infra/db.server'
+import { getStorage } from '~/infra/storage.server'
 import { parseArgs, runWithDatabase } from './cli'
 
 // `npm run import -- FILE [--images ZIP] [--dry-run]`: the Import screen for operators. The
 // same job as the screen's (analysis first, then the import, with its report on the row);
 // run again after a kill or with a newer export, it updates instead of doubling.
+// FILE may also be a Broadsheet export (the zip /admin/export makes): it is loaded whole into
+// an instance with no content yet (docs/export-format.md).
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -23,7 +27,7 @@ const { positionals, values } = parseArgs({
 if (positionals.length !== 1 || (values.pages !== 'articles' && values.pages !== 'static')) {
   process.stderr.write(
     'Usage: npm run import -- FILE [--images ZIP] [--dry-run] [--pages articles|static] [--site-url URL]\n' +
-      '  FILE: a WordPress export (WXR .xml) or a Ghost export (.json)\n',
+      '  FILE: a WordPress export (WXR .xml), a Ghost export (.json) or a Broadsheet export (.zip)\n',
   )
   process.exit(2)
 }
@@ -53,8 +57,18 @@ function summary(a: ImportAnalysis) {
   return `${lines.join('\n')}\n`
 }
 
+function exportSummary(r: ContentImportResult) {
+  return `${r.articles} articles, ${r.pages} pages, ${r.categories} sections, ${r.tags} tags, ${r.authors} authors, ${r.editions} editions, ${r.files} files, ${r.redirects} redirects, ${r.subscribers} confirmed subscribers\n`
+}
+
 await runWithDatabase('import', async () => {
   const file = path.resolve(positionals[0])
+  if (file.toLowerCase().endsWith('.zip')) {
+    const dryRun = Boolean(values['dry-run'])
+    const result = await importSiteExport(getDb(), getStorage(), file, { dryRun })
+    process.stdout.write(`${dryRun ? 'The export holds' : 'Loaded'}: ${exportSummary(result)}`)
+    return
+  }
   const options = { pagesAs: values.pages as 'articles' | 'static', siteUrl: values['site-url'] }
   let job = await createImportJob({ path: file, fileName: path.basename(file) }, options, null)
   if (values.images) job = await attachImages(job.id, { path: path.resolve(values.images) })

@@ -10,6 +10,7 @@ import {
   articles,
   categories,
   mediaFiles,
+  newsletterSubscribers,
   newspaperEditions,
   profiles,
   redirects,
@@ -36,12 +37,25 @@ let server: Awaited<ReturnType<typeof startTestServer>>
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-export-'))
 const zipPath = path.join(dir, 'export.zip')
 let entries: Map<string, Buffer>
+const CONSENTED_AT = new Date('2025-03-01T09:30:00Z')
+const CONFIRMED_AT = new Date('2025-03-01T09:35:00Z')
 
 beforeAll(async () => {
   server = await startTestServer()
   const seeded = await seedDemoContent()
   expect(seeded.seeded).toBe(true)
   await addRedirect(getDb(), { fromPath: '/old', toPath: '/about', statusCode: 301 })
+  await getDb()
+    .insert(newsletterSubscribers)
+    .values([
+      {
+        email: 'kept@reader.example',
+        confirmToken: 'confirm-kept',
+        confirmedAt: CONFIRMED_AT,
+        consentedAt: CONSENTED_AT,
+      },
+      { email: 'never-confirmed@reader.example', confirmToken: 'confirm-pending' },
+    ])
   await pipeline(await siteExportZip(getDb(), getStorage()), fs.createWriteStream(zipPath))
   entries = await readZip(zipPath)
 }, 300_000)
@@ -188,7 +202,15 @@ describe('round trip', () => {
     const authorIds = (await db.selectDistinct({ id: articles.authorId }).from(articles))
       .map((r) => r.id)
       .filter((id): id is string => id !== null)
-    for (const table of [articles, categories, tags, mediaFiles, newspaperEditions, redirects])
+    for (const table of [
+      articles,
+      categories,
+      tags,
+      mediaFiles,
+      newspaperEditions,
+      redirects,
+      newsletterSubscribers,
+    ])
       await db.delete(table)
     await db.delete(staticPages)
     if (authorIds.length) await db.delete(profiles).where(inArray(profiles.id, authorIds))
@@ -199,8 +221,27 @@ describe('round trip', () => {
     clearMemoCaches()
     expect(await publicArticleSlugs()).toEqual([])
 
+    // A dry run answers what the zip holds and writes nothing.
+    const dry = await importSiteExport(db, getStorage(), zipPath, { dryRun: true })
+    expect(dry.redirects).toBe(1)
+    expect(dry.articles).toBe(
+      JSON.parse(entries.get('content.json')!.toString('utf8')).articles.length,
+    )
+    expect(dry.subscribers).toBe(1)
+    expect(await db.$count(articles)).toBe(0)
+    expect(await getStorage().list('media')).toEqual([])
+
     const result = await importSiteExport(db, getStorage(), zipPath)
-    expect(result.redirects).toBe(1)
+    expect(result).toMatchObject({ articles: dry.articles, redirects: 1, subscribers: 1 })
+    // The confirmed reader is back with the date their consent rests on; the one who never
+    // confirmed is not.
+    const readers = await db
+      .select({
+        email: newsletterSubscribers.email,
+        consentedAt: newsletterSubscribers.consentedAt,
+      })
+      .from(newsletterSubscribers)
+    expect(readers).toEqual([{ email: 'kept@reader.example', consentedAt: CONSENTED_AT }])
     announceChanged([EVERYTHING])
     clearMemoCaches()
 

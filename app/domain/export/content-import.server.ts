@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 import { sql } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import {
@@ -16,6 +18,7 @@ import {
   tags,
 } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { importSubscribersCsv, IMPORT_MAX_ROWS } from '~/domain/newsletter/newsletter-admin.server'
 import { importRedirectsCsv } from '~/domain/redirects/redirects-csv.server'
 import type { Database } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
@@ -152,6 +155,8 @@ export interface ContentImportResult {
   editions: number
   files: number
   redirects: number
+  /** Confirmed newsletter subscribers brought back (those who never confirmed are not). */
+  subscribers: number
 }
 
 /**
@@ -159,12 +164,15 @@ export interface ContentImportResult {
  * first, then every row in one transaction with the ids it had, so addresses, bylines and
  * featured images stay as they were. Authors come without a password (they are invited or
  * reset it later). Article bodies pass the sanitiser again: a content.json may have been
- * edited by hand. content.json is read whole (the articles are inserted a page at a time).
+ * edited by hand. Then the redirects and the confirmed newsletter subscribers. content.json is
+ * read whole (the articles are inserted a page at a time). A dry run reads and checks the zip,
+ * writes nothing, and answers what it would load.
  */
 export async function importSiteExport(
   db: Database,
   storage: StorageDriver,
   zipPath: string,
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<ContentImportResult> {
   const [{ count }] = await db
     .execute<{ count: number }>(
@@ -179,25 +187,47 @@ export async function importSiteExport(
 
   let contentText: string | null = null
   let redirectsCsv = ''
+  let subscribersCsv = ''
   let files = 0
   await eachZipEntry(zipPath, async (name, read) => {
     if (name === 'content.json') contentText = (await read()).toString('utf8')
     else if (name === 'redirects.csv') redirectsCsv = (await read()).toString('utf8')
+    else if (name === 'subscribers.csv') subscribersCsv = (await read()).toString('utf8')
     else {
       const match = /^media\/([a-z_]+)\/(.+)$/.exec(name)
       if (!match || !(EXPORTED_BUCKETS as readonly string[]).includes(match[1])) return
-      await storage.put(match[1] as Bucket, match[2], await read())
+      if (!dryRun) await storage.put(match[1] as Bucket, match[2], await read())
       files++
     }
   })
   if (contentText === null)
     throw new ContentImportError('BAD_FILE', 'The zip holds no content.json.')
-  const content = JSON.parse(contentText) as ContentFile
-  if (content.format !== CONTENT_FORMAT || content.version > CONTENT_VERSION)
+  let content: ContentFile
+  try {
+    content = JSON.parse(contentText) as ContentFile
+  } catch {
+    throw new ContentImportError('BAD_FILE', 'The zip’s content.json is not valid JSON.')
+  }
+  if (content?.format !== CONTENT_FORMAT || !(content.version <= CONTENT_VERSION))
     throw new ContentImportError(
       'BAD_FILE',
       `Not a Broadsheet content file of version ≤ ${CONTENT_VERSION}.`,
     )
+  // Read before anything is written: a bad CSV refuses the zip instead of stopping half way.
+  const redirectCount = redirectsCsv ? csvRecords(redirectsCsv, 'redirects.csv').length : 0
+  const confirmed = subscribersCsv ? confirmedSubscribers(subscribersCsv) : []
+  if (dryRun)
+    return {
+      authors: content.authors.length,
+      categories: content.categories.length,
+      tags: content.tags.length,
+      articles: content.articles.length,
+      pages: content.pages.length,
+      editions: content.editions.length,
+      files,
+      redirects: redirectCount,
+      subscribers: confirmed.length,
+    }
 
   let authors = 0
   await db.transaction(async (tx) => {
@@ -315,6 +345,7 @@ export async function importSiteExport(
       )
   })
   const redirects = redirectsCsv ? (await importRedirectsCsv(db, redirectsCsv)).saved : 0
+  const subscribers = await restoreSubscribers(confirmed)
   return {
     authors,
     categories: content.categories.length,
@@ -324,6 +355,44 @@ export async function importSiteExport(
     editions: content.editions.length,
     files,
     redirects,
+    subscribers,
+  }
+}
+
+/**
+ * The export's confirmed subscribers, back on the newsletter with the date their consent rests
+ * on, through the subscribers' own CSV import (in parts of its largest size), so that the
+ * suppression list and the default lists apply as to any import.
+ */
+async function restoreSubscribers(confirmed: [string, string][]): Promise<number> {
+  let imported = 0
+  for (let start = 0; start < confirmed.length; start += IMPORT_MAX_ROWS) {
+    const part = confirmed.slice(start, start + IMPORT_MAX_ROWS)
+    const report = await importSubscribersCsv(
+      stringify(part, { header: true, columns: ['email', 'consented_at'] }),
+    )
+    imported += report.imported
+  }
+  return imported
+}
+
+/**
+ * The confirmed readers of an export's subscribers.csv: [email, the date their consent rests
+ * on: when they consented, or else confirmed]. Those who never confirmed are left out: only
+ * their own opt-in may add them.
+ */
+function confirmedSubscribers(csv: string): [string, string][] {
+  return csvRecords(csv, 'subscribers.csv')
+    .filter((row) => row.status === 'confirmed')
+    .map((row) => [row.email ?? '', row.consented_at || row.confirmed_at || ''])
+}
+
+/** The rows of one of the export's CSV files, by their header's names. */
+function csvRecords(csv: string, name: string): Record<string, string>[] {
+  try {
+    return parse(csv, { bom: true, columns: true, skip_empty_lines: true, trim: true })
+  } catch {
+    throw new ContentImportError('BAD_FILE', `The zip’s ${name} is not valid CSV.`)
   }
 }
 
