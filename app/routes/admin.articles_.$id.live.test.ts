@@ -38,4 +38,44 @@ describe('/admin/articles/:id/live', () => {
       coverage: null,
     })
   })
+
+  it('shows an edited entry with what it was before each edit, and by whom', async () => {
+    const article = await insertArticle({ title: 'Flood watch' })
+    const id = String(article.id)
+    const url = `/admin/articles/${id}/live`
+    await callRoute(action, post(editor, url, { intent: 'start' }), { id })
+    await callRoute(
+      action,
+      post(editor, url, { intent: 'publish', content: '<p>Water at 2 m.</p>' }),
+      {
+        id,
+      },
+    )
+    const desk = async () =>
+      (await (await callRoute(loader, get(editor, url), { id })).json()) as {
+        entries: {
+          id: number
+          content: string
+          earlierVersions: { content: string; editorName: string | null; editedLabel: string }[]
+        }[]
+      }
+    const [entry] = (await desk()).entries
+    expect(entry.earlierVersions).toEqual([])
+    for (const content of ['<p>Water at 2.5 m.</p>', '<p>Water at 3 m.</p>'])
+      await callRoute(
+        action,
+        post(editor, url, { intent: 'edit', id: String(entry.id), content }),
+        { id },
+      )
+    const [edited] = (await desk()).entries
+    expect(edited.content).toBe('<p>Water at 3 m.</p>')
+    expect(edited.earlierVersions.map((v) => v.content)).toEqual([
+      '<p>Water at 2.5 m.</p>',
+      '<p>Water at 2 m.</p>',
+    ])
+    for (const version of edited.earlierVersions) {
+      expect(version.editorName).toBeTruthy()
+      expect(version.editedLabel).toMatch(/\d{2}:\d{2}/)
+    }
+  })
 })

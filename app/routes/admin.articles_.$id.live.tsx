@@ -4,7 +4,12 @@ import { PageStatus } from '~/components/site/page-status'
 import { canRunLiveCoverage, canSubmitLiveEntry } from '~/domain/access/access-rules'
 import { forbidden, requireArticleAccess, requireStaff } from './+shared/require-access.server'
 import { notFound } from './+shared/http-answers.server'
-import { getCoverage, getDeskArticle, listDeskEntries } from '~/domain/live/live-queries.server'
+import {
+  getCoverage,
+  getDeskArticle,
+  listDeskEntries,
+  listDeskRevisions,
+} from '~/domain/live/live-queries.server'
 import { liveActionSchema } from '~/domain/live/live-schema'
 import {
   approveEntry,
@@ -57,13 +62,20 @@ async function requireDesk(request: Request, param: string | undefined) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { id, user, article } = await requireDesk(request, params.id)
-  const [row, coverage, entries, settings] = await Promise.all([
+  const [row, coverage, entries, revisions, settings] = await Promise.all([
     getDeskArticle(id),
     getCoverage(id),
     listDeskEntries(id),
+    listDeskRevisions(id),
     getSiteSettings(),
   ])
   const now = new Date()
+  const earlierVersions = new Map<number, typeof revisions>()
+  for (const revision of revisions) {
+    const list = earlierVersions.get(revision.entryId) ?? []
+    list.push(revision)
+    earlierVersions.set(revision.entryId, list)
+  }
   return data(
     {
       article: { id, title: row?.title ?? '', slug: row?.slug ?? '', status: article.status },
@@ -84,6 +96,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         isKeyEvent: entry.isKeyEvent,
         authorName: entry.authorName,
         timeLabel: formatEntryTime(entry.publishedAt ?? entry.createdAt, now, settings.timeZone),
+        earlierVersions: (earlierVersions.get(entry.id) ?? []).map((revision) => ({
+          id: revision.id,
+          headline: revision.headline,
+          content: revision.content,
+          editorName: revision.editorName,
+          editedLabel: formatEntryTime(revision.createdAt, now, settings.timeZone),
+        })),
       })),
     },
     { headers: NO_STORE },

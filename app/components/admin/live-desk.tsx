@@ -30,6 +30,14 @@ export interface DeskEntry {
   isKeyEvent: boolean
   authorName: string | null
   timeLabel: string
+  /** What it was before each edit, newest first. */
+  earlierVersions: {
+    id: number
+    headline: string
+    content: string
+    editorName: string | null
+    editedLabel: string
+  }[]
 }
 
 export interface LiveDeskProps {
@@ -252,7 +260,7 @@ function EntryRow({ entry, canRun }: { entry: DeskEntry; canRun: boolean }) {
   const post = (fields: Record<string, string>) =>
     void fetcher.submit({ id: String(entry.id), ...fields }, { method: 'post' })
   return (
-    <li>
+    <li data-entry-id={entry.id}>
       <Card className={entry.isPinned ? 'border-primary' : undefined}>
         <CardContent className="grid gap-3 p-4 sm:p-5">
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -283,6 +291,7 @@ function EntryRow({ entry, canRun }: { entry: DeskEntry; canRun: boolean }) {
               />
             </>
           )}
+          {entry.earlierVersions.length > 0 ? <EarlierVersions entry={entry} /> : null}
           {canRun && !editing ? (
             <div className="flex flex-wrap gap-2">
               {entry.status === 'pending' ? (
@@ -329,6 +338,33 @@ function EntryRow({ entry, canRun }: { entry: DeskEntry; canRun: boolean }) {
         </CardContent>
       </Card>
     </li>
+  )
+}
+
+/** An edited entry's earlier texts, folded away: each as it was before an edit. */
+function EarlierVersions({ entry }: { entry: DeskEntry }) {
+  const count = entry.earlierVersions.length
+  return (
+    <details className="group rounded-md border bg-muted/30 text-sm">
+      <summary className="cursor-pointer rounded-md px-3 py-2 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        Edited · {count === 1 ? '1 earlier version' : `${count} earlier versions`}
+      </summary>
+      <ol className="grid gap-3 border-t px-3 py-3">
+        {entry.earlierVersions.map((version) => (
+          <li key={version.id} className="grid gap-1">
+            <p className="text-xs text-muted-foreground">
+              Before the edit of {version.editedLabel}
+              {version.editorName ? ` by ${version.editorName}` : ''}
+            </p>
+            {version.headline ? <p className="font-serif font-bold">{version.headline}</p> : null}
+            <div
+              className="article-content text-sm opacity-80"
+              dangerouslySetInnerHTML={{ __html: version.content }}
+            />
+          </li>
+        ))}
+      </ol>
+    </details>
   )
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { articles, liveCoverage, liveEntries, profiles } from '@db/schema/index'
+import { articles, liveCoverage, liveEntries, liveEntryRevisions, profiles } from '@db/schema/index'
 import { bodyImagesColumn, showLibraryWords } from '~/domain/media/body-images.server'
 import { isPublicArticle } from '~/domain/published.server'
 import { cacheKey } from '~/infra/cache-keys.server'
@@ -83,6 +83,34 @@ export async function listDeskEntries(articleId: number): Promise<LiveEntryRow[]
       desc(sql`coalesce(${liveEntries.publishedAt}, ${liveEntries.createdAt})`),
       desc(liveEntries.id),
     )
+}
+
+/** What an entry of the desk was before an edit: its text then, who edited it and when. */
+export interface LiveEntryRevisionRow {
+  id: number
+  entryId: number
+  headline: string
+  content: string
+  editorName: string | null
+  createdAt: Date
+}
+
+/** The earlier versions of the live desk's entries (deleted ones' too), newest first. */
+export async function listDeskRevisions(articleId: number): Promise<LiveEntryRevisionRow[]> {
+  return getDb()
+    .select({
+      id: liveEntryRevisions.id,
+      entryId: liveEntryRevisions.entryId,
+      headline: liveEntryRevisions.headline,
+      content: liveEntryRevisions.content,
+      editorName: AUTHOR_NAME,
+      createdAt: liveEntryRevisions.createdAt,
+    })
+    .from(liveEntryRevisions)
+    .innerJoin(liveEntries, eq(liveEntries.id, liveEntryRevisions.entryId))
+    .leftJoin(profiles, eq(profiles.id, liveEntryRevisions.createdBy))
+    .where(eq(liveEntries.articleId, articleId))
+    .orderBy(desc(liveEntryRevisions.id))
 }
 
 /**
