@@ -54,3 +54,65 @@ test('an entry posted on the desk reaches a reader as "1 new update"', async ({
     await readerContext.close()
   }
 })
+
+test('an edited entry changes in place for the reader, and the desk keeps what it was', async ({
+  page,
+  browser,
+  login,
+}) => {
+  test.setTimeout(90_000)
+  await login('admin')
+  await page.goto(DEMO_LIVE)
+  const articleId = await page.locator('[data-live-blog]').getAttribute('data-live-blog')
+  await page.goto(`/admin/articles/${articleId}/live`)
+  const startAgain = page.getByRole('button', { name: 'Start again' })
+  const end = page.getByRole('button', { name: 'End coverage' })
+  await expect(startAgain.or(end)).toBeVisible()
+  if (await startAgain.isVisible()) await startAgain.click()
+  await expect(end).toBeVisible()
+
+  const composer = page.getByRole('region', { name: 'New entry' })
+  await composer.getByLabel('Headline (optional)').fill('Turnout figure in')
+  await composer.locator('[contenteditable="true"]').click()
+  await page.keyboard.type('Turnout reached 61 per cent.')
+  await page.keyboard.press('Control+Enter')
+  const posted = page.getByRole('listitem').filter({ hasText: 'Turnout figure in' })
+  await expect(posted).toBeVisible()
+  // By its id: while it is edited, its headline is in a field, not in its text.
+  const onDesk = page.locator(`li[data-entry-id="${await posted.getAttribute('data-entry-id')}"]`)
+
+  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
+  try {
+    const reader = await readerContext.newPage()
+    await reader.goto(DEMO_LIVE)
+    const forReader = reader
+      .locator('[data-live-entries] > article')
+      .filter({ has: reader.getByRole('heading', { name: 'Turnout figure in' }) })
+    await expect(forReader).toContainText('61 per cent')
+    await reader.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true))
+
+    await onDesk.getByRole('button', { name: 'Edit' }).click()
+    const editor = onDesk.locator('[contenteditable="true"]')
+    await editor.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('Turnout reached 64 per cent, the highest since 1998.')
+    await onDesk.getByRole('button', { name: 'Save' }).click()
+    await expect(onDesk).toContainText('64 per cent')
+
+    // The desk keeps the text as it was, folded away.
+    const earlier = onDesk.getByText('Edited · 1 earlier version')
+    await expect(earlier).toBeVisible()
+    await expect(onDesk.getByText('Turnout reached 61 per cent.')).toBeHidden()
+    await earlier.click()
+    await expect(onDesk.getByText('Turnout reached 61 per cent.')).toBeVisible()
+    await expect(onDesk.getByText(/^Before the edit of \d{2}:\d{2} by /)).toBeVisible()
+
+    // The reader's entry changes where it is, without a reload.
+    await expect(forReader).toContainText('64 per cent', { timeout: 30_000 })
+    expect(await reader.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(
+      true,
+    )
+  } finally {
+    await readerContext.close()
+  }
+})

@@ -1,10 +1,12 @@
 import type { Browser, Page } from '@playwright/test'
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
+import { articleIdFromList, createArticle, uniqueWord } from '../admin/articles-support'
 
 // A live article for readers while its coverage runs and once it ends: the LIVE badge in
-// search results (drawn on the server, gone once coverage ends), and an open page whose status
-// line says that coverage ended, without a reload. Uses the demo's live article; leaves its
+// search results, on section cards and in the breaking-news bar (drawn on the server, gone
+// once coverage ends), and an open page whose status line says that coverage ended, without a
+// reload. Uses the demo's live article; leaves its
 // coverage ended, as the demo has it.
 
 const DEMO_LIVE = '/article/election-night-in-calder-bay-live-results-as-they-came-in'
@@ -111,4 +113,46 @@ test('an open page says that coverage ended, without a reload', async ({
       true,
     )
   })
+})
+
+test('a breaking story whose coverage runs is marked LIVE in the breaking-news bar', async ({
+  page,
+  browser,
+  login,
+}) => {
+  test.setTimeout(120_000)
+  const title = `Flood warning ${uniqueWord('live')}`
+  await login('admin')
+  await createArticle(page, { title, status: 'Make public', tags: ['Breaking News'] })
+  const articleId = await articleIdFromList(page, title)
+  await page.goto(`/admin/articles/${articleId}/live`)
+  await page.getByRole('button', { name: 'Start live coverage' }).click()
+  await expect(page.getByRole('button', { name: 'End coverage' })).toBeVisible()
+
+  const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
+  try {
+    const reader = await readerContext.newPage()
+    const barItem = () =>
+      reader
+        .getByRole('region', { name: 'Breaking News' })
+        .getByRole('link', { name: new RegExp(title) })
+        .first()
+    // The badge is the item's own ::before (app.css), so it is read from the computed style.
+    const badge = () => barItem().evaluate((link) => getComputedStyle(link, '::before').content)
+    await reader.goto('/')
+    await expect(barItem()).toHaveAttribute('data-live', 'true')
+    expect(await badge()).toBe('"Live"')
+
+    await endCoverage(page)
+    await reader.goto('/')
+    await expect(barItem()).toBeVisible()
+    await expect(barItem()).not.toHaveAttribute('data-live')
+    expect(await badge()).toBe('none')
+  } finally {
+    await readerContext.close()
+    // Off the bar again, so that later specs see the bar as they left it.
+    await page.goto(`/admin/edit-article/${articleId}`)
+    await page.getByRole('button', { name: 'Take off the bar now' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Off the bar since' })).toBeVisible()
+  }
 })
