@@ -6,8 +6,8 @@ import { articleIdFromList, createArticle, uniqueWord } from '../admin/articles-
 // A live article for readers while its coverage runs and once it ends: the LIVE badge in
 // search results, on section cards and in the breaking-news bar (drawn on the server, gone
 // once coverage ends), and an open page whose status line says that coverage ended, without a
-// reload. Uses the demo's live article; leaves its
-// coverage ended, as the demo has it.
+// reload. Uses the demo's live article and leaves its coverage ended, as the demo has it; the
+// bar's test makes a breaking story of its own and takes it off the bar again.
 
 const DEMO_LIVE = '/article/election-night-in-calder-bay-live-results-as-they-came-in'
 const DEMO_TITLE = 'Election night in Calder Bay: live results as they came in'
