@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the site against Debian's nginx serving the same bytes, in one bounded run on
- * 127.0.0.1 (results: docs/performance.md, "HTTP", between its bench:http markers).
+ * 127.0.0.1 (results: docs/performance.md, "HTTP", between its bench:http markers, or
+ * bench:http-wrk for wrk).
  *
  *   BUILD_DIR=build npm run build
  *   BUILD_DIR=build npm run bench                                   # the full run, ~7 min
@@ -20,6 +21,10 @@
  *    requests per page from one client, the pages taking turns in BENCH_ROUNDS batches; CPU is
  *    the server process's user + system time from /proc, divided by the requests.
  *
+ * The load tool: autocannon (Node, in this process) by default; BENCH_LOAD_TOOL=wrk runs Debian's
+ * wrk instead (C, one thread: `apt-get install -y wrk`), which asks far less of the shared
+ * cores, so that the figures say more about the servers and less about the client.
+ *
  * Compression: by default neither target is asked for any (no accept-encoding), as in the
  * issue's first measurement: the same bytes go over the wire from both. BENCH_ENCODING=gzip asks
  * both for gzip: the site answers from its page cache's once-compressed copy, and nginx sends
@@ -32,7 +37,8 @@
  * BENCH_DOC=false to print without writing docs/performance.md, BENCH_JSON a file for the raw
  * numbers, NGINX_PATH (/usr/sbin/nginx), BUILD_DIR (build).
  */
-import { execSync } from 'node:child_process'
+import { execFile, execSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -69,8 +75,12 @@ const STARTS = Math.max(2, wholeNumber('BENCH_STARTS', 3))
 const ENCODING = process.env.BENCH_ENCODING ?? 'identity'
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
 const WRITE_DOC = process.env.BENCH_DOC !== 'false'
+const LOAD_TOOL = process.env.BENCH_LOAD_TOOL ?? 'autocannon'
 if (ENCODING !== 'identity' && ENCODING !== 'gzip') {
   throw new Error('BENCH_ENCODING must be identity or gzip')
+}
+if (LOAD_TOOL !== 'autocannon' && LOAD_TOOL !== 'wrk') {
+  throw new Error('BENCH_LOAD_TOOL must be autocannon or wrk')
 }
 
 // What a reader's browser sends (so the site counts views, as for real readers), with the
@@ -189,28 +199,85 @@ function cpuMs(pids: number[]) {
   return pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0)
 }
 
-async function loadRun(target: Target, round: number): Promise<LoadRun> {
-  const options = {
-    url: target.url,
+/** What one load run measured, from either tool. */
+interface LoadResult {
+  reqPerSec: number
+  p50: number
+  p99: number
+  total: number
+  bytes: number
+  errors: number
+  non2xx: number
+}
+
+async function autocannonLoad(url: string, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
     connections: CONNECTIONS,
     timeout: 10,
     headers: BROWSER_HEADERS,
+    duration: seconds,
+  })
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    bytes: result.throughput.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
   }
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP })
+}
+
+const execFileAsync = promisify(execFile)
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
+const UNIT_BYTES: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }
+
+async function wrkLoad(url: string, seconds: number): Promise<LoadResult> {
+  const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ])
+  const { stdout } = await execFileAsync(
+    'wrk',
+    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '--latency', ...headers, url],
+    { maxBuffer: 1024 * 1024 },
+  )
+  const latency = (percent: string) => {
+    const m = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s|m)$`, 'm').exec(stdout)
+    return m ? Number(m[1]) * UNIT_MS[m[2]] : NaN
+  }
+  const done = /(\d+) requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(stdout)
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)
+  return {
+    reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN),
+    p50: latency('50'),
+    p99: latency('99'),
+    total: done ? Number(done[1]) : 0,
+    bytes: done ? Number(done[2]) * UNIT_BYTES[done[3]] : NaN,
+    errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+  }
+}
+
+const load = LOAD_TOOL === 'wrk' ? wrkLoad : autocannonLoad
+
+async function loadRun(target: Target, round: number): Promise<LoadRun> {
+  if (WARMUP > 0) await load(target.url, WARMUP)
   const cpuBefore = cpuMs(target.pids)
-  const result = await autocannon({ ...options, duration: DURATION })
+  const result = await load(target.url, DURATION)
   const cpuAfter = cpuMs(target.pids)
-  const total = result.requests.total
+  const total = result.total
   const run: LoadRun = {
     server: target.server,
     page: target.page,
     round,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    reqPerSec: result.reqPerSec,
+    p50: result.p50,
+    p99: result.p99,
     cpuMsPerRequest: total > 0 ? (cpuAfter - cpuBefore) / total : NaN,
-    bytesPerResponse: total > 0 ? result.throughput.total / total : NaN,
-    errors: result.errors + result.timeouts,
+    bytesPerResponse: total > 0 ? result.bytes / total : NaN,
+    errors: result.errors,
     non2xx: result.non2xx,
     load: os.loadavg()[0],
   }
@@ -434,7 +501,7 @@ async function main() {
     )
   }
   if (WRITE_DOC) {
-    await writeDocSection('http', report)
+    await writeDocSection(LOAD_TOOL === 'wrk' ? 'http-wrk' : 'http', report)
     console.log('Written to docs/performance.md')
   }
 }
@@ -587,6 +654,7 @@ function buildReport(r: {
       `Load average ${r.loadBefore} → ${r.loadAfter}.`,
     '',
     `${ROUNDS} round${ROUNDS > 1 ? 's' : ''} × ${DURATION} s per target after a ${WARMUP} s warm-up, ` +
+      `${LOAD_TOOL === 'wrk' ? 'wrk (one thread)' : 'autocannon'}, ` +
       `${CONNECTIONS} connections, a browser's user agent, ` +
       `${ENCODING === 'gzip' ? 'gzip asked of both' : 'no compression asked of either'}; ` +
       `nginx ${r.nginxVersion} (${r.nginxWorkers} workers) serving the site's bytes (${bodies}); ` +
