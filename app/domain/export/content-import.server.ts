@@ -216,18 +216,21 @@ export async function importSiteExport(
   // Read before anything is written: a bad CSV refuses the zip instead of stopping half way.
   const redirectCount = redirectsCsv ? csvRecords(redirectsCsv, 'redirects.csv').length : 0
   const confirmed = subscribersCsv ? confirmedSubscribers(subscribersCsv) : []
+  const loaded = (counts: Pick<ContentImportResult, 'authors' | 'redirects' | 'subscribers'>) => ({
+    ...counts,
+    categories: content.categories.length,
+    tags: content.tags.length,
+    articles: content.articles.length,
+    pages: content.pages.length,
+    editions: content.editions.length,
+    files,
+  })
   if (dryRun)
-    return {
+    return loaded({
       authors: content.authors.length,
-      categories: content.categories.length,
-      tags: content.tags.length,
-      articles: content.articles.length,
-      pages: content.pages.length,
-      editions: content.editions.length,
-      files,
       redirects: redirectCount,
       subscribers: confirmed.length,
-    }
+    })
 
   let authors = 0
   await db.transaction(async (tx) => {
@@ -346,17 +349,7 @@ export async function importSiteExport(
   })
   const redirects = redirectsCsv ? (await importRedirectsCsv(db, redirectsCsv)).saved : 0
   const subscribers = await restoreSubscribers(confirmed)
-  return {
-    authors,
-    categories: content.categories.length,
-    tags: content.tags.length,
-    articles: content.articles.length,
-    pages: content.pages.length,
-    editions: content.editions.length,
-    files,
-    redirects,
-    subscribers,
-  }
+  return loaded({ authors, redirects, subscribers })
 }
 
 /**

@@ -1,10 +1,9 @@
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
+import { DEMO_LIVE, deskWithCoverageRunning } from './live-support'
 
 // Live coverage end to end: an editor posts on the live desk in one browser, a reader on the
 // article in another sees "1 new update" and, on asking, the entry; nothing moved before.
-
-const DEMO_LIVE = '/article/election-night-in-calder-bay-live-results-as-they-came-in'
 
 test('an entry posted on the desk reaches a reader as "1 new update"', async ({
   page,
@@ -14,11 +13,7 @@ test('an entry posted on the desk reaches a reader as "1 new update"', async ({
   test.setTimeout(90_000)
   await login('admin')
   // The demo's ended coverage, started again.
-  await page.goto(DEMO_LIVE)
-  const articleId = await page.locator('[data-live-blog]').getAttribute('data-live-blog')
-  await page.goto(`/admin/articles/${articleId}/live`)
-  await page.getByRole('button', { name: 'Start again' }).click()
-  await expect(page.getByRole('button', { name: 'End coverage' })).toBeVisible()
+  await deskWithCoverageRunning(page)
 
   const readerContext = await browser.newContext({ baseURL: E2E_BASE_URL })
   try {
@@ -62,14 +57,7 @@ test('an edited entry changes in place for the reader, and the desk keeps what i
 }) => {
   test.setTimeout(90_000)
   await login('admin')
-  await page.goto(DEMO_LIVE)
-  const articleId = await page.locator('[data-live-blog]').getAttribute('data-live-blog')
-  await page.goto(`/admin/articles/${articleId}/live`)
-  const startAgain = page.getByRole('button', { name: 'Start again' })
-  const end = page.getByRole('button', { name: 'End coverage' })
-  await expect(startAgain.or(end)).toBeVisible()
-  if (await startAgain.isVisible()) await startAgain.click()
-  await expect(end).toBeVisible()
+  await deskWithCoverageRunning(page)
 
   const composer = page.getByRole('region', { name: 'New entry' })
   await composer.getByLabel('Headline (optional)').fill('Turnout figure in')

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
 import { articleIdFromList, createArticle, uniqueWord } from '../admin/articles-support'
+import { DEMO_LIVE, DEMO_TITLE, deskWithCoverageRunning, endCoverage } from '../admin/live-support'
 
 // A live article for readers while its coverage runs and once it ends: the LIVE badge in
 // search results, on section cards and in the breaking-news bar (drawn on the server, gone
@@ -9,23 +10,9 @@ import { articleIdFromList, createArticle, uniqueWord } from '../admin/articles-
 // reload. Uses the demo's live article and leaves its coverage ended, as the demo has it; the
 // bar's test makes a breaking story of its own and takes it off the bar again.
 
-const DEMO_LIVE = '/article/election-night-in-calder-bay-live-results-as-they-came-in'
-const DEMO_TITLE = 'Election night in Calder Bay: live results as they came in'
 const SEARCH = `/search?q=${encodeURIComponent('Election night Calder Bay')}`
 /** The demo's live article is in Politics. */
 const SECTION = '/category/politics'
-
-/** The live desk of the demo's live article, with its coverage running. */
-async function deskWithCoverageRunning(page: Page) {
-  await page.goto(DEMO_LIVE)
-  const articleId = await page.locator('[data-live-blog]').getAttribute('data-live-blog')
-  await page.goto(`/admin/articles/${articleId}/live`)
-  const startAgain = page.getByRole('button', { name: 'Start again' })
-  const end = page.getByRole('button', { name: 'End coverage' })
-  await expect(startAgain.or(end)).toBeVisible()
-  if (await startAgain.isVisible()) await startAgain.click()
-  await expect(end).toBeVisible()
-}
 
 /**
  * The desk (signed in as the admin, coverage running) in `page`, and a reader's page in a
@@ -45,12 +32,6 @@ async function withDeskAndReader(
   } finally {
     await readerContext.close()
   }
-}
-
-async function endCoverage(page: Page) {
-  await page.getByRole('button', { name: 'End coverage' }).click()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'End coverage' }).click()
-  await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible()
 }
 
 function searchResult(page: Page) {
