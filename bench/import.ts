@@ -4,6 +4,10 @@
  *   npm run bench:import
  *   BENCH_IMPORT_POSTS=50000 BENCH_IMPORT_BIG_MB=500 npm run bench:import
  *
+ * Each step runs in a child process with the server's heap bound (`--max-old-space-size=192`,
+ * as `npm run serve`, where the Import screen runs it, and `npm run import`);
+ * BENCH_IMPORT_HEAP_MIB=0 leaves Node's default, under which V8 lets garbage grow far longer.
+ *
  * 1. Writes a WXR of BENCH_IMPORT_POSTS (2,000) posts (about 3 KB of body each, a caption, a
  *    gallery, tags and categories) and imports it into an embedded PGlite in a temp folder,
  *    as `npm run import` does: CPU ms per post (this process: the reader, the mapping, the
@@ -27,6 +31,8 @@ import { WXR_CLOSING, wxrOpening } from '../tests/setup/wxr'
 const POSTS = wholeNumber('BENCH_IMPORT_POSTS', 2_000)
 const BIG_MB = wholeNumber('BENCH_IMPORT_BIG_MB', 500)
 const MEMORY_GOAL_MIB = 400
+// The V8 heap bound of the child processes (the server's, 192 MiB); 0 for Node's default.
+const HEAP_MIB = Number(process.env.BENCH_IMPORT_HEAP_MIB ?? 192)
 
 const PARAGRAPH =
   'The council met on Tuesday to discuss the transit levy, the new library and the state of the harbour wall. ' +
@@ -151,10 +157,20 @@ interface ChildResult {
 function childProcess(mode: ChildMode, file: string, dataDir: string): ChildResult {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', path.resolve('bench/import.ts'), `--child=${mode}`, file, dataDir],
+    [
+      // The server's heap bound and allocator setting (npm run serve), where the Import screen
+      // runs the import; `npm run import` takes the same.
+      ...(HEAP_MIB > 0 ? [`--max-old-space-size=${HEAP_MIB}`] : []),
+      '--import',
+      'tsx',
+      path.resolve('bench/import.ts'),
+      `--child=${mode}`,
+      file,
+      dataDir,
+    ],
     {
       encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'warn' },
+      env: { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' },
       maxBuffer: 64 * 1024 * 1024,
     },
   )
@@ -221,6 +237,9 @@ if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse'
       ),
     )
     process.stdout.write(`\nload average during the runs: ${load.join(' → ')}\n`)
+    process.stdout.write(
+      `V8 heap bound of each run: ${HEAP_MIB > 0 ? `${HEAP_MIB} MiB` : 'Node’s default'}\n`,
+    )
     if (analysed && analysed.peakRssMiB > MEMORY_GOAL_MIB) {
       process.stdout.write(
         `FAIL: peak RSS ${analysed.peakRssMiB.toFixed(0)} MiB > ${MEMORY_GOAL_MIB} MiB\n`,
