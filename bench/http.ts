@@ -588,7 +588,7 @@ function buildReport(r: {
       [
         'CPU per uncached article / home render',
         `**${number(cost('article'), 1)} / ${number(cost('home'), 1)} ms**`,
-        '≤ 3 / ≤ 6 ms',
+        '≤ 4 / ≤ 8 ms',
       ],
       [
         `resident memory after start / after ${loadSeconds} s of load (peak)`,
