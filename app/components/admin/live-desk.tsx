@@ -345,7 +345,7 @@ function EntryRow({ entry, canRun }: { entry: DeskEntry; canRun: boolean }) {
 function EarlierVersions({ entry }: { entry: DeskEntry }) {
   const count = entry.earlierVersions.length
   return (
-    <details className="group rounded-md border bg-muted/30 text-sm">
+    <details className="rounded-md border bg-muted/30 text-sm">
       <summary className="cursor-pointer rounded-md px-3 py-2 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
         Edited · {count === 1 ? '1 earlier version' : `${count} earlier versions`}
       </summary>

@@ -95,7 +95,7 @@ export interface LiveEntryRevisionRow {
   createdAt: Date
 }
 
-/** The earlier versions of the live desk's entries (deleted ones' too), newest first. */
+/** The earlier versions of the live desk's entries (those it lists: not deleted), newest first. */
 export async function listDeskRevisions(articleId: number): Promise<LiveEntryRevisionRow[]> {
   return getDb()
     .select({
@@ -109,7 +109,7 @@ export async function listDeskRevisions(articleId: number): Promise<LiveEntryRev
     .from(liveEntryRevisions)
     .innerJoin(liveEntries, eq(liveEntries.id, liveEntryRevisions.entryId))
     .leftJoin(profiles, eq(profiles.id, liveEntryRevisions.createdBy))
-    .where(eq(liveEntries.articleId, articleId))
+    .where(and(eq(liveEntries.articleId, articleId), isNull(liveEntries.deletedAt)))
     .orderBy(desc(liveEntryRevisions.id))
 }
 

@@ -1,6 +1,6 @@
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
-import { DEMO_LIVE, deskWithCoverageRunning } from './live-support'
+import { DEMO_LIVE, deskWithCoverageRunning, postOnDesk } from './live-support'
 
 // Live coverage end to end: an editor posts on the live desk in one browser, a reader on the
 // article in another sees "1 new update" and, on asking, the entry; nothing moved before.
@@ -23,16 +23,15 @@ test('an entry posted on the desk reaches a reader as "1 new update"', async ({
     const firstEntry = reader.locator('[data-live-entries] > article').first()
     const before = await firstEntry.getAttribute('data-entry-id')
 
-    const composer = page.getByRole('region', { name: 'New entry' })
-    await composer.getByLabel('Headline (optional)').fill('Recount requested in Ward 7')
-    await composer.locator('[contenteditable="true"]').click()
-    await page.keyboard.type('The Ward 7 candidates have asked for a recount.')
-    await page.keyboard.press('Control+Enter')
-    await expect(
-      page.getByRole('listitem').filter({ hasText: 'Recount requested in Ward 7' }),
-    ).toBeVisible()
+    await postOnDesk(
+      page,
+      'Recount requested in Ward 7',
+      'The Ward 7 candidates have asked for a recount.',
+    )
     // The composer is empty again for the next entry.
-    await expect(composer.getByLabel('Headline (optional)')).toHaveValue('')
+    await expect(
+      page.getByRole('region', { name: 'New entry' }).getByLabel('Headline (optional)'),
+    ).toHaveValue('')
 
     const button = reader.getByRole('button', { name: '1 new update' })
     await expect(button).toBeVisible({ timeout: 30_000 })
@@ -59,13 +58,7 @@ test('an edited entry changes in place for the reader, and the desk keeps what i
   await login('admin')
   await deskWithCoverageRunning(page)
 
-  const composer = page.getByRole('region', { name: 'New entry' })
-  await composer.getByLabel('Headline (optional)').fill('Turnout figure in')
-  await composer.locator('[contenteditable="true"]').click()
-  await page.keyboard.type('Turnout reached 61 per cent.')
-  await page.keyboard.press('Control+Enter')
-  const posted = page.getByRole('listitem').filter({ hasText: 'Turnout figure in' })
-  await expect(posted).toBeVisible()
+  const posted = await postOnDesk(page, 'Turnout figure in', 'Turnout reached 61 per cent.')
   // By its id: while it is edited, its headline is in a field, not in its text.
   const onDesk = page.locator(`li[data-entry-id="${await posted.getAttribute('data-entry-id')}"]`)
 

@@ -22,3 +22,15 @@ export async function endCoverage(page: Page) {
   await page.getByRole('alertdialog').getByRole('button', { name: 'End coverage' }).click()
   await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible()
 }
+
+/** Posts an entry from the desk's composer (Ctrl+Enter) and waits for it in the desk's list. */
+export async function postOnDesk(page: Page, headline: string, text: string) {
+  const composer = page.getByRole('region', { name: 'New entry' })
+  await composer.getByLabel('Headline (optional)').fill(headline)
+  await composer.locator('[contenteditable="true"]').click()
+  await page.keyboard.type(text)
+  await page.keyboard.press('Control+Enter')
+  const posted = page.getByRole('listitem').filter({ hasText: headline })
+  await expect(posted).toBeVisible()
+  return posted
+}
