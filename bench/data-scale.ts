@@ -17,10 +17,13 @@
  * run bounded, BENCH_PGLITE_DIR keeps the embedded database in that folder, and a database
  * (PGlite folder or BENCH_DATABASE_URL) that a previous run seeded with BENCH_ARTICLES
  * articles is migrated and measured again without seeding: the second run takes minutes.
+ * BENCH_ONLY=pglite or BENCH_ONLY=postgres measures (and seeds) one of them, so two processes
+ * can seed both at once on two cores before one run measures both.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { SitemapMonth } from '~/domain/feeds/sitemap-index.server'
 import type { DatabaseHandle } from '~/infra/db.server'
 import { describeMachine, loadAverage, markdownTable, median } from './machine'
 import { wholeNumber } from './support/settings'
@@ -29,6 +32,10 @@ const ARTICLES = wholeNumber('BENCH_ARTICLES', 10_000)
 const RUNS = Math.max(1, wholeNumber('BENCH_RUNS', 15))
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
 const VACUUM = process.env.BENCH_VACUUM !== 'false'
+// "pglite" or "postgres": one database only, so that two processes can seed both at once.
+const ONLY = process.env.BENCH_ONLY ?? ''
+if (ONLY && ONLY !== 'pglite' && ONLY !== 'postgres')
+  throw new Error('BENCH_ONLY is "pglite" or "postgres"')
 const COMMON_TERM = 'council'
 // One demo article is about it; the bulk bodies never mention it.
 const RARE_TERM = process.env.BENCH_RARE_TERM ?? 'ransomware'
@@ -67,6 +74,7 @@ const { getFrontPage } = await import('~/domain/articles/front-page.server')
 const { getArticleEndings } = await import('~/domain/articles/related-queries.server')
 const { searchNewspaperEditions } = await import('~/domain/newspapers/newspapers-queries.server')
 const { listTags } = await import('~/domain/tags/tags-queries.server')
+const { monthSitemapChunks, sitemapMonths } = await import('~/domain/feeds/sitemap-index.server')
 
 interface Timing {
   name: string
@@ -281,9 +289,24 @@ async function measure(label: string, handle: DatabaseHandle) {
     // Everything the home page reads, as root.tsx and the route's loader call it.
     await time('home: all its queries (root + loader)', homePageReads, () => 'home page'),
     await time(
-      'sitemap: listPublishedForSitemap',
-      () => q.listPublishedForSitemap(),
-      (a: unknown[]) => `${a.length} rows`,
+      'sitemap index (the months)',
+      () => sitemapMonths(),
+      (m: SitemapMonth[]) => `${m.length} months`,
+    ),
+  )
+  // The month with the most articles, its whole file read as the route streams it.
+  const months = await sitemapMonths()
+  const busiest = months.reduce((a, b) => (b.count > a.count ? b : a), months[0])
+  timings.push(
+    await time(
+      "sitemap: the busiest month's file, streamed",
+      async () => {
+        let bytes = 0
+        for await (const chunk of monthSitemapChunks('https://bench.example', busiest.month, 1))
+          bytes += chunk.length
+        return bytes
+      },
+      (bytes: number) => `${busiest.count} URLs, ${(bytes / 1e6).toFixed(1)} MB`,
     ),
   )
   return { label, demoMs, bulkMs, timings }
@@ -296,13 +319,15 @@ async function main() {
       `demo + ${ARTICLES} articles; median of ${RUNS} runs; load average ${machine.loadAverage}`,
   )
   const reports: Awaited<ReturnType<typeof measure>>[] = []
-  const pglite = await db.openPglite(PGLITE_DIR)
-  try {
-    reports.push(await measure('PGlite', pglite))
-  } finally {
-    await pglite.close()
+  if (ONLY !== 'postgres') {
+    const pglite = await db.openPglite(PGLITE_DIR)
+    try {
+      reports.push(await measure('PGlite', pglite))
+    } finally {
+      await pglite.close()
+    }
   }
-  if (DATABASE_URL) {
+  if (DATABASE_URL && ONLY !== 'pglite') {
     const postgres = db.openPostgres(DATABASE_URL, 4)
     try {
       reports.push(await measure('PostgreSQL', postgres))

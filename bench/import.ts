@@ -3,6 +3,9 @@
  *
  *   npm run bench:import
  *   BENCH_IMPORT_POSTS=50000 BENCH_IMPORT_BIG_MB=500 npm run bench:import
+ *   # the whole 500 MB file imported: 18 paragraphs and 8 comments a post, about 49,000 posts
+ *   BENCH_IMPORT_POSTS=0 BENCH_IMPORT_BIG_RUN=import BENCH_IMPORT_PARAGRAPHS=18 \
+ *     BENCH_IMPORT_COMMENTS=8 npm run bench:import
  *
  * Each step runs in a child process with the server's heap bound (`--max-old-space-size=192`,
  * as `npm run serve`, where the Import screen runs it, and `npm run import`);
@@ -18,7 +21,9 @@
  * 2. Writes a WXR of BENCH_IMPORT_BIG_MB (500) MB and runs the dry run over it (the whole file
  *    through the streaming reader and the body conversion, with the analysis's bookkeeping): the
  *    peak resident memory, which must stay at or under 400 MiB. It runs in a child process of its
- *    own so that step 1's peak does not count.
+ *    own so that step 1's peak does not count. BENCH_IMPORT_BIG_RUN=import imports it whole
+ *    instead (every post must arrive); BENCH_IMPORT_POSTS=0 skips step 1;
+ *    BENCH_IMPORT_PARAGRAPHS (12) and BENCH_IMPORT_COMMENTS (0) shape a post.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -31,6 +36,14 @@ import { WXR_CLOSING, wxrOpening } from '../tests/setup/wxr'
 const POSTS = wholeNumber('BENCH_IMPORT_POSTS', 2_000)
 const BIG_MB = wholeNumber('BENCH_IMPORT_BIG_MB', 500)
 const MEMORY_GOAL_MIB = 400
+// The big file's run: "analyse" (the dry run) or "import" (the whole file imported).
+const BIG_RUN = process.env.BENCH_IMPORT_BIG_RUN ?? 'analyse'
+if (BIG_RUN !== 'analyse' && BIG_RUN !== 'import')
+  throw new Error('BENCH_IMPORT_BIG_RUN is "analyse" or "import"')
+// A post's body paragraphs (about 220 bytes each) and reader comments (skipped by the import,
+// read by the parser), which set how many posts a file of BIG_MB holds.
+const PARAGRAPHS = wholeNumber('BENCH_IMPORT_PARAGRAPHS', 12)
+const COMMENTS = wholeNumber('BENCH_IMPORT_COMMENTS', 0)
 // The V8 heap bound of the child processes (the server's, 192 MiB); 0 for Node's default.
 const HEAP_MIB = Number(process.env.BENCH_IMPORT_HEAP_MIB ?? 192)
 
@@ -41,7 +54,7 @@ const PARAGRAPH =
 function item(i: number) {
   const body =
     `[caption id="attachment_${i}" width="640"]<img src="https://old.example/wp-content/uploads/2019/03/photo-${i % 500}.jpg" alt="Photo ${i}" /> Caption ${i}[/caption]\n\n` +
-    Array.from({ length: 12 }, () => PARAGRAPH).join('\n\n') +
+    Array.from({ length: PARAGRAPHS }, () => PARAGRAPH).join('\n\n') +
     `\n\n[gallery ids="${i},${i + 1}"]\n\n<!-- wp:paragraph --><p>Block ${i}</p><!-- /wp:paragraph -->`
   return `<item>
 <title>Story number ${i}</title>
@@ -59,7 +72,20 @@ function item(i: number) {
 <wp:post_password></wp:post_password>
 <category domain="category" nicename="section-${i % 8}"><![CDATA[Section ${i % 8}]]></category>
 <category domain="post_tag" nicename="tag-${i % 40}"><![CDATA[Tag ${i % 40}]]></category>
-</item>
+${Array.from({ length: COMMENTS }, (_, c) => comment(i, c)).join('')}</item>
+`
+}
+
+function comment(i: number, c: number) {
+  return `<wp:comment>
+<wp:comment_id>${i * 100 + c}</wp:comment_id>
+<wp:comment_author><![CDATA[Reader ${c}]]></wp:comment_author>
+<wp:comment_author_email><![CDATA[reader${c}@old.example]]></wp:comment_author_email>
+<wp:comment_date_gmt><![CDATA[2019-03-06 08:00:00]]></wp:comment_date_gmt>
+<wp:comment_content><![CDATA[${PARAGRAPH}]]></wp:comment_content>
+<wp:comment_approved><![CDATA[1]]></wp:comment_approved>
+<wp:commentmeta><wp:meta_key><![CDATA[rating]]></wp:meta_key><wp:meta_value><![CDATA[${c % 5}]]></wp:meta_value></wp:commentmeta>
+</wp:comment>
 `
 }
 
@@ -196,38 +222,42 @@ if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse'
   try {
     const load = [loadAverage()]
     const small = path.join(dir, 'posts.xml')
-    writeWxr(small, POSTS)
-    const imported = runChild('import', small)
+    const imported = POSTS > 0 ? (writeWxr(small, POSTS), runChild('import', small)) : null
     load.push(loadAverage())
     const big = path.join(dir, 'big.xml')
     const bigItems = BIG_MB > 0 ? writeWxr(big, 0, BIG_MB) : 0
     const bigSize = BIG_MB > 0 ? fs.statSync(big).size / 1024 / 1024 : 0
-    const analysed = BIG_MB > 0 ? runChild('analyse', big) : null
+    const bigRun = BIG_MB > 0 ? runChild(BIG_RUN, big) : null
     load.push(loadAverage())
     process.stdout.write(`${JSON.stringify(describeMachine())}\n\n`)
-    const rows: (string | number)[][] = [
-      [
-        'a new paper’s database made (first start: initdb, migrations)',
-        '–',
-        (imported.made.wallMs / 1000).toFixed(0),
-        imported.made.peakRssMiB.toFixed(0),
-        '–',
-      ],
-      [
+    const made = imported?.made ?? bigRun?.made
+    const rows: (string | number)[][] = made
+      ? [
+          [
+            'a new paper’s database made (first start: initdb, migrations)',
+            '–',
+            (made.wallMs / 1000).toFixed(0),
+            made.peakRssMiB.toFixed(0),
+            '–',
+          ],
+        ]
+      : []
+    if (imported) {
+      rows.push([
         `import ${POSTS} posts (${(fs.statSync(small).size / 1024 / 1024).toFixed(1)} MB WXR)`,
         (imported.cpuMs / POSTS).toFixed(1),
         (imported.wallMs / 1000).toFixed(0),
         imported.peakRssMiB.toFixed(0),
         imported.openedRssMiB.toFixed(0),
-      ],
-    ]
-    if (analysed) {
+      ])
+    }
+    if (bigRun) {
       rows.push([
-        `dry run of a ${bigSize.toFixed(0)} MB WXR (${bigItems} posts)`,
-        (analysed.cpuMs / bigItems).toFixed(2),
-        (analysed.wallMs / 1000).toFixed(0),
-        analysed.peakRssMiB.toFixed(0),
-        analysed.openedRssMiB.toFixed(0),
+        `${BIG_RUN === 'import' ? 'import' : 'dry run'} of a ${bigSize.toFixed(0)} MB WXR (${bigItems} posts${COMMENTS ? `, ${COMMENTS} comments each` : ''})`,
+        (bigRun.cpuMs / bigItems).toFixed(BIG_RUN === 'import' ? 1 : 2),
+        (bigRun.wallMs / 1000).toFixed(0),
+        bigRun.peakRssMiB.toFixed(0),
+        bigRun.openedRssMiB.toFixed(0),
       ])
     }
     process.stdout.write(
@@ -240,10 +270,14 @@ if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse'
     process.stdout.write(
       `V8 heap bound of each run: ${HEAP_MIB > 0 ? `${HEAP_MIB} MiB` : 'Node’s default'}\n`,
     )
-    if (analysed && analysed.peakRssMiB > MEMORY_GOAL_MIB) {
+    if (bigRun && bigRun.peakRssMiB > MEMORY_GOAL_MIB) {
       process.stdout.write(
-        `FAIL: peak RSS ${analysed.peakRssMiB.toFixed(0)} MiB > ${MEMORY_GOAL_MIB} MiB\n`,
+        `FAIL: peak RSS ${bigRun.peakRssMiB.toFixed(0)} MiB > ${MEMORY_GOAL_MIB} MiB\n`,
       )
+      process.exitCode = 1
+    }
+    if (bigRun && BIG_RUN === 'import' && bigRun.items !== bigItems) {
+      process.stdout.write(`FAIL: ${bigRun.items} of ${bigItems} posts imported\n`)
       process.exitCode = 1
     }
   } finally {

@@ -11,7 +11,6 @@ import {
   listBreakingNews,
   listLatestPerCategory,
   listPublishedArticles,
-  listPublishedForSitemap,
   listPublishedSince,
 } from './articles-queries.server'
 
@@ -134,13 +133,6 @@ describe('listLatestPerCategory', () => {
 })
 
 describe('sitemap reads', () => {
-  it('lists every public article for the sitemap', async () => {
-    const visible = await insertArticle()
-    await insertInvisible()
-    const rows = await listPublishedForSitemap()
-    expect(rows.map((r) => r.slug)).toEqual([visible.slug])
-  })
-
   it('lists public articles published since a time (news sitemap)', async () => {
     const recent = await insertArticle({ hoursAgo: 3 })
     await insertArticle({ hoursAgo: 72 })

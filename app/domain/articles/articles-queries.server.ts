@@ -320,20 +320,6 @@ export async function listLatestPerCategory(
   return byCategory
 }
 
-/** What a sitemap needs of every public article, newest first. */
-export async function listPublishedForSitemap(limit = 45_000) {
-  return readDb()
-    .select({
-      slug: articles.slug,
-      publishedAt: articles.publishedAt,
-      updatedAt: articles.updatedAt,
-    })
-    .from(articles)
-    .where(isPublicArticle)
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(limit)
-}
-
 /** Public articles published at or after `since` (Google News sitemap: the last 2 days). */
 export async function listPublishedSince(since: Date, limit = 1000) {
   return readDb()
