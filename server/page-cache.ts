@@ -187,22 +187,36 @@ export class PageCache {
    */
   earlyHits() {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (!this.mayServe(req)) return next()
-      const cached = this.entries.get(withoutTrackingParameters(req.url))
-      if (!cached || cached.expiresAt <= this.now()) return next()
-      this.answer(cached, req, res)
+      const lookup = this.lookup(req)
+      const cached = lookup.mayServe ? this.entries.get(lookup.url) : undefined
+      if (cached && cached.expiresAt > this.now()) return this.answer(cached, req, res)
+      // Passed on with its lookup, which `middleware()` would otherwise work out again.
+      this.lookups.set(req, lookup)
+      next()
     }
   }
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+      const { url, mayServe } = this.lookups.get(req) ?? this.lookup(req)
       // Where the reader came from is not part of the page: the app never sees it either.
-      const url = withoutTrackingParameters(req.url)
       if (url !== req.url) req.url = url
-      if (!this.mayServe(req)) return next()
-      this.serve(req.url, req, res, next, false)
+      if (!mayServe) return next()
+      this.serve(url, req, res, next, false)
     }
+  }
+
+  /** Lookups `earlyHits()` made, for the requests it passed on. */
+  private lookups = new WeakMap<Request, { url: string; mayServe: boolean }>()
+
+  /**
+   * The page a GET or HEAD asks for (its address without tracking parameters), and whether a
+   * stored page may answer it.
+   */
+  private lookup(req: Request) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { url: req.url, mayServe: false }
+    return { url: withoutTrackingParameters(req.url), mayServe: this.mayServe(req) }
   }
 
   /** A request a stored page may answer: a reader's GET or HEAD, not signed in. */
