@@ -30,9 +30,13 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ] && [
 fi
 
 LOGS=$(mktemp -d)
+# Every temporary folder the run makes (data folders, test files, browser profiles) is made in
+# one of its own, removed at the end, so that runs leave nothing behind in /tmp.
+RUN_TMP=$(mktemp -d "${TMPDIR:-/tmp}/broadsheet-test-run.XXXXXX")
+export TMPDIR="$RUN_TMP"
 START=$SECONDS
 TIMES=()
-trap 'rm -rf "$LOGS"' EXIT
+trap 'rm -rf "$LOGS" "$RUN_TMP"' EXIT
 
 # phase NAME COMMAND...: runs one phase in the foreground and records its time.
 phase() {
