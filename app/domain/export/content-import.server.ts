@@ -1,3 +1,5 @@
+import { text } from 'node:stream/consumers'
+import { JSONParser } from '@streamparser/json'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { sql } from 'drizzle-orm'
@@ -144,7 +146,15 @@ interface ContentFile {
   }[]
 }
 
+type ExportedArticle = ContentFile['articles'][number]
+/** What the articles refer to: content.json holds it before them. */
+type ContentHead = Pick<ContentFile, 'authors' | 'categories' | 'tags'>
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
 const date = (value: Dated) => (value ? new Date(value) : null)
+
+/** Articles inserted per statement (with their tags, corrections and revisions). */
+const PAGE = 200
 
 export interface ContentImportResult {
   authors: number
@@ -165,7 +175,9 @@ export interface ContentImportResult {
  * featured images stay as they were. Authors come without a password (they are invited or
  * reset it later). Article bodies pass the sanitiser again: a content.json may have been
  * edited by hand. Then the redirects and the confirmed newsletter subscribers. content.json is
- * read whole (the articles are inserted a page at a time). A dry run reads and checks the zip,
+ * parsed as it is unpacked and its articles inserted a page at a time as they arrive, so memory
+ * follows a page of articles, not the archive (readContent); whatever fails in it, late or
+ * early, rolls the whole transaction back. A dry run reads and checks the zip the same way,
  * writes nothing, and answers what it would load.
  */
 export async function importSiteExport(
@@ -185,171 +197,342 @@ export async function importSiteExport(
       'This site already has content: import into an empty one.',
     )
 
-  let contentText: string | null = null
-  let redirectsCsv = ''
-  let subscribersCsv = ''
-  let files = 0
-  await eachZipEntry(zipPath, async (name, read) => {
-    if (name === 'content.json') contentText = (await read()).toString('utf8')
-    else if (name === 'redirects.csv') redirectsCsv = (await read()).toString('utf8')
-    else if (name === 'subscribers.csv') subscribersCsv = (await read()).toString('utf8')
-    else {
-      const match = /^media\/([a-z_]+)\/(.+)$/.exec(name)
-      if (!match || !(EXPORTED_BUCKETS as readonly string[]).includes(match[1])) return
-      if (!dryRun) await storage.put(match[1] as Bucket, match[2], await read())
-      files++
-    }
-  })
-  if (contentText === null)
-    throw new ContentImportError('BAD_FILE', 'The zip holds no content.json.')
-  let content: ContentFile
+  // Kept open after the pass over its entries: content.json is read from it afterwards.
+  const zip = await yauzl
+    .openPromise(zipPath, { lazyEntries: true, autoClose: false })
+    .catch(() => {
+      throw new ContentImportError('BAD_FILE', 'This is not a zip file.')
+    })
   try {
-    content = JSON.parse(contentText) as ContentFile
-  } catch {
-    throw new ContentImportError('BAD_FILE', 'The zip’s content.json is not valid JSON.')
+    let contentEntry: yauzl.Entry | null = null
+    let redirectsCsv = ''
+    let redirectCount = 0
+    let confirmed: [string, string][] = []
+    let files = 0
+    for await (const entry of zip.eachEntry()) {
+      const name = entry.fileName
+      if (name.endsWith('/')) continue
+      // The CSVs are parsed as soon as they are read, before any row is written (and before the
+      // files after them): a bad one refuses the zip instead of stopping half way.
+      if (name === 'content.json') contentEntry = entry
+      else if (name === 'redirects.csv') {
+        redirectsCsv = await text(await zip.openReadStreamPromise(entry))
+        redirectCount = csvRecords(redirectsCsv, 'redirects.csv').length
+      } else if (name === 'subscribers.csv')
+        confirmed = confirmedSubscribers(await text(await zip.openReadStreamPromise(entry)))
+      else {
+        const match = /^media\/([a-z_]+)\/(.+)$/.exec(name)
+        if (!match || !(EXPORTED_BUCKETS as readonly string[]).includes(match[1])) continue
+        // Streamed: an edition's PDF may be hundreds of MB.
+        if (!dryRun)
+          await storage.put(match[1] as Bucket, match[2], await zip.openReadStreamPromise(entry))
+        files++
+      }
+    }
+    if (contentEntry === null)
+      throw new ContentImportError('BAD_FILE', 'The zip holds no content.json.')
+    const contentJson = contentEntry
+    const loaded = (
+      read: ContentRead,
+      counts: Pick<ContentImportResult, 'authors' | 'redirects' | 'subscribers'>,
+    ) => ({
+      ...counts,
+      categories: read.categories,
+      tags: read.tags,
+      articles: read.articles,
+      pages: read.pages.length,
+      editions: read.editions.length,
+      files,
+    })
+    if (dryRun) {
+      const read = await readContent(await zip.openReadStreamPromise(contentJson), {
+        head: async () => {},
+        articles: async () => {},
+      })
+      return loaded(read, {
+        authors: read.authors,
+        redirects: redirectCount,
+        subscribers: confirmed.length,
+      })
+    }
+
+    let authors = 0
+    const read = await db.transaction(async (tx) => {
+      let known = new Set<string>()
+      const person = (id: string | null) => (id && known.has(id) ? id : null)
+      const read = await readContent(await zip.openReadStreamPromise(contentJson), {
+        head: async (head) => {
+          authors = await insertHead(tx, head)
+          known = new Set((await tx.select({ id: profiles.id }).from(profiles)).map((p) => p.id))
+        },
+        articles: (page) => insertArticles(tx, page, person),
+      })
+      for (const p of read.pages)
+        await tx
+          .insert(staticPages)
+          .values({ ...p, updatedAt: new Date(p.updatedAt) })
+          .onConflictDoUpdate({
+            target: staticPages.slug,
+            set: { title: p.title, content: p.content, updatedAt: new Date(p.updatedAt) },
+          })
+      for (const m of read.media)
+        await tx
+          .insert(mediaFiles)
+          .values({ ...m, createdAt: new Date(m.createdAt) })
+          .onConflictDoNothing()
+      for (const e of read.editions)
+        await tx
+          .insert(newspaperEditions)
+          .values({ ...e, createdAt: new Date(e.createdAt) })
+          .onConflictDoNothing()
+      // Rows came with their ids: the identity sequences continue after the highest.
+      for (const table of ['categories', 'tags', 'articles', 'newspaper_editions', 'live_entries'])
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
+        )
+      return read
+    })
+    const redirects = redirectsCsv ? (await importRedirectsCsv(db, redirectsCsv)).saved : 0
+    const subscribers = await restoreSubscribers(confirmed)
+    return loaded(read, { authors, redirects, subscribers })
+  } finally {
+    zip.close()
   }
-  if (content?.format !== CONTENT_FORMAT || !(content.version <= CONTENT_VERSION))
-    throw new ContentImportError(
+}
+
+/** What readContent answers: counts for what went by, and the small lists read whole. */
+interface ContentRead extends Pick<ContentFile, 'pages' | 'editions' | 'media'> {
+  authors: number
+  categories: number
+  tags: number
+  articles: number
+}
+
+/** The top-level values read whole: every one but the articles, which come one at a time. */
+const WHOLE = [
+  'format',
+  'version',
+  'exportedAt',
+  'site',
+  'authors',
+  'categories',
+  'tags',
+  'pages',
+  'editions',
+  'media',
+] as const
+const HEAD = ['authors', 'categories', 'tags'] as const
+const LISTS = [...HEAD, 'pages', 'editions', 'media'] as const
+type ListKey = (typeof LISTS)[number]
+
+/**
+ * content.json parsed as it is unpacked (@streamparser/json, docs/decisions/0041): each article
+ * is handed on as soon as it is complete and dropped, so memory follows a page of articles and
+ * not the file, hundreds of MB for a large archive, far over the server's heap. The format and
+ * version must come first (a file that is not ours, or is newer, is refused before anything is
+ * written), and the authors, categories and tags before the articles, which refer to them: as
+ * the export writes it (docs/export-format.md). `head` is called with those once, before the
+ * first page of articles; `articles` with each page in turn. A list that is absent is empty.
+ */
+async function readContent(
+  stream: AsyncIterable<Uint8Array>,
+  load: {
+    head: (head: ContentHead) => Promise<void>
+    articles: (page: ExportedArticle[]) => Promise<void>
+  },
+): Promise<ContentRead> {
+  const parser = new JSONParser({
+    // Not '$.articles': a value inside one that is emitted is kept in it, and the articles would
+    // pile up in their array. With keepStack false, each is dropped from it once emitted.
+    paths: [...WHOLE.map((key) => `$.${key}`), '$.articles.*'],
+    keepStack: false,
+  })
+  /** What the chunk being parsed completed: a top-level value by its key, or (null) an article. */
+  const arrived: { key: string | null; value: unknown }[] = []
+  parser.onValue = ({ key, value, stack }) =>
+    arrived.push({ key: stack.length === 1 ? String(key) : null, value })
+
+  const whole = new Map<string, unknown>()
+  const list = <K extends ListKey>(key: K) => (whole.get(key) ?? []) as ContentFile[K]
+  let versionRead = false
+  let head: ContentHead | null = null
+  let page: ExportedArticle[] = []
+  let articles = 0
+  const notOurs = () =>
+    new ContentImportError(
       'BAD_FILE',
       `Not a Broadsheet content file of version ≤ ${CONTENT_VERSION}.`,
     )
-  // Read before anything is written: a bad CSV refuses the zip instead of stopping half way.
-  const redirectCount = redirectsCsv ? csvRecords(redirectsCsv, 'redirects.csv').length : 0
-  const confirmed = subscribersCsv ? confirmedSubscribers(subscribersCsv) : []
-  const loaded = (counts: Pick<ContentImportResult, 'authors' | 'redirects' | 'subscribers'>) => ({
-    ...counts,
-    categories: content.categories.length,
-    tags: content.tags.length,
-    articles: content.articles.length,
-    pages: content.pages.length,
-    editions: content.editions.length,
-    files,
-  })
-  if (dryRun)
-    return loaded({
-      authors: content.authors.length,
-      redirects: redirectCount,
-      subscribers: confirmed.length,
-    })
+  const headFirst = () =>
+    new ContentImportError(
+      'BAD_FILE',
+      'content.json must hold its authors, categories and tags before its articles (docs/export-format.md).',
+    )
+  const startArticles = async (): Promise<ContentHead> => {
+    const read = { authors: list('authors'), categories: list('categories'), tags: list('tags') }
+    await load.head(read)
+    return read
+  }
+  const take = async (key: string | null, value: unknown) => {
+    if (!versionRead) {
+      if (key !== 'format' && key !== 'version')
+        throw new ContentImportError(
+          'BAD_FILE',
+          'content.json must begin with its format and version (docs/export-format.md).',
+        )
+      if (
+        key === 'format'
+          ? value !== CONTENT_FORMAT
+          : !(typeof value === 'number' && value <= CONTENT_VERSION)
+      )
+        throw notOurs()
+      whole.set(key, value)
+      versionRead = whole.has('format') && whole.has('version')
+    } else if (key === null) {
+      if (!head) {
+        if (!HEAD.every((name) => whole.has(name))) throw headFirst()
+        head = await startArticles()
+      }
+      page.push(value as ExportedArticle)
+      articles++
+      if (page.length === PAGE) {
+        await load.articles(page)
+        page = []
+      }
+    } else {
+      if ((LISTS as readonly string[]).includes(key) && !Array.isArray(value))
+        throw new ContentImportError('BAD_FILE', `The ${key} of content.json are not a list.`)
+      if (head && (HEAD as readonly string[]).includes(key)) throw headFirst()
+      whole.set(key, value)
+    }
+  }
 
+  const notJson = () =>
+    new ContentImportError('BAD_FILE', 'The zip’s content.json is not valid JSON.')
+  for await (const chunk of stream) {
+    try {
+      parser.write(chunk)
+    } catch {
+      throw notJson()
+    }
+    // What this chunk completed is written before the next one is unpacked.
+    for (const { key, value } of arrived.splice(0)) await take(key, value)
+  }
+  try {
+    // The parser ends by itself after the closing brace; a file cut short leaves it open.
+    if (!parser.isEnded) parser.end()
+  } catch {
+    throw notJson()
+  }
+  for (const { key, value } of arrived.splice(0)) await take(key, value)
+  if (!versionRead) throw notOurs()
+  head ??= await startArticles()
+  if (page.length) await load.articles(page)
+  return {
+    authors: head.authors.length,
+    categories: head.categories.length,
+    tags: head.tags.length,
+    articles,
+    pages: list('pages'),
+    editions: list('editions'),
+    media: list('media'),
+  }
+}
+
+/** The authors, categories and tags; answers how many authors were new here. */
+async function insertHead(tx: Tx, head: ContentHead): Promise<number> {
   let authors = 0
-  await db.transaction(async (tx) => {
-    for (const a of content.authors) {
-      const inserted = await tx
-        .insert(profiles)
-        .values({
-          id: a.id,
-          email: a.email,
-          name: a.name,
-          username: a.username,
-          usernameKey: a.username ? usernameKey(a.username) : null,
-          displayName: a.displayName,
-          bio: a.bio,
-          jobTitle: a.jobTitle,
-          socialLinks: a.socialLinks,
-          image: a.image,
-          role: a.role,
-        })
-        .onConflictDoNothing()
-        .returning({ id: profiles.id })
-      authors += inserted.length
-    }
-    if (content.categories.length)
-      await tx.insert(categories).values(
-        content.categories.map((c) => ({
-          id: c.id,
-          name: c.name,
-          slug: c.slug,
-          description: c.description,
-          position: c.position,
-          showInNavigation: c.showInNavigation,
-          showOnHome: c.showOnHome,
-        })),
-      )
-    if (content.tags.length)
-      await tx
-        .insert(tags)
-        .values(content.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })))
-    const known = new Set((await tx.select({ id: profiles.id }).from(profiles)).map((p) => p.id))
-    const person = (id: string | null) => (id && known.has(id) ? id : null)
-    for (let i = 0; i < content.articles.length; i += 200) {
-      const page = content.articles.slice(i, i + 200)
-      await tx.insert(articles).values(
-        page.map((a) => ({
-          id: a.id,
-          title: a.title,
-          slug: a.slug,
-          excerpt: a.excerpt,
-          content: sanitizeArticleHtml(a.content),
-          featuredImage: a.featuredImage,
-          status: a.status,
-          isFeatured: a.isFeatured,
-          hasVideo: a.hasVideo,
-          videoUrl: a.videoUrl,
-          publishedAt: date(a.publishedAt),
-          categoryId: a.categoryId,
-          authorId: person(a.authorId),
-          createdAt: new Date(a.createdAt),
-          updatedAt: new Date(a.updatedAt),
-          revisedAt: date(a.revisedAt),
-          breakingUntil: date(a.breakingUntil),
-        })),
-      )
-      const links = page.flatMap((a) => a.tagIds.map((tagId) => ({ articleId: a.id, tagId })))
-      if (links.length) await tx.insert(articleTags).values(links)
-      const corrections = page.flatMap((a) =>
-        a.corrections.map((c) => ({
-          articleId: a.id,
-          text: c.text,
-          correctedAt: new Date(c.correctedAt),
-          createdBy: person(c.createdBy),
-        })),
-      )
-      if (corrections.length) await tx.insert(articleCorrections).values(corrections)
-      const revisions = page.flatMap((a) =>
-        a.revisions.map((r) => ({
-          articleId: a.id,
-          title: r.title,
-          excerpt: r.excerpt,
-          content: r.content,
-          status: r.status,
-          categoryId: r.categoryId,
-          tagNames: r.tagNames,
-          featuredImage: r.featuredImage,
-          createdBy: person(r.createdBy),
-          createdAt: new Date(r.createdAt),
-        })),
-      )
-      if (revisions.length) await tx.insert(articleRevisions).values(revisions)
-      for (const a of page) if (a.live) await insertLive(tx, a.id, a.live, person)
-    }
-    for (const p of content.pages)
-      await tx
-        .insert(staticPages)
-        .values({ ...p, updatedAt: new Date(p.updatedAt) })
-        .onConflictDoUpdate({
-          target: staticPages.slug,
-          set: { title: p.title, content: p.content, updatedAt: new Date(p.updatedAt) },
-        })
-    for (const m of content.media)
-      await tx
-        .insert(mediaFiles)
-        .values({ ...m, createdAt: new Date(m.createdAt) })
-        .onConflictDoNothing()
-    for (const e of content.editions)
-      await tx
-        .insert(newspaperEditions)
-        .values({ ...e, createdAt: new Date(e.createdAt) })
-        .onConflictDoNothing()
-    // Rows came with their ids: the identity sequences continue after the highest.
-    for (const table of ['categories', 'tags', 'articles', 'newspaper_editions', 'live_entries'])
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
-      )
-  })
-  const redirects = redirectsCsv ? (await importRedirectsCsv(db, redirectsCsv)).saved : 0
-  const subscribers = await restoreSubscribers(confirmed)
-  return loaded({ authors, redirects, subscribers })
+  for (const a of head.authors) {
+    const inserted = await tx
+      .insert(profiles)
+      .values({
+        id: a.id,
+        email: a.email,
+        name: a.name,
+        username: a.username,
+        usernameKey: a.username ? usernameKey(a.username) : null,
+        displayName: a.displayName,
+        bio: a.bio,
+        jobTitle: a.jobTitle,
+        socialLinks: a.socialLinks,
+        image: a.image,
+        role: a.role,
+      })
+      .onConflictDoNothing()
+      .returning({ id: profiles.id })
+    authors += inserted.length
+  }
+  if (head.categories.length)
+    await tx.insert(categories).values(
+      head.categories.map((c) => ({
+        id: c.id,
+        name: c.name,
+        slug: c.slug,
+        description: c.description,
+        position: c.position,
+        showInNavigation: c.showInNavigation,
+        showOnHome: c.showOnHome,
+      })),
+    )
+  if (head.tags.length)
+    await tx.insert(tags).values(head.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })))
+  return authors
+}
+
+/** A page of articles with their tags, corrections, revisions and live coverage. */
+async function insertArticles(
+  tx: Tx,
+  page: ExportedArticle[],
+  person: (id: string | null) => string | null,
+) {
+  await tx.insert(articles).values(
+    page.map((a) => ({
+      id: a.id,
+      title: a.title,
+      slug: a.slug,
+      excerpt: a.excerpt,
+      content: sanitizeArticleHtml(a.content),
+      featuredImage: a.featuredImage,
+      status: a.status,
+      isFeatured: a.isFeatured,
+      hasVideo: a.hasVideo,
+      videoUrl: a.videoUrl,
+      publishedAt: date(a.publishedAt),
+      categoryId: a.categoryId,
+      authorId: person(a.authorId),
+      createdAt: new Date(a.createdAt),
+      updatedAt: new Date(a.updatedAt),
+      revisedAt: date(a.revisedAt),
+      breakingUntil: date(a.breakingUntil),
+    })),
+  )
+  const links = page.flatMap((a) => a.tagIds.map((tagId) => ({ articleId: a.id, tagId })))
+  if (links.length) await tx.insert(articleTags).values(links)
+  const corrections = page.flatMap((a) =>
+    a.corrections.map((c) => ({
+      articleId: a.id,
+      text: c.text,
+      correctedAt: new Date(c.correctedAt),
+      createdBy: person(c.createdBy),
+    })),
+  )
+  if (corrections.length) await tx.insert(articleCorrections).values(corrections)
+  const revisions = page.flatMap((a) =>
+    a.revisions.map((r) => ({
+      articleId: a.id,
+      title: r.title,
+      excerpt: r.excerpt,
+      content: r.content,
+      status: r.status,
+      categoryId: r.categoryId,
+      tagNames: r.tagNames,
+      featuredImage: r.featuredImage,
+      createdBy: person(r.createdBy),
+      createdAt: new Date(r.createdAt),
+    })),
+  )
+  if (revisions.length) await tx.insert(articleRevisions).values(revisions)
+  for (const a of page) if (a.live) await insertLive(tx, a.id, a.live, person)
 }
 
 /**
@@ -389,39 +572,9 @@ function csvRecords(csv: string, name: string): Record<string, string>[] {
   }
 }
 
-/** Each entry of a zip in turn, its bytes read only when asked for. */
-function eachZipEntry(
-  zipPath: string,
-  visit: (name: string, read: () => Promise<Buffer>) => Promise<void>,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip)
-        return reject(new ContentImportError('BAD_FILE', 'This is not a zip file.'))
-      zip.on('error', reject)
-      zip.on('end', () => resolve())
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry()
-        const read = () =>
-          new Promise<Buffer>((done, fail) => {
-            zip.openReadStream(entry, (streamError, stream) => {
-              if (streamError || !stream) return fail(streamError)
-              const chunks: Buffer[] = []
-              stream.on('data', (c: Buffer) => chunks.push(c))
-              stream.on('error', fail)
-              stream.on('end', () => done(Buffer.concat(chunks)))
-            })
-          })
-        visit(entry.fileName, read).then(() => zip.readEntry(), reject)
-      })
-      zip.readEntry()
-    })
-  })
-}
-
 /** An article's live coverage, its entries (ids kept: share addresses name them) and revisions. */
 async function insertLive(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  tx: Tx,
   articleId: number,
   live: ExportedLive,
   person: (id: string | null) => string | null,
