@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import {
   articleCorrections,
   articles,
@@ -287,28 +287,31 @@ async function readBreakingNews(limit: number, now: Date = new Date()) {
 
 /**
  * The newest `perCategory` published articles of every category, in one query (home page
- * sections), keyed by category id.
+ * sections), keyed by category id. Each category's are read from its index (category, status,
+ * date) a few rows at a time: ranking every public article by category instead grew with the
+ * archive (0.7 s at 200,000 articles on PostgreSQL).
  */
 export async function listLatestPerCategory(
   perCategory = 3,
 ): Promise<Map<number, ArticleCardData[]>> {
   const db = readDb()
-  const ranked = db
-    .select({
-      id: articles.id,
-      rank: sql<number>`row_number() over (partition by ${articles.categoryId} order by ${articles.publishedAt} desc, ${articles.id} desc)`.as(
-        'rank',
-      ),
-    })
+  // The inner "articles" is the lateral query's own: isPublicArticle's columns name it there.
+  const newestOfCategory = db
+    .select({ id: articles.id })
     .from(articles)
-    .where(and(isPublicArticle, isNotNull(articles.categoryId)))
-    .as('ranked')
+    .where(and(isPublicArticle, eq(articles.categoryId, sql`category.id`)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(perCategory)
   const rows = await db
     .select({ ...cardColumns, categoryId: articles.categoryId })
     .from(articles)
-    .innerJoin(ranked, eq(ranked.id, articles.id))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(lte(ranked.rank, perCategory))
+    .where(
+      inArray(
+        articles.id,
+        sql`(select newest.id from ${categories} as category cross join lateral (${newestOfCategory}) as newest)`,
+      ),
+    )
     .orderBy(desc(articles.publishedAt), desc(articles.id))
   const byCategory = new Map<number, ArticleCardData[]>()
   for (const { categoryId, ...card } of rows) {
