@@ -62,9 +62,14 @@ function selectArticleTags() {
     .$dynamic()
 }
 
+/** How many of the newest public articles the tags' top-up counts over. */
+export const TRENDING_TAGS_RECENT_ARTICLES = 1000
+
 /**
- * Tags of the most-viewed public articles of the last 7 days; topped up with the tags that
- * have the most public articles. A tag with no public article never shows.
+ * Tags of the most-viewed public articles of the last 7 days; topped up with the tags on the
+ * most of the newest 1,000 public articles (counting over every article took 0.2 s at 200,000
+ * on PostgreSQL, and a tag that was busy years ago is not trending). A tag with no public
+ * article never shows.
  */
 export async function listTrendingTags(limit = 10): Promise<TagLink[]> {
   const views = recentViews()
@@ -75,17 +80,25 @@ export async function listTrendingTags(limit = 10): Promise<TagLink[]> {
     .orderBy(desc(sql`sum(${views.views})`), tags.name)
     .limit(limit)
   if (byViews.length >= limit) return byViews
-  const byArticles = await selectArticleTags()
+  const newest = readDb()
+    .select({ id: articles.id })
+    .from(articles)
+    .where(isPublicArticle)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(TRENDING_TAGS_RECENT_ARTICLES)
+    .as('newest')
+  const byArticles = await readDb()
+    .select(tagLinkColumns)
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .innerJoin(newest, eq(newest.id, articleTags.articleId))
     .where(
-      and(
-        isPublicArticle,
-        byViews.length > 0
-          ? notInArray(
-              tags.id,
-              byViews.map((t) => t.id),
-            )
-          : undefined,
-      ),
+      byViews.length > 0
+        ? notInArray(
+            tags.id,
+            byViews.map((t) => t.id),
+          )
+        : undefined,
     )
     .groupBy(tags.id)
     .orderBy(desc(count()), tags.name)

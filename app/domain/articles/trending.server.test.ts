@@ -5,10 +5,15 @@ import { getDb } from '~/infra/db.server'
 import {
   clearContent,
   insertArticle,
+  insertArticles,
   insertTag,
   insertViews,
 } from '../../../tests/setup/content-fixtures'
-import { listTrendingArticles, listTrendingTags } from './trending-queries.server'
+import {
+  listTrendingArticles,
+  listTrendingTags,
+  TRENDING_TAGS_RECENT_ARTICLES,
+} from './trending-queries.server'
 import { isCountableBeacon, recordArticleView } from './trending.server'
 import { viewCounter } from './view-counter.server'
 
@@ -124,5 +129,19 @@ describe('listTrendingTags', () => {
     await insertArticle({ tagIds: [many.id, one.id] })
     await insertArticle({ tagIds: [draftOnly.id], status: 'draft' })
     expect((await listTrendingTags(10)).map((t) => t.name)).toEqual(['Many', 'One'])
+  })
+
+  it('tops up from the newest public articles only', async () => {
+    const old = await insertTag({ name: 'Old news' })
+    const fresh = await insertTag({ name: 'Fresh' })
+    await insertArticle({ tagIds: [old.id], hoursAgo: 24 * 400 })
+    await insertArticle({ tagIds: [old.id], hoursAgo: 24 * 401 })
+    await insertArticle({ tagIds: [fresh.id], hoursAgo: 1 })
+    expect((await listTrendingTags(10)).map((t) => t.name)).toEqual(['Old news', 'Fresh'])
+    // Past the newest TRENDING_TAGS_RECENT_ARTICLES, the old tag's articles no longer count.
+    await insertArticles(
+      Array.from({ length: TRENDING_TAGS_RECENT_ARTICLES }, (_, i) => ({ hoursAgo: 2 + i / 100 })),
+    )
+    expect((await listTrendingTags(10)).map((t) => t.name)).toEqual(['Fresh'])
   })
 })
