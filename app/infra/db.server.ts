@@ -51,8 +51,23 @@ export function pgliteStartParams(
   if (!MEMORY_SETTING.test(sharedBuffers)) {
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got "${sharedBuffers}")`)
   }
-  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers.replace(/\s/g, '')}`]
+  return [
+    ...PGlite.defaultStartParams,
+    '-c',
+    `shared_buffers=${sharedBuffers.replace(/\s/g, '')}`,
+    // PGlite is one backend without PostgreSQL's checkpointer: its write-ahead log is trimmed
+    // only by a checkpoint (server/embedded-maintenance.ts, and at close), which keeps up to
+    // max_wal_size of old segments for reuse. At the default of 1 GB, and with no checkpoint
+    // during a long run, a 200,000-article seeding left 9 GB of log beside 2 GB of data.
+    '-c',
+    `max_wal_size=${EMBEDDED_MAX_WAL_MB}MB`,
+    '-c',
+    `min_wal_size=${EMBEDDED_MAX_WAL_MB / 2}MB`,
+  ]
 }
+
+/** The embedded database's write-ahead log left after a checkpoint, at most (MB). */
+export const EMBEDDED_MAX_WAL_MB = 64
 
 export async function openPglite(
   dataDir: string | undefined,
