@@ -274,17 +274,30 @@ async function main() {
     // over the window, and one long run of each put the drift into the ratio (0.42–0.80×).
     const siteRuns: PageRun[] = []
     const referenceRuns: PageRun[] = []
+    // How nginx's workers shared its rounds' CPU: its rate follows how many of them the
+    // load generator's connections reach.
+    const workers = childPids(nginx.pid)
+    const workerCpu = () => workers.map((pid) => processCpuMs(pid) ?? 0)
+    const workerMs = workers.map(() => 0)
+    const nginxBase = nginx.base
+    const nginxRun = async () => {
+      const before = workerCpu()
+      const run = await pageRun(`${nginxBase}${pagePath}`)
+      workerCpu().forEach((ms, i) => (workerMs[i]! += ms - before[i]!))
+      return run
+    }
     for (let round = 0; round < PAGE_ROUNDS; round++) {
       const siteFirst = round % 2 === 0
-      const first = await pageRun(siteFirst ? `${base}${pagePath}` : `${nginx.base}${pagePath}`)
-      const second = await pageRun(siteFirst ? `${nginx.base}${pagePath}` : `${base}${pagePath}`)
+      const first = siteFirst ? await pageRun(`${base}${pagePath}`) : await nginxRun()
+      const second = siteFirst ? await nginxRun() : await pageRun(`${base}${pagePath}`)
       siteRuns.push(siteFirst ? first : second)
       referenceRuns.push(siteFirst ? second : first)
     }
+    const workersMsTotal = workerMs.reduce((sum, ms) => sum + ms, 0)
+    const workerShares = workerMs.map((ms) => Math.round((100 * ms) / Math.max(1, workersMsTotal)))
     const site = combineRuns(siteRuns)
     const reference = combineRuns(referenceRuns)
     const roundRatios = siteRuns.map((run, i) => run.reqPerSec / referenceRuns[i]!.reqPerSec)
-    const nginxPids = [nginx.pid, ...childPids(nginx.pid)]
 
     stopReaders = true
     await readersDone
@@ -330,7 +343,7 @@ async function main() {
           ],
           [
             `live page, site / nginx (${PAGE_CONNECTIONS} connections, ${PAGE_ROUNDS} interleaved rounds of ${PAGE_SECONDS} s each, readers polling)`,
-            `${site.reqPerSec.toFixed(0)} / ${reference.reqPerSec.toFixed(0)} req/s; median of the rounds' ratios ${ratio.toFixed(2)}× (rounds ${roundRatios.map((r) => r.toFixed(2)).join(', ')}; worst p99 ${site.p99} / ${reference.p99} ms; non-2xx ${site.non2xx} / ${reference.non2xx}; nginx ${nginxPids.length} processes)`,
+            `${site.reqPerSec.toFixed(0)} / ${reference.reqPerSec.toFixed(0)} req/s; median of the rounds' ratios ${ratio.toFixed(2)}× (rounds ${roundRatios.map((r) => r.toFixed(2)).join(', ')}; worst p99 ${site.p99} / ${reference.p99} ms; non-2xx ${site.non2xx} / ${reference.non2xx}; nginx's ${workers.length} workers' shares of its CPU ${workerShares.map((p) => `${p} %`).join(' / ')})`,
           ],
         ],
       ),
