@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ServerBuild } from 'react-router'
 import { getDatabaseHandle, installDatabase } from '~/infra/db.server'
+import { metrics } from '~/infra/metrics.server'
 import { createApp } from './app'
+import { PageCache } from './page-cache'
 
 let baseUrl = ''
 let close: () => void = () => {}
@@ -185,5 +188,69 @@ describe('the Express server', () => {
     const text = await res.text()
     expect(text).toMatch(/^Something went wrong\. Reference: [0-9a-f-]{36}$/)
     expect(text).not.toContain('at ')
+  })
+
+  it('answers a page the page cache holds before Express, with what every answer carries', async () => {
+    let renders = 0
+    // One public resource route, as React Router runs it: the first GET renders, the rest are hits.
+    const story = () =>
+      Response.json(
+        { renders: ++renders },
+        { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=60' } },
+      )
+    const build = {
+      entry: { module: { default: () => new Response('no documents here') } },
+      routes: {
+        root: { id: 'root', path: '', module: {} },
+        story: { id: 'story', parentId: 'root', path: 'story', module: { loader: story } },
+      },
+      assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: '1' },
+      publicPath: '/',
+      assetsBuildDirectory: 'build/client',
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: 'initial' },
+    } as unknown as ServerBuild
+    const pageCache = new PageCache()
+    const app = createApp({ mode: 'production', getBuild: () => build, pageCache })
+    const server = app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const counted = async () =>
+      Number(
+        /broadsheet_http_requests_total\{method="GET",route="story",status="200"\} (\d+)/.exec(
+          await metrics.render(),
+        )?.[1] ?? 0,
+      )
+    try {
+      const before = await counted()
+      const first = await fetch(`${base}/story`)
+      expect(first.headers.get('x-cache')).toBeNull()
+      expect(await first.json()).toEqual({ renders: 1 })
+      const ids = new Set<string | null>([first.headers.get('x-request-id')])
+      for (const address of ['/story', '/story?utm_source=newsletter']) {
+        const hit = await fetch(`${base}${address}`)
+        expect(hit.headers.get('x-cache')).toBe('HIT')
+        expect(await hit.json()).toEqual({ renders: 1 })
+        expect(hit.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(hit.headers.get('content-security-policy')).toContain("object-src 'none'")
+        ids.add(hit.headers.get('x-request-id'))
+      }
+      expect(renders).toBe(1)
+      expect(pageCache.hits).toBe(2)
+      // Each answer its own id, and each counted under its route, hit or not.
+      expect(ids.size).toBe(3)
+      expect(await counted()).toBe(before + 3)
+      // A reader signed in is never answered from the cache.
+      const personal = await fetch(`${base}/story`, {
+        headers: { cookie: 'broadsheet.session_token=x' },
+      })
+      expect(personal.headers.get('x-cache')).not.toBe('HIT')
+      expect(renders).toBe(2)
+    } finally {
+      server.close()
+    }
   })
 })

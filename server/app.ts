@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
@@ -35,13 +36,40 @@ export interface AppOptions {
   clientDir?: string
 }
 
-export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir }: AppOptions) {
+/**
+ * The server's request listener: Express with the routes, and the HTTP server's `listen` for
+ * it (`createApp(...).listen(port)`, or `http.createServer(createApp(...))`).
+ */
+export type ServerApp = http.RequestListener & {
+  listen(port: number, host?: string, listening?: () => void): http.Server
+}
+
+type IncomingRequest = IncomingMessage & { id?: string }
+
+/**
+ * Every request, in order (docs/architecture.md, "A request's path"): its id, the headers every
+ * answer carries and its metrics; then a page the page cache holds, answered without entering
+ * Express (none of the routes and middleware there has anything to add to a stored page); then
+ * the Express application.
+ */
+export function createApp({
+  mode,
+  getBuild,
+  devMiddleware,
+  pageCache,
+  clientDir,
+}: AppOptions): ServerApp {
   const env = getEnv()
   const app = express()
   app.disable('x-powered-by')
   // The client address is the socket peer unless TRUST_PROXY names the proxy hops in front.
   app.set('trust proxy', env.TRUST_PROXY)
   const https = env.siteUrl.startsWith('https://')
+  // The same for every answer: worked out once.
+  const everyAnswer = Object.entries({
+    ...baseSecurityHeaders({ https }),
+    ...(mode === 'production' ? { 'Content-Security-Policy': contentSecurityPolicy() } : {}),
+  })
 
   // The build, once known, names the route of each request in the metrics.
   let build: ServerBuild | undefined
@@ -51,34 +79,39 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
       .then((b) => void (build = b))
       .catch(() => {})
 
-  app.use((req: Request & { id?: string }, res, next) => {
+  const listener = (req: IncomingRequest, res: ServerResponse) => {
     // A proxy in front (TRUST_PROXY) may name the request; a client may not.
-    req.id = requestIdFor(req.headers['x-request-id'], env.TRUST_PROXY > 0)
-    res.setHeader('X-Request-Id', req.id)
-    res.set(baseSecurityHeaders({ https }))
-    if (mode === 'production') res.setHeader('Content-Security-Policy', contentSecurityPolicy())
+    const id = requestIdFor(req.headers['x-request-id'], env.TRUST_PROXY > 0)
+    req.id = id
+    res.setHeader('X-Request-Id', id)
+    for (const [name, value] of everyAnswer) res.setHeader(name, value)
     if (!build) void knowBuild()
+    const url = req.url ?? '/'
     const started = performance.now()
     res.on('finish', () => {
       const ms = performance.now() - started
-      metrics.observeRequest(req.method, routeLabel(req, res, build), res.statusCode, ms / 1000)
+      const route = routeLabel(url, res, build)
+      metrics.observeRequest(req.method ?? 'GET', route, res.statusCode, ms / 1000)
       const line = {
-        requestId: req.id,
+        requestId: id,
         method: req.method,
-        url: req.originalUrl,
+        url,
         status: res.statusCode,
         ms: Math.round(ms),
       }
       if (res.statusCode >= 500) logger.error(line, 'request failed')
       else logger.debug(line, 'request')
     })
+    try {
+      if (pageCache?.answerFirst(req, res)) return
+    } catch (error) {
+      // Outside Express nothing else would catch it: the request goes on to be rendered.
+      logger.error({ err: error, requestId: id, url }, 'page cache: stored page not served')
+      if (res.headersSent) return void res.destroy()
+    }
     // Everything done for this request, to its last log line, knows its id.
-    requestContext.run({ requestId: req.id }, next)
-  })
-
-  // A page the cache holds is answered here, before the routes and middleware below: none of
-  // them has anything to add to it (docs/architecture.md, "A request's path").
-  if (pageCache) app.use(pageCache.earlyHits())
+    requestContext.run({ requestId: id }, () => app(req, res))
+  }
 
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -158,7 +191,9 @@ export function createApp({ mode, getBuild, devMiddleware, pageCache, clientDir 
       res.status(500).type('text/plain').send(`Something went wrong. Reference: ${req.id}`)
     })()
   })
-  return app
+  const listen: ServerApp['listen'] = (port, host, listening) =>
+    http.createServer(listener).listen(port, host, listening)
+  return Object.assign(listener, { listen })
 }
 
 let migrated = false
@@ -182,10 +217,12 @@ export async function readiness(): Promise<
 }
 
 /** The metric label of a request's route: a few fixed names, else the React Router route id. */
-function routeLabel(req: Request, res: Response, build: ServerBuild | undefined): string {
-  const fixed = res.locals.route as string | undefined
+function routeLabel(url: string, res: ServerResponse, build: ServerBuild | undefined): string {
+  // A route of Express's may name itself (a page the cache answered never entered Express).
+  const fixed = (res as Partial<Response>).locals?.route as string | undefined
   if (fixed) return fixed
-  const path = req.path
+  const query = url.indexOf('?')
+  const path = query === -1 ? url : url.slice(0, query)
   if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path.slice(1)
   if (path.startsWith('/assets/')) return 'assets'
   if (path.startsWith('/media/')) return 'media'

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import compression from 'compression'
 import express from 'express'
@@ -7,17 +8,16 @@ import { resetEnvCache } from '~/infra/env.server'
 import { PageCache, withoutTrackingParameters } from './page-cache'
 
 let renders = 0
-/** Requests that went past the early hits (server/app.ts: the routes and middleware after). */
+/** Requests that entered Express (server/app.ts: a stored page is answered before it). */
 let pastEarlyHits = 0
 const cache = new PageCache()
 let baseUrl = ''
 let close = () => {}
 
 beforeAll(async () => {
-  // As server/app.ts orders them: stored pages first, then compression and the rest, then
-  // the cache that renders and stores.
+  // As server/app.ts orders them: stored pages first, then Express with compression and the
+  // rest, then the cache that renders and stores.
   const app = express()
-  app.use(cache.earlyHits())
   app.use((_req, _res, next) => {
     pastEarlyHits++
     next()
@@ -67,7 +67,8 @@ beforeAll(async () => {
   app.post('/refused', (_req, res) => res.status(400).end())
   app.post('/admin/api/articles/autosave', (_req, res) => res.json({ ok: true }))
   await new Promise<void>((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
+    const server = http.createServer((req, res) => cache.answerFirst(req, res) || app(req, res))
+    server.listen(0, '127.0.0.1', () => {
       baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       resolve()
     })

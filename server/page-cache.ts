@@ -1,10 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import { EVERYTHING, touches } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
-import { isPersonalRequest } from '~/infra/http-cache.server'
+import { hasPersonalCookie } from '~/infra/http-cache.server'
 
 type Encoding = 'br' | 'gzip'
 
@@ -12,6 +13,10 @@ interface CachedPage {
   key: string
   status: number
   headers: [string, string][]
+  /** Its ETag, for a 304 to a reader who holds it. */
+  etag: string | undefined
+  /** Whether it is sent compressed to a client that takes it (its type and size allow it). */
+  compressible: boolean
   body: Buffer
   expiresAt: number
   /** The body compressed once per encoding, on first demand (see `encodedBody`). */
@@ -81,6 +86,14 @@ const COMPRESSIBLE =
 const COMPRESS_MIN_BYTES = 1024
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
+
+/** Names Accept-Encoding in a page's kept `Vary` header (added, or appended to what the app said). */
+function varyOnAcceptEncoding(headers: [string, string][]) {
+  const vary = headers.find(([name]) => name === 'vary')
+  if (!vary) headers.push(['vary', 'Accept-Encoding'])
+  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary[1]))
+    vary[1] = `${vary[1]}, Accept-Encoding`
+}
 
 /** br when the client takes it at least as gladly as gzip (as `compression` prefers), else gzip. */
 function acceptedEncoding(header: string | undefined): Encoding | null {
@@ -180,20 +193,22 @@ export class PageCache {
   }
 
   /**
-   * Stored pages answered first thing, before the server's other middleware: a hit needs none
-   * of it (its status, headers and compressed bodies were kept with it; the request's id,
-   * security headers and metrics are set before this runs). Anything else goes on, to
-   * `middleware()` in its place after the input checks, which renders and stores.
+   * A stored page answered first thing, before the server's Express application (server/app.ts):
+   * a hit needs none of it (its status, headers and compressed bodies were kept with it; the
+   * request's id, security headers and metrics are set before this runs). True when it answered;
+   * otherwise the request goes on to `middleware()` in its place after the input checks, which
+   * renders and stores.
    */
-  earlyHits() {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const lookup = this.lookup(req)
-      const cached = lookup.mayServe ? this.entries.get(lookup.url) : undefined
-      if (cached && cached.expiresAt > this.now()) return this.answer(cached, req, res)
-      // Passed on with its lookup, which `middleware()` would otherwise work out again.
-      this.lookups.set(req, lookup)
-      next()
+  answerFirst(req: IncomingMessage, res: ServerResponse): boolean {
+    const lookup = this.lookup(req)
+    const cached = lookup.mayServe ? this.entries.get(lookup.url) : undefined
+    if (cached && cached.expiresAt > this.now()) {
+      this.answer(cached, req, res)
+      return true
     }
+    // Passed on with its lookup, which `middleware()` would otherwise work out again.
+    if (lookup.mayServe) this.lookups.set(req, lookup)
+    return false
   }
 
   middleware() {
@@ -207,29 +222,28 @@ export class PageCache {
     }
   }
 
-  /** Lookups `earlyHits()` made, for the requests it passed on. */
-  private lookups = new WeakMap<Request, { url: string; mayServe: boolean }>()
+  /** Lookups `answerFirst()` made, for the requests it passed on. */
+  private lookups = new WeakMap<IncomingMessage, { url: string; mayServe: boolean }>()
 
   /**
    * The page a GET or HEAD asks for (its address without tracking parameters), and whether a
    * stored page may answer it.
    */
-  private lookup(req: Request) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return { url: req.url, mayServe: false }
-    return { url: withoutTrackingParameters(req.url), mayServe: this.mayServe(req) }
+  private lookup(req: IncomingMessage) {
+    const url = req.url ?? '/'
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { url, mayServe: false }
+    return { url: withoutTrackingParameters(url), mayServe: this.mayServe(req, url) }
   }
 
   /** A request a stored page may answer: a reader's GET or HEAD, not signed in. */
-  private mayServe(req: Request) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  private mayServe(req: IncomingMessage, url: string) {
     if (this.options.keepPages === false) return false
-    const fetchLike = {
-      headers: { get: (name: string) => req.get(name) ?? null },
-    } as unknown as globalThis.Request
+    // An address in absolute form (`GET http://host/path`) is a proxy's business, not a page.
+    if (!url.startsWith('/')) return false
     return !(
-      isPersonalRequest(fetchLike) ||
-      req.path.startsWith('/admin') ||
-      req.path.startsWith('/api/auth')
+      hasPersonalCookie(req.headers.cookie) ||
+      url.startsWith('/admin') ||
+      url.startsWith('/api/auth')
     )
   }
 
@@ -267,25 +281,22 @@ export class PageCache {
   }
 
   /** A stored page as the answer: its headers, a 304 for its ETag, its body in an encoding asked for. */
-  private answer(cached: CachedPage, req: Request, res: Response) {
+  private answer(cached: CachedPage, req: IncomingMessage, res: ServerResponse) {
     this.hits++
-    const ifNoneMatch = req.get('if-none-match')
     for (const [name, value] of cached.headers) res.setHeader(name, value)
     res.setHeader('X-Cache', 'HIT')
-    const etag = cached.headers.find(([name]) => name === 'etag')?.[1]
-    if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
-      res.status(304).end()
+    const ifNoneMatch = req.headers['if-none-match']
+    if (cached.etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === cached.etag)) {
+      res.statusCode = 304
+      res.end()
       return
     }
-    res.status(cached.status)
+    res.statusCode = cached.status
     if (req.method === 'HEAD') {
       res.end()
       return
     }
-    const compressible = this.compressible(cached)
-    // Whether the body comes compressed depends on what the client accepts, either way.
-    if (compressible) res.vary('Accept-Encoding')
-    const encoding = compressible ? acceptedEncoding(req.get('accept-encoding')) : null
+    const encoding = cached.compressible ? acceptedEncoding(req.headers['accept-encoding']) : null
     if (!encoding) {
       res.end(cached.body)
       return
@@ -313,13 +324,6 @@ export class PageCache {
     void rendered.then(() => {
       if (this.rendering.get(key) === rendered) this.rendering.delete(key)
     })
-  }
-
-  private compressible(page: CachedPage): boolean {
-    if (page.body.length < COMPRESS_MIN_BYTES) return false
-    const type = page.headers.find(([name]) => name === 'content-type')?.[1] ?? ''
-    const cacheControl = page.headers.find(([name]) => name === 'cache-control')?.[1] ?? ''
-    return COMPRESSIBLE.test(type) && !/\bno-transform\b/.test(cacheControl)
   }
 
   private encodedBody(page: CachedPage, encoding: Encoding): Promise<Buffer> {
@@ -381,6 +385,13 @@ export class PageCache {
       if (value === undefined || SKIPPED_HEADERS.has(name)) continue
       headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)])
     }
+    const header = (name: string) => headers.find(([n]) => n === name)?.[1]
+    const compressible =
+      body.length >= COMPRESS_MIN_BYTES &&
+      COMPRESSIBLE.test(header('content-type') ?? '') &&
+      !/\bno-transform\b/.test(cacheControl)
+    // Whether the body comes compressed depends on what the client accepts, either way.
+    if (compressible) varyOnAcceptEncoding(headers)
     const shown = String(res.getHeader(SHOWN_KEYS_HEADER) ?? '')
     const shows = shown.split(' ').filter(Boolean)
     const pending = (async () => {
@@ -390,7 +401,19 @@ export class PageCache {
       let bytes = ENTRY_OVERHEAD_BYTES + key.length + body.length
       for (const [name, value] of headers) bytes += name.length + value.length
       if (bytes > this.maxBytes) return
-      const page = { key, status: 200, headers, body, expiresAt, encoded: {}, shows, bytes }
+      const etag = header('etag')
+      const page = {
+        key,
+        status: 200,
+        headers,
+        etag,
+        compressible,
+        body,
+        expiresAt,
+        encoded: {},
+        shows,
+        bytes,
+      }
       this.entries.set(key, page)
     })()
     this.pending.add(pending)

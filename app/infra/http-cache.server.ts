@@ -2,8 +2,12 @@ import crypto from 'node:crypto'
 
 /** A request that carries a session or a flash message gets a private answer. */
 export function isPersonalRequest(request: Request) {
-  const cookie = request.headers.get('cookie') ?? ''
-  return /(?:^|;\s*)(?:__Secure-)?broadsheet[._][^=]*=/.test(cookie)
+  return hasPersonalCookie(request.headers.get('cookie'))
+}
+
+/** Whether a `Cookie` header carries the site's session or flash cookie. */
+export function hasPersonalCookie(cookie: string | null | undefined) {
+  return /(?:^|;\s*)(?:__Secure-)?broadsheet[._][^=]*=/.test(cookie ?? '')
 }
 
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'

@@ -19,7 +19,12 @@ import { processCpuMs } from '../machine'
  */
 function serverCommand(buildDir: string, plainNode = false): { command: string; args: string[] } {
   const flags = plainNode ? [] : SERVER_NODE_FLAGS
-  return { command: process.execPath, args: [...flags, path.resolve(buildDir, 'server/main.js')] }
+  // More flags for a look inside (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), never in NODE_OPTIONS.
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
+  return {
+    command: process.execPath,
+    args: [...flags, ...extra, path.resolve(buildDir, 'server/main.js')],
+  }
 }
 
 /**
