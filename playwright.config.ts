@@ -111,6 +111,7 @@ export default defineConfig({
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       // E2E_DATABASE_URL runs the same journeys on a PostgreSQL server.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },

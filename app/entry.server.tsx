@@ -30,13 +30,18 @@ function renderPage(
 ): Promise<{ body: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false
+    // A render still going after the stream timeout is given up. The timer holds the render's
+    // whole state (its loaders' data, its chunks, the page): cleared as soon as the render
+    // ends, or each render would be kept for six seconds after it (hundreds of them at a busy
+    // moment, docs/performance.md, "Sustained uncached load").
+    const timer = setTimeout(() => stream.abort(), streamTimeout + 1000)
     const chunks: Buffer[] = []
     const page = (
       <DocumentHtmlContext.Provider value={documentHtml}>
         <ServerRouter context={context} url={url} />
       </DocumentHtmlContext.Provider>
     )
-    const { pipe, abort } = renderToPipeableStream(page, {
+    const stream = renderToPipeableStream(page, {
       // Whole pages, not streams: the page is hashed for its CSP and ETag and cached whole.
       onAllReady() {
         const sink = new Writable({
@@ -45,19 +50,22 @@ function renderPage(
             done()
           },
           final(done) {
+            clearTimeout(timer)
             resolve({ body: Buffer.concat(chunks), failed })
             done()
           },
         })
-        pipe(sink)
+        stream.pipe(sink)
       },
-      onShellError: reject,
+      onShellError(error) {
+        clearTimeout(timer)
+        reject(error)
+      },
       onError(error) {
         failed = true
         if (!context.isSpaMode) logger.error({ err: error }, 'render error')
       },
     })
-    setTimeout(abort, streamTimeout + 1000)
   })
 }
 

@@ -196,7 +196,12 @@ function childProcess(mode: ChildMode, file: string, dataDir: string): ChildResu
     ],
     {
       encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+      },
       maxBuffer: 64 * 1024 * 1024,
     },
   )

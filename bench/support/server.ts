@@ -29,10 +29,11 @@ function serverCommand(buildDir: string, plainNode = false): { command: string; 
 
 /**
  * How `npm run serve` starts Node (docs/deploy.md, "Memory"): a V8 heap of 192 MiB instead of
- * the quarter of the machine's memory V8 allows by default, and two malloc arenas.
+ * the quarter of the machine's memory V8 allows by default, two malloc arenas, and a fixed
+ * threshold above which malloc maps memory of its own (returned when freed).
  */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=192']
-export const SERVER_NODE_ENV = { MALLOC_ARENA_MAX: '2' }
+export const SERVER_NODE_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
 export const BENCH_ADMIN = {
   email: 'bench-admin@example.com',
