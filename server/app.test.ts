@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ServerBuild } from 'react-router'
 import { getDatabaseHandle, installDatabase } from '~/infra/db.server'
 import { metrics } from '~/infra/metrics.server'
 import { createApp } from './app'
+import { resourceRouteBuild } from '../tests/setup/resource-route-build'
 import { PageCache } from './page-cache'
 
 let baseUrl = ''
@@ -198,21 +198,7 @@ describe('the Express server', () => {
         { renders: ++renders },
         { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=60' } },
       )
-    const build = {
-      entry: { module: { default: () => new Response('no documents here') } },
-      routes: {
-        root: { id: 'root', path: '', module: {} },
-        story: { id: 'story', parentId: 'root', path: 'story', module: { loader: story } },
-      },
-      assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: '1' },
-      publicPath: '/',
-      assetsBuildDirectory: 'build/client',
-      future: {},
-      ssr: true,
-      isSpaMode: false,
-      prerender: [],
-      routeDiscovery: { mode: 'initial' },
-    } as unknown as ServerBuild
+    const build = resourceRouteBuild({ story: { loader: story } })
     const pageCache = new PageCache()
     const app = createApp({ mode: 'production', getBuild: () => build, pageCache })
     const server = app.listen(0, '127.0.0.1')

@@ -1,30 +1,16 @@
 import type { AddressInfo } from 'node:net'
-import type { ServerBuild } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetEnvCache } from '~/infra/env.server'
 import { createApp } from '../../server/app'
+import { resourceRouteBuild } from '../setup/resource-route-build'
 
 /**
  * A one-route build whose resource route answers with the load context, so the test sees the
  * client address exactly as loaders and actions (and through them the rate limits) see it.
  */
-function contextEchoBuild(): ServerBuild {
+function contextEchoBuild() {
   const echo = ({ context }: { context: unknown }) => Response.json(context)
-  return {
-    entry: { module: { default: () => new Response('no documents here') } },
-    routes: {
-      root: { id: 'root', path: '', module: {} },
-      echo: { id: 'echo', parentId: 'root', path: 'echo', module: { loader: echo, action: echo } },
-    },
-    assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: '1' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'initial' },
-  } as unknown as ServerBuild
+  return resourceRouteBuild({ echo: { loader: echo, action: echo } })
 }
 
 let close = () => {}
