@@ -7,10 +7,11 @@
  *   BUILD_DIR=build npm run bench:live                                      # 5,000 readers, ~2 min
  *   BENCH_READERS=1000 BENCH_SECONDS=30 BENCH_PAGE_SECONDS=2 npm run bench:live   # a quick look
  *
- * The production server (page cache on, as in production) on a data folder seeded with the demo
- * content by a first start, started again on it. The admin creates an article and starts its coverage through the live desk's own
- * action (POST /admin/articles/:id/live). Then BENCH_READERS readers follow it as the article
- * page's script does (app/components/site/live-updates.tsx): each asks
+ * The production server (page cache on, as in production), started again on a data folder its
+ * first start seeded with the demo content. The admin creates an article and starts its
+ * coverage through the live desk's own action (POST /admin/articles/:id/live). Then
+ * BENCH_READERS readers follow it as the article page's script does
+ * (app/components/site/live-updates.tsx): each asks
  * GET /api/live/:id?since= every 5 s (LIVE_POLL_MS), its cursor rounded as the page rounds it
  * (liveSinceParam), each starting at its own moment in the first 5 s; over BENCH_CONNECTIONS
  * kept-alive connections (a browser's own would be one each; a CDN or proxy in front would

@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
+import vary from 'vary'
 import { EVERYTHING, touches } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import { hasPersonalCookie } from '~/infra/http-cache.server'
@@ -86,14 +87,6 @@ const COMPRESSIBLE =
 const COMPRESS_MIN_BYTES = 1024
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
-
-/** Names Accept-Encoding in a page's kept `Vary` header (added, or appended to what the app said). */
-function varyOnAcceptEncoding(headers: [string, string][]) {
-  const vary = headers.find(([name]) => name === 'vary')
-  if (!vary) headers.push(['vary', 'Accept-Encoding'])
-  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary[1]))
-    vary[1] = `${vary[1]}, Accept-Encoding`
-}
 
 /** br when the client takes it at least as gladly as gzip (as `compression` prefers), else gzip. */
 function acceptedEncoding(header: string | undefined): Encoding | null {
@@ -391,7 +384,11 @@ export class PageCache {
       COMPRESSIBLE.test(header('content-type') ?? '') &&
       !/\bno-transform\b/.test(cacheControl)
     // Whether the body comes compressed depends on what the client accepts, either way.
-    if (compressible) varyOnAcceptEncoding(headers)
+    if (compressible) {
+      const kept = headers.find(([name]) => name === 'vary')
+      if (kept) kept[1] = vary.append(kept[1], 'Accept-Encoding')
+      else headers.push(['vary', 'Accept-Encoding'])
+    }
     const shown = String(res.getHeader(SHOWN_KEYS_HEADER) ?? '')
     const shows = shown.split(' ').filter(Boolean)
     const pending = (async () => {
