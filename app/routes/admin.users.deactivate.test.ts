@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { articles, sessions } from '@db/schema/index'
+import { articles, sessions, verifications } from '@db/schema/index'
 import { DEACTIVATED_ACCOUNT_MESSAGE } from '~/infra/auth.server'
 import { getDb } from '~/infra/db.server'
 import { getSessionUser } from '~/infra/permissions.server'
-import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
+import {
+  createTestUser,
+  formRequest,
+  linkFromMail,
+  runRoute,
+  sessionCookie,
+  toastFrom,
+} from '../../tests/setup/auth-fixtures'
 import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
 import { action, loader } from './admin.users'
+import { action as forgotAction } from './_site.forgot-password'
+import { action as magicAction } from './_site.magic-link'
+import { action as resetAction } from './_site.reset-password'
 
 // Users screen: an admin deactivates an account (its sessions end at once, sign-in is refused
 // with a clear message, its bylines stay) and reactivates it; and searches the list.
@@ -58,6 +68,40 @@ describe('/admin/users: deactivate and reactivate', () => {
       post(admin.cookie, URL, { intent: 'reactivate', userId: writer.id }),
     )
     expect(await toastFrom(back)).toMatchObject({ title: 'Account reactivated' })
+    expect(await sessionCookie(writer)).toContain('=')
+  })
+
+  it('ends the reset links, magic links and codes mailed before, and no one else’s', async () => {
+    const writer = await createTestUser({ role: 'author', email: 'reset.then.leave@example.com' })
+    const other = await createTestUser({ role: 'author', email: 'stays.on@example.com' })
+    const ask = async (email: string, ip: string) => {
+      await runRoute(forgotAction, formRequest(null, '/forgot-password', { email }), {
+        clientIp: ip,
+      })
+      const link = await linkFromMail(email, /https?:\/\/\S+\/reset-password\?token=\S+/)
+      // One mail with a magic link and a one-time code.
+      await runRoute(magicAction, formRequest(null, '/magic-link', { email }), { clientIp: ip })
+      return new globalThis.URL(link).searchParams.get('token')!
+    }
+    const token = await ask(writer.email, '127.0.2.1')
+    await ask(other.email, '127.0.2.2')
+    const tokens = async () => (await getDb().select().from(verifications)).length
+    const before = await tokens()
+    expect(before).toBeGreaterThanOrEqual(6)
+
+    await callRoute(action, post(admin.cookie, URL, { intent: 'deactivate', userId: writer.id }))
+    expect(await tokens()).toBe(before - 3)
+    // Reactivated, the old link still does nothing: a new one must be asked for.
+    await callRoute(action, post(admin.cookie, URL, { intent: 'reactivate', userId: writer.id }))
+    const reset = await runRoute(
+      resetAction,
+      formRequest(null, '/reset-password', { token, password: 'taken-over-password' }),
+      { clientIp: '127.0.2.3' },
+    )
+    expect(reset.status).toBe(400)
+    expect(reset.data).toMatchObject({
+      formError: 'This reset link is invalid or has expired. Ask for a new one.',
+    })
     expect(await sessionCookie(writer)).toContain('=')
   })
 

@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import { profiles, sessions } from '@db/schema/index'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { profiles, sessions, verifications } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
@@ -28,7 +28,12 @@ export async function deactivateUser(userId: string, actorId: string, now: Date 
       .where(and(eq(profiles.role, 'admin'), isNull(profiles.deactivatedAt)))
       .for('update')
     const [user] = await tx
-      .select({ id: profiles.id, role: profiles.role, deactivatedAt: profiles.deactivatedAt })
+      .select({
+        id: profiles.id,
+        email: profiles.email,
+        role: profiles.role,
+        deactivatedAt: profiles.deactivatedAt,
+      })
       .from(profiles)
       .where(eq(profiles.id, userId))
       .limit(1)
@@ -45,9 +50,39 @@ export async function deactivateUser(userId: string, actorId: string, now: Date 
       .set({ deactivatedAt: now, banned: true, banReason: 'deactivated', updatedAt: sql`now()` })
       .where(eq(profiles.id, userId))
     await tx.delete(sessions).where(eq(sessions.userId, userId))
+    await tx.delete(verifications).where(pendingTokensOf(user.id, user.email))
   })
   // Bylines stay; the author page lists the staff it shows, and the sitemap follows it.
   announceChanged([cacheKey.author(userId), 'sitemap'])
+}
+
+const EMAIL_OTP_TYPES = ['sign-in', 'email-verification', 'forget-password'] as const
+
+/**
+ * better-auth's pending one-time tokens for an account (its `verification` rows), so that a link
+ * or code mailed before the deactivation does nothing after it, reactivated or not:
+ * - reset-password, delete-account, a two-factor sign-in in progress and trusted devices hold
+ *   the user's id as their value;
+ * - a two-factor code sent by mail is `2fa-otp-{userId}!{sessionId}`;
+ * - a magic link is `magic-link:{hashed token}` with the address in its JSON value;
+ * - an email code is `{type}-otp-{email}` (better-auth lower-cases the address).
+ * Change-email links are signed tokens that are not stored (and change-email is not enabled).
+ */
+function pendingTokensOf(userId: string, email: string) {
+  const address = email.trim().toLowerCase()
+  return or(
+    eq(verifications.value, userId),
+    sql`starts_with(${verifications.identifier}, ${`2fa-otp-${userId}!`})`,
+    // The CASE keeps the JSON cast to magic-link rows: other values are not JSON.
+    sql`case when starts_with(${verifications.identifier}, 'magic-link:')
+      then lower(${verifications.value}::jsonb ->> 'email') = ${address} else false end`,
+    inArray(
+      verifications.identifier,
+      EMAIL_OTP_TYPES.map((type) => `${type}-otp-${address}`),
+    ),
+    // A change-email code names the current address, then the new one.
+    sql`starts_with(${verifications.identifier}, ${`change-email-otp-${address}-`})`,
+  )
 }
 
 /** An admin reactivates an account: it signs in again as before, with the same role. */
