@@ -14,6 +14,20 @@ export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-re
 export const PRIVATE_NO_STORE = 'private, no-store'
 
 /**
+ * A page whose address carries a secret (a newsletter confirmation or preferences token): no
+ * cache keeps it (not a CDN, not the server's page cache, which keeps `public` pages only) and
+ * the browser sends its address to no other site as a Referer. Its route's `headers` and any
+ * answer it throws carry these.
+ */
+export const TOKEN_PAGE_HEADERS = {
+  'Cache-Control': PRIVATE_NO_STORE,
+  'Referrer-Policy': 'no-referrer',
+} as const
+
+/** The `headers` export of a route whose address carries a token (see TOKEN_PAGE_HEADERS). */
+export const tokenPageHeaders = () => TOKEN_PAGE_HEADERS
+
+/**
  * Cache policy for a rendered document when the route set none: public pages are cacheable
  * by a CDN for anonymous readers; the back office, errors and personal pages are not.
  */

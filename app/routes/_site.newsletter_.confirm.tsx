@@ -1,6 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
 import { confirmNewsletterSubscription } from '~/domain/newsletter/newsletter.server'
+import { tokenPageHeaders } from '~/infra/http-cache.server'
 import { errorMeta } from '~/lib/seo'
 import type { ActionResult } from '~/lib/action-result'
 import { actionFailure } from './+shared/action-results.server'
@@ -12,7 +13,8 @@ export const handle = { deferToaster: true }
 const INVALID = 'This confirmation link is invalid. Please subscribe again from the footer.'
 
 // Opening the link only shows a button: mail scanners fetch links, and a GET that confirmed
-// would subscribe people who never clicked.
+// would subscribe people who never clicked. The token is in the address, so the page is kept
+// by no cache and referred on to no other site, as the preferences page is.
 export async function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
 }
@@ -32,6 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
         : 'Your subscription was already confirmed.',
   })
 }
+
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export default function ConfirmNewsletter() {
   const { token } = useLoaderData<typeof loader>()

@@ -10,6 +10,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { createApp } from '../../server/app'
+import type { PageCache } from '../../server/page-cache'
 import { loadRouteManifest, type ManifestRoute } from './route-manifest'
 
 type RouteModule = Record<string, unknown>
@@ -39,7 +40,10 @@ export interface TestRequestInit {
   body?: string | Uint8Array
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  /** The server's page cache (server/start.ts makes one); none unless a test passes it. */
+  options: { pageCache?: PageCache } = {},
+): Promise<TestServer> {
   const manifest = await loadRouteManifest()
   const rootModule = withStylesheet(asBuilt((await import('../../app/root')) as RouteModule))
   const entryModule = (await import('../../app/entry.server')) as RouteModule
@@ -92,7 +96,12 @@ export async function startTestServer(): Promise<TestServer> {
     routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
     allowedActionOrigins: false,
   } as unknown as ServerBuild
-  const app = createApp({ mode: 'production', getBuild: () => build, clientDir })
+  const app = createApp({
+    mode: 'production',
+    getBuild: () => build,
+    clientDir,
+    pageCache: options.pageCache,
+  })
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
