@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, it, expect } from 'vitest'
 import {
+  DATE_FORMATS,
+  formatArticleDate,
+  formatDate,
   formatDateTime,
+  formatDateWithTime,
   formatDayInZone,
   formatLongDate,
   formatRelative,
   formatSaveMoment,
   formatShortDate,
+  formatTime,
   formatTimeOfDay,
   formatUpdatedTime,
 } from './dates'
@@ -130,11 +135,11 @@ describe('times in the paper’s time zone', () => {
     expect(formatSaveMoment('not a date', 'UTC')).toBe('')
   })
 
-  it('word an update on the same day as a time, on a later day with its date', () => {
+  it('word an update on the same day as a time, on a later day with its date and time', () => {
     const later = new Date('2026-11-26T15:10:00Z')
-    expect(formatUpdatedTime(later, instant, 'UTC')).toBe('15:10')
+    expect(formatUpdatedTime(later, instant, 'UTC')).toBe('3:10 PM')
     expect(formatUpdatedTime(new Date('2026-11-27T09:10:00Z'), instant, 'UTC')).toBe(
-      '27 November 2026, 09:10',
+      'November 27, 2026 at 9:10 AM',
     )
     // 23:30 and 00:30 the next day in Paris are one UTC day apart only there.
     expect(
@@ -143,12 +148,76 @@ describe('times in the paper’s time zone', () => {
         new Date('2026-11-26T22:30:00Z'),
         'Europe/Paris',
       ),
-    ).toBe('27 November 2026, 00:30')
+    ).toBe('November 27, 2026 at 12:30 AM')
   })
 
   it('fall back to UTC for an unknown zone and print nothing for no date', () => {
     expect(formatDateTime(instant, 'Mars/Olympus_Mons')).toBe('26 November 2026, 14:32')
     expect(formatDateTime(null, 'UTC')).toBe('')
     expect(formatUpdatedTime('not a date', instant, 'UTC')).toBe('')
+  })
+})
+
+describe('the product’s named formats', () => {
+  // 05:16 UTC: the black-box run's "28 November 2026, 05:16".
+  const instant = new Date('2026-11-28T05:16:42Z')
+
+  it('are the specification’s date-fns patterns, none of them to the second', () => {
+    expect(DATE_FORMATS).toMatchObject({
+      articleDate: 'MMMM d, yyyy',
+      adminListDate: 'MMM d, yyyy',
+      time: 'h:mm a',
+      dateWithTime: "MMMM d, yyyy 'at' h:mm a",
+    })
+    for (const pattern of Object.values(DATE_FORMATS)) expect(pattern).not.toMatch(/s/)
+  })
+
+  it('print the article page’s date, time and date with time in the paper’s zone', () => {
+    expect(formatDateWithTime(instant, 'UTC')).toBe('November 28, 2026 at 5:16 AM')
+    expect(formatArticleDate(instant, 'UTC')).toBe('November 28, 2026')
+    expect(formatTime(instant, 'UTC')).toBe('5:16 AM')
+    // The afternoon on a 12-hour clock; noon and midnight are 12, not 0.
+    expect(formatTime('2026-11-28T17:05:00Z', 'UTC')).toBe('5:05 PM')
+    expect(formatTime('2026-11-28T12:00:00Z', 'UTC')).toBe('12:00 PM')
+    expect(formatTime('2026-11-28T00:00:00Z', 'UTC')).toBe('12:00 AM')
+    // The same instant is still the evening before in New York, the afternoon in Tokyo.
+    expect(formatDateWithTime(instant, 'America/New_York')).toBe('November 28, 2026 at 12:16 AM')
+    expect(formatDateWithTime(instant, 'America/Los_Angeles')).toBe('November 27, 2026 at 9:16 PM')
+    expect(formatDateWithTime(instant, 'Asia/Tokyo')).toBe('November 28, 2026 at 2:16 PM')
+  })
+
+  it('follow the zone’s summer time', () => {
+    // Paris is UTC+2 in July, UTC+1 in January.
+    expect(formatTime('2026-07-01T10:00:00Z', 'Europe/Paris')).toBe('12:00 PM')
+    expect(formatTime('2026-01-01T10:00:00Z', 'Europe/Paris')).toBe('11:00 AM')
+  })
+
+  it('print an admin list’s day by name as well', () => {
+    expect(formatDate(instant, 'adminListDate', 'UTC')).toBe('Nov 28, 2026')
+    expect(formatDate(instant, 'adminListDate', 'America/Los_Angeles')).toBe('Nov 27, 2026')
+  })
+
+  it('fall back to UTC for an unknown zone and print nothing for no date', () => {
+    expect(formatDateWithTime(instant, 'Mars/Olympus_Mons')).toBe('November 28, 2026 at 5:16 AM')
+    for (const input of [null, undefined, '', 'not a date', new Date(NaN)]) {
+      expect(formatDateWithTime(input, 'UTC')).toBe('')
+      expect(formatArticleDate(input, 'UTC')).toBe('')
+      expect(formatTime(input, 'UTC')).toBe('')
+    }
+  })
+
+  describe('whatever zone the process runs in', () => {
+    const originalTz = process.env.TZ
+    afterEach(() => {
+      if (originalTz === undefined) delete process.env.TZ
+      else process.env.TZ = originalTz
+    })
+
+    it.each(['Pacific/Kiritimati', 'Pacific/Honolulu'])('%s prints the paper’s zone', (zone) => {
+      process.env.TZ = zone
+      // Guard: prove the zone change took effect, or this test would prove nothing.
+      expect(instant.getHours()).not.toBe(instant.getUTCHours())
+      expect(formatDateWithTime(instant, 'Europe/Paris')).toBe('November 28, 2026 at 6:16 AM')
+    })
   })
 })

@@ -1,26 +1,52 @@
-import { formatDistance } from 'date-fns'
+import { tz } from '@date-fns/tz'
+import { format, formatDistance } from 'date-fns'
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone'
 
 // One date format per context, on the reader's site and in the back office alike, always in
 // the paper's time zone (site settings `timeZone`), never the server's or the browser's: the
 // server renders the page (often cached for every reader) and the browser hydrates it, so both
-// must print the same words. docs/product.md, "Dates and times", lists the contexts:
+// must print the same words. docs/product.md, "Dates and times", lists the contexts.
 //
-// - a story's publication (article page; a scheduled time): formatDateTime, "26 November 2026,
-//   14:32";
-// - its last change (article page): formatUpdatedTime, "15:10", or "27 November 2026, 09:10" on
-//   a later day;
+// The product's named formats (spec: "MMMM d, yyyy" on the article page, "MMM d, yyyy" in an
+// admin list; times in the same idiom, never to the second where a person reads them) are
+// DATE_FORMATS, printed by formatInZone:
+//
+// - a story's publication and a later change, a scheduled time, live coverage's end (article
+//   page): formatDateWithTime, "November 26, 2026 at 2:32 PM";
+// - a story's later change on the day it went out, a live entry today: formatTime, "3:10 PM";
+// - a day on the article page (its corrections): formatArticleDate, "November 26, 2026";
 // - cards, the breaking bar, the profile's sessions: formatRelative, "about 2 hours ago";
+// - a day in a back-office list (articles, pages, subscribers, suppressions, media, users):
+//   formatShortDate, "Nov 26, 2026".
+//
+// Older wordings still used by screens not yet moved to the named formats:
 // - a moment's day on a reader's page (corrections, search results, the newsletter archive):
 //   formatDayInZone, "26 November 2026";
 // - a calendar date with no time of day (print editions): formatLongDate, "26 November 2026";
-// - a day in a back-office list (articles, pages, subscribers, suppressions, media, users):
-//   formatShortDate, "Nov 26, 2026" (docs/product.md §9's "MMM d, yyyy");
 // - the time of day of a save in the editor ("Draft saved at 14:32"): formatTimeOfDay;
 // - a save in an article's revision history: formatSaveMoment, "26 November 2026, 14:32:09";
 // - a moment in the back office (backups, a redirect's last use, a newsletter's schedule):
 //   formatDateTime, "26 November 2026, 14:32".
 //
 // On a reader's page each sits in `<time datetime>` with the instant (or the date) in ISO form.
+
+/** The product's date formats, as date-fns patterns. */
+export const DATE_FORMATS = {
+  /** "November 26, 2026": the article page's date (spec, Article page). */
+  articleDate: 'MMMM d, yyyy',
+  /** "Nov 26, 2026": a day in an admin list (spec, Article list). */
+  adminListDate: 'MMM d, yyyy',
+  /** "2:32 PM" */
+  time: 'h:mm a',
+  /** "November 26, 2026 at 2:32 PM": the article date with the time readers asked for. */
+  dateWithTime: "MMMM d, yyyy 'at' h:mm a",
+  /** "Nov 26": a live entry's day within the year. */
+  monthDay: 'MMM d',
+  /** "2026" */
+  year: 'yyyy',
+} as const
+
+export type DateFormatName = keyof typeof DATE_FORMATS
 
 export type DateInput = Date | string | number | null | undefined
 
@@ -29,6 +55,40 @@ function toDate(input: DateInput): Date | null {
   const date = input instanceof Date ? input : new Date(input)
   // An unparseable value renders as nothing rather than throwing mid-render.
   return Number.isNaN(date.getTime()) ? null : date
+}
+
+// A zone this runtime does not know falls back to UTC rather than failing the page
+// (date-fns throws "Invalid time value" for one).
+const zoneContexts = new Map<string, ReturnType<typeof tz>>()
+
+function zoneContext(timeZone: string) {
+  let context = zoneContexts.get(timeZone)
+  if (!context) {
+    context = tz(canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE)
+    zoneContexts.set(timeZone, context)
+  }
+  return context
+}
+
+/** `input` in one of the product's named formats, in `timeZone`; '' for no date. */
+export function formatDate(input: DateInput, name: DateFormatName, timeZone: string): string {
+  const date = toDate(input)
+  return date ? format(date, DATE_FORMATS[name], { in: zoneContext(timeZone) }) : ''
+}
+
+/** "November 26, 2026" in `timeZone`: a day on the article page. */
+export function formatArticleDate(input: DateInput, timeZone: string): string {
+  return formatDate(input, 'articleDate', timeZone)
+}
+
+/** "2:32 PM" in `timeZone`. */
+export function formatTime(input: DateInput, timeZone: string): string {
+  return formatDate(input, 'time', timeZone)
+}
+
+/** "November 26, 2026 at 2:32 PM" in `timeZone`: a story's publication on its page. */
+export function formatDateWithTime(input: DateInput, timeZone: string): string {
+  return formatDate(input, 'dateWithTime', timeZone)
 }
 
 /**
@@ -40,15 +100,11 @@ export function formatLongDate(input: DateInput): string {
 }
 
 /**
- * "Nov 26, 2026" in `timeZone`: a day in a back-office list (docs/product.md §9, "MMM d,
- * yyyy"). Without a zone, the UTC day.
+ * "Nov 26, 2026" in `timeZone`: a day in a back-office list (spec, "MMM d, yyyy"). Without a
+ * zone, the UTC day.
  */
 export function formatShortDate(input: DateInput, timeZone = 'UTC'): string {
-  const date = toDate(input)
-  if (!date) return ''
-  const { day, month, year } = zonedParts(date, timeZone)
-  // English months' three-letter abbreviations are their first three letters.
-  return `${month.slice(0, 3)} ${day}, ${year}`
+  return formatDate(input, 'adminListDate', timeZone)
 }
 
 /**
@@ -60,64 +116,37 @@ export function formatRelative(input: DateInput, now: Date = new Date()): string
   return date ? formatDistance(date, now, { addSuffix: true }) : ''
 }
 
-// Times of day in the paper's time zone (site settings `timeZone`): "Published 26 November
-// 2026, 14:32", "Updated 15:10". The zone is named explicitly, so the server's render and the
-// browser's hydration print the same words whatever zone either runs in. A zone this runtime
-// does not know falls back to UTC rather than failing the page.
+// The older wordings (day before month, 24-hour clock), kept until their screens move to the
+// named formats; printed by the same date-fns call in the same zone.
+const LEGACY_FORMATS = {
+  day: 'd MMMM yyyy',
+  timeOfDay: 'HH:mm',
+  dateTime: 'd MMMM yyyy, HH:mm',
+  saveMoment: 'd MMMM yyyy, HH:mm:ss',
+} as const
 
-const zonedFormatters = new Map<string, Intl.DateTimeFormat>()
-
-function zonedParts(date: Date, timeZone: string) {
-  let formatter = zonedFormatters.get(timeZone)
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })
-    } catch {
-      return zonedParts(date, 'UTC')
-    }
-    zonedFormatters.set(timeZone, formatter)
-  }
-  const parts: Record<string, string> = {}
-  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value
-  const day = Number(parts.day)
-  return {
-    day,
-    month: parts.month,
-    year: parts.year,
-    /** "26 November 2026" */
-    date: `${day} ${parts.month} ${parts.year}`,
-    time: `${parts.hour}:${parts.minute}`,
-    second: parts.second,
-  }
+function formatLegacy(
+  input: DateInput,
+  name: keyof typeof LEGACY_FORMATS,
+  timeZone: string,
+): string {
+  const date = toDate(input)
+  return date ? format(date, LEGACY_FORMATS[name], { in: zoneContext(timeZone) }) : ''
 }
 
 /** "26 November 2026" in `timeZone`. */
 export function formatDayInZone(input: DateInput, timeZone: string): string {
-  const date = toDate(input)
-  return date ? zonedParts(date, timeZone).date : ''
+  return formatLegacy(input, 'day', timeZone)
 }
 
 /** "14:32" in `timeZone` (24-hour clock). */
 export function formatTimeOfDay(input: DateInput, timeZone: string): string {
-  const date = toDate(input)
-  return date ? zonedParts(date, timeZone).time : ''
+  return formatLegacy(input, 'timeOfDay', timeZone)
 }
 
-/** "26 November 2026, 14:32" in `timeZone`: the article page's publication time. */
+/** "26 November 2026, 14:32" in `timeZone`: a moment in the back office. */
 export function formatDateTime(input: DateInput, timeZone: string): string {
-  const date = toDate(input)
-  if (!date) return ''
-  const { date: day, time } = zonedParts(date, timeZone)
-  return `${day}, ${time}`
+  return formatLegacy(input, 'dateTime', timeZone)
 }
 
 /**
@@ -125,22 +154,19 @@ export function formatDateTime(input: DateInput, timeZone: string): string {
  * second (saves come quickly).
  */
 export function formatSaveMoment(input: DateInput, timeZone: string): string {
-  const date = toDate(input)
-  if (!date) return ''
-  const { date: day, time, second } = zonedParts(date, timeZone)
-  return `${day}, ${time}:${second}`
+  return formatLegacy(input, 'saveMoment', timeZone)
 }
 
 /**
- * When a story was last touched, after `since` (its publication): "15:10" on the same day in
- * `timeZone`, "27 November 2026, 09:10" on a later one.
+ * When a story was last touched, after `since` (its publication): "3:10 PM" on the same day in
+ * `timeZone`, "November 27, 2026 at 9:10 AM" on a later one.
  */
 export function formatUpdatedTime(input: DateInput, since: DateInput, timeZone: string): string {
   const date = toDate(input)
   if (!date) return ''
   const sinceDate = toDate(since)
-  const parts = zonedParts(date, timeZone)
-  return sinceDate && zonedParts(sinceDate, timeZone).date === parts.date
-    ? parts.time
-    : `${parts.date}, ${parts.time}`
+  const sameDay =
+    sinceDate !== null &&
+    formatArticleDate(sinceDate, timeZone) === formatArticleDate(date, timeZone)
+  return sameDay ? formatTime(date, timeZone) : formatDateWithTime(date, timeZone)
 }

@@ -5,22 +5,28 @@ describe('formatEntryTime', () => {
   const now = new Date('2026-11-26T15:00:00Z')
 
   it('shows the time alone today, in the site time zone', () => {
-    expect(formatEntryTime(new Date('2026-11-26T14:32:10Z'), now, 'UTC')).toBe('14:32')
-    expect(formatEntryTime(new Date('2026-11-26T14:32:10Z'), now, 'Europe/Paris')).toBe('15:32')
+    expect(formatEntryTime(new Date('2026-11-26T14:32:10Z'), now, 'UTC')).toBe('2:32 PM')
+    expect(formatEntryTime(new Date('2026-11-26T14:32:10Z'), now, 'Europe/Paris')).toBe('3:32 PM')
   })
 
   it('adds the date on another day, and the year in another year', () => {
-    expect(formatEntryTime(new Date('2026-11-25T09:05:00Z'), now, 'UTC')).toBe('Nov 25, 09:05')
-    expect(formatEntryTime(new Date('2025-12-31T23:59:00Z'), now, 'UTC')).toBe('Dec 31 2025, 23:59')
+    expect(formatEntryTime(new Date('2026-11-25T09:05:00Z'), now, 'UTC')).toBe('Nov 25, 9:05 AM')
+    expect(formatEntryTime(new Date('2025-12-31T23:59:00Z'), now, 'UTC')).toBe(
+      'Dec 31, 2025, 11:59 PM',
+    )
     // Late evening in New York is already tomorrow in UTC.
     expect(formatEntryTime(new Date('2026-11-26T02:00:00Z'), now, 'America/New_York')).toBe(
-      'Nov 25, 21:00',
+      'Nov 25, 9:00 PM',
     )
   })
 
-  it('words the end of coverage', () => {
+  it('words nothing for an invalid instant', () => {
+    expect(formatEntryTime(new Date(NaN), now, 'UTC')).toBe('')
+  })
+
+  it('words the end of coverage as the article page words its publication', () => {
     expect(formatCoverageMoment(new Date('2026-11-26T18:05:00Z'), 'UTC')).toBe(
-      '26 November 2026, 18:05',
+      'November 26, 2026 at 6:05 PM',
     )
   })
 })

@@ -148,7 +148,7 @@ describe('tag page', () => {
 })
 
 describe('article page', () => {
-  it('shows a public article, sanitising its HTML again and dating it "Published d MMMM yyyy, HH:mm"', async () => {
+  it('shows a public article, sanitising its HTML again and dating it "Published MMMM d, yyyy at h:mm a"', async () => {
     await insertArticle({
       slug: 'levy',
       title: 'Levy vote',
@@ -164,7 +164,7 @@ describe('article page', () => {
     expect(out.data.html).toContain('Hello')
     expect(out.data.html).not.toMatch(/script|onclick|javascript:/i)
     expect(out.data.html).toContain(
-      'Published <time dateTime="2026-01-05T10:00:00.000Z">5 January 2026, 10:00</time>',
+      'Published <time dateTime="2026-01-05T10:00:00.000Z">January 5, 2026 at 10:00 AM</time>',
     )
     const jsonLd = out.data.meta.find((m: Record<string, unknown>) => 'script:ld+json' in m)
     expect(jsonLd['script:ld+json']).toMatchObject({

@@ -34,12 +34,46 @@ describe('toArticleView', () => {
       categoryName: 'Science',
       categorySlug: 'science',
       publishedIso: '2026-01-05T10:00:00.000Z',
-      publishedLabel: '5 January 2026, 10:00',
+      publishedLabel: 'January 5, 2026 at 10:00 AM',
       readingMinutes: 2,
       video: { kind: 'iframe', src: 'https://player.vimeo.com/video/76979871' },
       tags: [{ id: tag.id, name: 'Moon', slug: 'moon' }],
     })
     expect(view.contentHtml).toBe(`<p>${words(201)}</p>`)
+  })
+
+  it('words its publication, a later change and its corrections in the paper’s time zone', async () => {
+    await insertArticle({ slug: 'vote', publishedAt: new Date('2026-11-28T05:16:00Z') })
+    const article = (await getPublishedArticleBySlug('vote'))!
+    const correction = {
+      id: 1,
+      text: 'An earlier version misspelt the mayor’s name.',
+      correctedAt: new Date('2026-11-29T23:30:00Z'),
+    }
+    const sameDay = toArticleView(
+      { ...article, revisedAt: new Date('2026-11-28T14:05:00Z'), corrections: [correction] },
+      NOW,
+      'Europe/Paris',
+    )
+    expect(sameDay).toMatchObject({
+      publishedIso: '2026-11-28T05:16:00.000Z',
+      publishedLabel: 'November 28, 2026 at 6:16 AM',
+      updatedIso: '2026-11-28T14:05:00.000Z',
+      updatedLabel: '3:05 PM',
+      // 23:30 UTC is already the next day in Paris.
+      corrections: [
+        { correctedIso: '2026-11-29T23:30:00.000Z', correctedLabel: 'November 30, 2026' },
+      ],
+    })
+    const nextDay = toArticleView(
+      { ...article, revisedAt: new Date('2026-11-29T09:40:00Z') },
+      NOW,
+      'UTC',
+    )
+    expect(nextDay).toMatchObject({
+      publishedLabel: 'November 28, 2026 at 5:16 AM',
+      updatedLabel: 'November 29, 2026 at 9:40 AM',
+    })
   })
 })
 
@@ -52,7 +86,7 @@ describe('the preview', () => {
       status: 'draft',
       unsaved: false,
       scheduledLabel: null,
-      publishedLabel: '10 March 2026, 12:00',
+      publishedLabel: 'March 10, 2026 at 12:00 PM',
     })
     expect(await getArticlePreviewView(987654, NOW)).toBeNull()
   })
@@ -61,7 +95,7 @@ describe('the preview', () => {
     const later = await insertArticle({ publishedAt: new Date('2026-04-01T08:30:00Z') })
     expect(await getArticlePreviewView(later.id, NOW)).toMatchObject({
       status: 'published',
-      scheduledLabel: '1 April 2026, 08:30 (UTC)',
+      scheduledLabel: 'April 1, 2026 at 8:30 AM (UTC)',
     })
   })
 

@@ -8,7 +8,7 @@ import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
 import { renderArticleHtml, sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDateTime, formatDayInZone, formatUpdatedTime } from '~/lib/dates'
+import { formatArticleDate, formatDateWithTime, formatUpdatedTime } from '~/lib/dates'
 import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
@@ -64,12 +64,15 @@ export interface ArticlePageView {
   /** Null: no author ("Anonymous"). */
   author: BylineAuthor | null
   publishedIso: string
-  /** "26 November 2026, 14:32" in the paper's time zone (shown as "Published …"). */
+  /**
+   * "November 26, 2026 at 2:32 PM" in the paper's time zone (shown as "Published …"): the
+   * spec's "MMMM d, yyyy" with the time readers asked for.
+   */
   publishedLabel: string
   readingMinutes: number
   tags: ArticleViewTag[]
   /**
-   * "Updated 15:10" (the same day) or "Updated 27 November 2026, 09:10": edited or corrected
+   * "Updated 3:10 PM" (the same day) or "Updated November 27, 2026 at 9:10 AM": edited or corrected
    * after publication; else null.
    */
   updatedIso: string | null
@@ -133,7 +136,7 @@ export function toArticleView(
     categorySlug: article.categorySlug,
     author: toBylineAuthor(article),
     publishedIso: shown.toISOString(),
-    publishedLabel: formatDateTime(shown, timeZone),
+    publishedLabel: formatDateWithTime(shown, timeZone),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
     tags: article.tags,
     ...updatedView(article.publishedAt, article.revisedAt ?? null, timeZone),
@@ -141,7 +144,7 @@ export function toArticleView(
       id: correction.id,
       text: correction.text,
       correctedIso: correction.correctedAt.toISOString(),
-      correctedLabel: formatDayInZone(correction.correctedAt, timeZone),
+      correctedLabel: formatArticleDate(correction.correctedAt, timeZone),
     })),
   }
 }
@@ -179,7 +182,7 @@ function toPreviewView(
     ...toArticleView(article, now, timeZone),
     id: article.id,
     status,
-    scheduledLabel: scheduled ? `${formatDateTime(publishedAt, timeZone)} (${timeZone})` : null,
+    scheduledLabel: scheduled ? `${formatDateWithTime(publishedAt, timeZone)} (${timeZone})` : null,
     unsaved,
   }
 }

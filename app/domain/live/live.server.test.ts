@@ -64,7 +64,7 @@ describe('live coverage', () => {
     expect(view.summary).toBe('Polls close at eight.')
     expect(view.entries.map((e) => e.html)).toEqual(['<p>Second</p>', '<p>First</p>'])
     expect(view.entries[0]).toMatchObject({ headline: 'Turnout high', authorName: 'Dana Desk' })
-    expect(view.entries[0].timeLabel).toMatch(/^\d{2}:\d{2}$/)
+    expect(view.entries[0].timeLabel).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
     // The desk sees the pending entry first; approval publishes it at the top.
     const desk = await listDeskEntries(article.id)
     expect(desk[0]).toMatchObject({ id: pending.id, status: 'pending' })
@@ -125,7 +125,7 @@ describe('live coverage', () => {
     await setCoverageState(article.id, 'ended')
     const view = await readerView(article.id)
     expect(view.state).toBe('ended')
-    expect(view.endedLabel).toMatch(/^\d+ \w+ \d{4}, \d{2}:\d{2}$/)
+    expect(view.endedLabel).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/)
     expect(await codeOf(postEntry(article.id, entry('Late'), editor, { publish: true }))).toBe(
       'ENDED',
     )
