@@ -157,6 +157,31 @@ export const articleViews = pgTable(
 )
 
 /**
+ * Which readers' views of an article a UTC day has counted, so each counts once
+ * (domain/articles/view-counter.server.ts): a reader is a keyed hash of the client's address
+ * and user agent under that day's key (`view_reader_keys`), never the address itself. The
+ * primary key is the dedupe every instance shares; rows older than yesterday are deleted
+ * (server/housekeeping.ts), keys older than today too.
+ */
+export const articleViewReaders = pgTable(
+  'article_view_readers',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    readerHash: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.articleId, t.readerHash] })],
+)
+
+/** One random key per UTC day for `article_view_readers`' hashes, shared by every instance. */
+export const viewReaderKeys = pgTable('view_reader_keys', {
+  day: date({ mode: 'string' }).primaryKey(),
+  key: text().notNull(),
+})
+
+/**
  * What an article was at each manual save: enough to compare and to restore it. Tags are kept
  * by name, so a restore brings back a tag deleted since.
  */
