@@ -11,6 +11,7 @@ import {
 import type { Actor } from '~/domain/access/access-rules'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { ArticleRowActions } from './article-row-actions'
+import { EmailAddress } from './email-address'
 
 export interface DashboardRow {
   id: number
@@ -19,14 +20,16 @@ export interface DashboardRow {
   categoryName: string | null
   authorId: string | null
   authorName: string | null
+  /** Shown in the Author column (spec, Dashboard: "Author (email, hidden on small screens)"). */
+  authorEmail: string | null
   /** Returned by an editor with a note (the writer's own dashboard). */
   returned?: boolean
 }
 
 /**
- * docs/product.md §2 Recent Articles: Title, Author (hidden on small screens), Category, Status, Actions,
- * with each row's actions as the signed-in role allows them. `showAuthor` is off on a
- * writer's own dashboard, where every row is theirs.
+ * docs/product.md §2 Recent Articles: Title, Author (the author's e-mail, hidden on small
+ * screens), Category, Status, Actions, with each row's actions as the signed-in role allows
+ * them. `showAuthor` is off on a writer's own dashboard, where every row is theirs.
  */
 export function DashboardArticlesTable({
   rows,
@@ -69,8 +72,12 @@ export function DashboardArticlesTable({
               ) : null}
             </TableCell>
             {showAuthor ? (
-              <TableCell className="hidden text-muted-foreground md:table-cell">
-                {article.authorName ?? 'Unknown'}
+              <TableCell
+                className="hidden max-w-64 text-muted-foreground md:table-cell"
+                // The byline's name, for a pointer that rests on the address.
+                title={article.authorEmail ? (article.authorName ?? undefined) : undefined}
+              >
+                {article.authorEmail ? <EmailAddress email={article.authorEmail} /> : 'Unknown'}
               </TableCell>
             ) : null}
             <TableCell className="max-md:order-2 max-md:min-w-0 max-md:p-0 max-md:text-xs max-md:text-muted-foreground">

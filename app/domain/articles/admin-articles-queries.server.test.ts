@@ -165,8 +165,13 @@ describe('getDashboardData', () => {
       'Story number 56',
       'Story number 55',
     ])
-    // Names, not addresses: the byline's name (here the username; no display name is set).
-    expect(data.recent[0]).toMatchObject({ categoryName: 'Sport', authorName: 'desk' })
+    // The Author column shows the address (spec, Dashboard); the byline's name (here the
+    // username; no display name is set) goes with it.
+    expect(data.recent[0]).toMatchObject({
+      categoryName: 'Sport',
+      authorName: 'desk',
+      authorEmail: 'desk@example.com',
+    })
     expect(data.recent[0]).not.toHaveProperty('content')
   })
 })

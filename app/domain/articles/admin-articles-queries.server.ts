@@ -220,6 +220,8 @@ export interface DashboardArticle {
   authorId: string | null
   /** The byline's name; the address only for an account with no name at all. */
   authorName: string | null
+  /** The author's address: the Recent Articles table's Author column (spec, Dashboard). */
+  authorEmail: string | null
 }
 
 export interface DashboardData {
@@ -238,6 +240,7 @@ const dashboardArticleColumns = {
   authorId: articles.authorId,
   // The byline's one rule (domain/authors); the address only for an account with no name.
   authorName: sql<string | null>`coalesce(${bylineColumns.authorName}, ${profiles.email})`,
+  authorEmail: profiles.email,
 }
 
 export async function getDashboardData(): Promise<DashboardData> {
