@@ -5,10 +5,7 @@ import {
   newsletterSubscribeSchema,
   type NewsletterAnswer,
 } from '~/domain/newsletter/newsletter-schema'
-import {
-  limitNewsletterSignUps,
-  subscribeToNewsletter,
-} from '~/domain/newsletter/newsletter.server'
+import { subscribeToNewsletter } from '~/domain/newsletter/newsletter.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import type { ActionResult } from '~/lib/action-result'
 import { actionInvalid, failureFrom } from './+shared/action-results.server'
@@ -26,9 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = newsletterSubscribeSchema.safeParse({ email: form.get('email') ?? '' })
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
-    await limitNewsletterSignUps(parsed.data.email, context.clientIp)
     const settings = await getSiteSettings()
-    await subscribeToNewsletter(parsed.data.email, { brand: settings.logoText })
+    await subscribeToNewsletter(parsed.data.email, {
+      clientIp: context.clientIp,
+      brand: settings.logoText,
+    })
   } catch (error) {
     return failureFrom(error, { context })
   }

@@ -2,6 +2,7 @@ import { useActionData, useLoaderData, useRouteError } from 'react-router'
 import { NewsletterPreferences } from '~/components/site/newsletter-preferences'
 import { gutterClass } from '~/components/site/styles'
 import { preferencesByToken } from '~/domain/newsletter/preferences.server'
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from '~/infra/http-cache.server'
 import { notFoundOf } from '~/lib/not-found'
 import { errorMeta } from '~/lib/seo'
 import { notFound } from './+shared/http-answers.server'
@@ -18,12 +19,11 @@ const INVALID =
 // (docs: issue 22, "an opaque token, no sign-in"). The token is the key, so it is read from
 // the query on GET and from the form on POST, and the page is never cached or referred on.
 // A token that matches no subscription is the one not-found answer, its message the page's.
-const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('t') ?? ''
   const prefs = await preferencesByToken(token)
-  if (!prefs) notFound(INVALID, { headers: NO_STORE })
+  if (!prefs) notFound(INVALID, { headers: TOKEN_PAGE_HEADERS })
   return { token, prefs }
 }
 
@@ -31,14 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const token = String(form.get('t') ?? new URL(request.url).searchParams.get('t') ?? '')
   const prefs = await preferencesByToken(token)
-  if (!prefs) notFound(INVALID, { headers: NO_STORE })
-  return applyPreferencesPost(prefs, form, context.requestId)
+  if (!prefs) notFound(INVALID, { headers: TOKEN_PAGE_HEADERS })
+  return applyPreferencesPost(prefs, form, context)
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
-})
+export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export default function NewsletterPreferencesPage() {
   const { token, prefs } = useLoaderData<typeof loader>()

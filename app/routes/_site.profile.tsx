@@ -21,7 +21,7 @@ import {
 } from '~/domain/users/account.server'
 import { canOpenBackOffice } from '~/domain/access/access-rules'
 import { ProfileNewsletters } from '~/components/site/profile-newsletters'
-import { preferencesByEmail } from '~/domain/newsletter/preferences.server'
+import { accountPreferences } from '~/domain/newsletter/preferences.server'
 import { getOwnAuthorProfile } from '~/domain/authors/authors-queries.server'
 import { profileActionSchema, type ProfileAnswer } from '~/domain/users/profile-schema'
 import { updateAuthorProfile, updateUsername } from '~/domain/users/profile.server'
@@ -59,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     getTwoFactorStatus(user, await getBrandName()),
     // Bylines are the newsroom's: readers have none to set.
     canOpenBackOffice(user) ? getOwnAuthorProfile(user.id) : null,
-    // The newsletter subscription with the account's address, if any.
-    preferencesByEmail(user.email),
+    // The newsletter subscription with the account's address, once that address is confirmed.
+    accountPreferences(user.id),
   ])
   const now = new Date()
   const confirmed = await isAddressConfirmed(user.id)
@@ -227,7 +227,7 @@ export default function ProfilePage() {
         <SessionsPanel sessions={sessions} answer={answer} />
       </ProfileSection>
 
-      <ProfileNewsletters prefs={newsletters} />
+      <ProfileNewsletters newsletters={newsletters} />
     </div>
   )
 }

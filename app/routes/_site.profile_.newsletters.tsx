@@ -1,10 +1,15 @@
 import { canUseProfile } from '~/domain/access/access-rules'
+import { DomainError } from '~/domain/domain-error'
 import { subscribeToNewsletter } from '~/domain/newsletter/newsletter.server'
-import { preferencesByEmail } from '~/domain/newsletter/preferences.server'
-import { PREFERENCES_OPT_IN } from '~/domain/newsletter/preferences-schema'
+import { accountPreferences } from '~/domain/newsletter/preferences.server'
+import {
+  PREFERENCES_ADDRESS_UNCONFIRMED,
+  PREFERENCES_OPT_IN,
+} from '~/domain/newsletter/preferences-schema'
 import { getBrandName } from '~/infra/auth-mail.server'
 import { requireUser } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
+import { refusalHeaders } from './+shared/action-results.server'
 import { applyPreferencesPost } from './+shared/newsletter-preferences.server'
 import type { Route } from './+types/_site.profile_.newsletters'
 
@@ -20,19 +25,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)
   if (!canUseProfile(user)) throw new Response('Forbidden', { status: 403 })
   const form = await request.formData()
-  const prefs = await preferencesByEmail(user.email)
+  const account = await accountPreferences(user.id)
+  // An address nobody has confirmed owning controls no subscription (it may be someone
+  // else's): refused before anything is looked up or changed, whatever the intent.
+  if (!account.addressConfirmed) {
+    return redirectWithToast(BACK, {
+      type: 'error',
+      title: 'Confirm your address first',
+      description: PREFERENCES_ADDRESS_UNCONFIRMED,
+    })
+  }
+  const { prefs } = account
   if (!prefs) {
     if (form.get('intent') !== 'subscribe-again') {
       return redirectWithToast(BACK, { type: 'error', title: 'Not subscribed' })
     }
-    await subscribeToNewsletter(user.email.toLowerCase(), { brand: await getBrandName() })
+    try {
+      await subscribeToNewsletter(user.email.toLowerCase(), {
+        clientIp: context.clientIp,
+        brand: await getBrandName(),
+      })
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      return redirectWithToast(
+        BACK,
+        { type: 'error', title: 'Newsletters not changed', description: error.message },
+        { headers: refusalHeaders(error) },
+      )
+    }
     return redirectWithToast(BACK, {
       type: 'success',
       title: 'Almost there',
       description: PREFERENCES_OPT_IN,
     })
   }
-  const answer = await applyPreferencesPost(prefs, form, context.requestId)
+  const answer = await applyPreferencesPost(prefs, form, context)
   const { ok, message } = answer.data
   return redirectWithToast(BACK, {
     type: ok ? 'success' : 'error',

@@ -14,7 +14,7 @@ const pageCache = new PageCache({ maxBytes: 8 * 1024 * 1024 })
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
 })
-afterAll(() => server.close())
+afterAll(() => server?.close())
 
 async function twice(path: string, expectText: string) {
   for (let i = 0; i < 2; i += 1) {

@@ -1,22 +1,38 @@
 import { Form } from 'react-router'
 import { ProfileSection } from '~/components/auth/profile-section'
-import { primaryButtonClass } from '~/components/site/styles'
+import { outlineButtonClass, primaryButtonClass } from '~/components/site/styles'
 import {
   NewsletterPreferences,
   type NewsletterPreferencesView,
 } from '~/components/site/newsletter-preferences'
+import { PREFERENCES_ADDRESS_UNCONFIRMED } from '~/domain/newsletter/preferences-schema'
 
 const ACTION = '/profile/newsletters'
 
+/** What the loader hands the card (preferences.server.ts `accountPreferences`). */
+export type ProfileNewslettersView =
+  { addressConfirmed: false } | { addressConfirmed: true; prefs: NewsletterPreferencesView | null }
+
 /** The profile's newsletter card: the same choices as the preferences page mails link to. */
-export function ProfileNewsletters({ prefs }: { prefs: NewsletterPreferencesView | null }) {
+export function ProfileNewsletters({ newsletters }: { newsletters: ProfileNewslettersView }) {
+  const prefs = newsletters.addressConfirmed ? newsletters.prefs : null
   return (
     <ProfileSection
       id="newsletters"
       title="Newsletters"
       description="The newsletters sent to your account's address."
     >
-      {prefs && (prefs.confirmed || prefs.suppressed) ? (
+      {!newsletters.addressConfirmed ? (
+        // The account's address is not proven yours: nothing about a subscription is shown.
+        // The confirmation is the account's own mail, sent by the profile's action.
+        <Form method="post" action="/profile" className="grid gap-3">
+          <input type="hidden" name="intent" value="resend-confirmation" />
+          <p className="text-sm text-muted-foreground">{PREFERENCES_ADDRESS_UNCONFIRMED}</p>
+          <button type="submit" className={`${outlineButtonClass} h-10 w-fit px-5`}>
+            Send the confirmation link
+          </button>
+        </Form>
+      ) : prefs && (prefs.confirmed || prefs.suppressed) ? (
         <NewsletterPreferences prefs={prefs} action={ACTION} />
       ) : prefs ? (
         <p className="text-sm text-muted-foreground">

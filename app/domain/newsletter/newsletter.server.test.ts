@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { newsletterSubscribers } from '@db/schema/index'
+import { newsletterSubscribers, newsletterSuppressions } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { readOutbox } from '~/infra/mail.server'
 import { newsletterSubscribeSchema } from './newsletter-schema'
@@ -8,8 +8,14 @@ import { listNewsletterSubscribers } from './newsletter-queries.server'
 import {
   confirmNewsletterSubscription,
   hashConfirmToken,
+  NEWSLETTER_LIMITS,
+  NewsletterError,
   subscribeToNewsletter,
 } from './newsletter.server'
+
+// A client address per call: these tests are about the subscription, not its limits.
+let caller = 0
+const from = () => ({ clientIp: `192.0.2.${++caller}` })
 
 async function rowsFor(email: string) {
   return getDb().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
@@ -44,7 +50,7 @@ describe('newsletterSubscribeSchema', () => {
 
 describe('subscribeToNewsletter', () => {
   it('stores an unconfirmed subscriber and mails a confirmation link (double opt-in)', async () => {
-    expect(await subscribeToNewsletter('first@example.com')).toBe('created')
+    expect(await subscribeToNewsletter('first@example.com', from())).toBe('created')
     const [row] = await rowsFor('first@example.com')
     expect(row.confirmedAt).toBeNull()
     const link = await confirmLink('first@example.com')
@@ -56,17 +62,58 @@ describe('subscribeToNewsletter', () => {
   })
 
   it('accepts a repeated address without a second row or a second mail', async () => {
-    await subscribeToNewsletter('again@example.com')
-    expect(await subscribeToNewsletter('again@example.com')).toBe('existing')
+    await subscribeToNewsletter('again@example.com', from())
+    expect(await subscribeToNewsletter('again@example.com', from())).toBe('existing')
     expect(await rowsFor('again@example.com')).toHaveLength(1)
     const mails = (await readOutbox()).filter((m) => m.to.includes('again@example.com'))
     expect(mails).toHaveLength(1)
   })
 })
 
+describe('subscribeToNewsletter limits (every path that mails a confirmation calls it)', () => {
+  it('mails one mailbox at most 3 times an hour, each call counted, then refuses with 429', async () => {
+    const db = getDb()
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: 'limited@example.com', confirmToken: 'x' })
+    // Suppressed: every call would mail a fresh link (the profile card's "subscribe again").
+    await db
+      .insert(newsletterSuppressions)
+      .values({ email: 'limited@example.com', reason: 'unsubscribed' })
+    const outcomes = []
+    for (let i = 0; i < 20; i += 1) {
+      outcomes.push(
+        await subscribeToNewsletter('limited@example.com', from()).then(
+          (outcome) => outcome,
+          (error: unknown) => error,
+        ),
+      )
+    }
+    expect(outcomes.slice(0, NEWSLETTER_LIMITS.perEmail.max)).toEqual([
+      'created',
+      'created',
+      'created',
+    ])
+    for (const refused of outcomes.slice(NEWSLETTER_LIMITS.perEmail.max)) {
+      expect(refused).toBeInstanceOf(NewsletterError)
+      expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 })
+    }
+    const mails = (await readOutbox()).filter((m) => m.to.includes('limited@example.com'))
+    expect(mails).toHaveLength(NEWSLETTER_LIMITS.perEmail.max)
+  })
+
+  it('refuses a call without a known client address, and mails nothing', async () => {
+    await expect(
+      subscribeToNewsletter('nowhere@example.com', { clientIp: null }),
+    ).rejects.toMatchObject({ code: 'CLIENT_ADDRESS_UNKNOWN', status: 400 })
+    expect(await rowsFor('nowhere@example.com')).toHaveLength(0)
+    expect((await readOutbox()).some((m) => m.to.includes('nowhere@example.com'))).toBe(false)
+  })
+})
+
 describe('confirmNewsletterSubscription', () => {
   it('confirms with the mailed token, once', async () => {
-    await subscribeToNewsletter('confirm@example.com')
+    await subscribeToNewsletter('confirm@example.com', from())
     const token = (await confirmLink('confirm@example.com')).searchParams.get('token')!
     expect(await confirmNewsletterSubscription(token)).toBe('confirmed')
     expect((await rowsFor('confirm@example.com'))[0].confirmedAt).toBeInstanceOf(Date)
@@ -84,7 +131,7 @@ describe('confirmNewsletterSubscription', () => {
 
 describe('listNewsletterSubscribers', () => {
   it('lists subscribers with their confirmation state', async () => {
-    await subscribeToNewsletter('listed@example.com')
+    await subscribeToNewsletter('listed@example.com', from())
     const listed = (await listNewsletterSubscribers()).find((s) => s.email === 'listed@example.com')
     expect(listed).toMatchObject({ email: 'listed@example.com', confirmedAt: null })
   })

@@ -48,8 +48,10 @@ function mailboxKey(email: string) {
  * seconds to wait) once either has spent its budget; a request without a known client address
  * is refused rather than put in a bucket shared by everybody (docs/security.md). Every attempt
  * counts, whether or not the address is already on the list, so the answer does not tell.
+ * Only `subscribeToNewsletter` calls it, so no way of asking for a confirmation mail (the
+ * footer, /newsletter, the profile's card, the preferences page) can go around it.
  */
-export async function limitNewsletterSignUps(email: string, clientIp: string | null | undefined) {
+async function limitNewsletterSignUps(email: string, clientIp: string | null | undefined) {
   const ip = normalizeClientIp(clientIp)
   if (!ip) {
     throw new NewsletterError(
@@ -76,16 +78,29 @@ export function hashConfirmToken(token: string) {
 
 export type SubscribeOutcome = 'created' | 'existing'
 
+export interface SubscribeOptions {
+  /**
+   * The requester's address, for the sign-up limits (NEWSLETTER_LIMITS). Required, not
+   * optional: a caller that does not know it is refused (CLIENT_ADDRESS_UNKNOWN), never let
+   * through unlimited.
+   */
+  clientIp: string | null | undefined
+  brand?: string
+}
+
 /**
  * Stores a subscriber (unconfirmed) and mails a confirmation link: double opt-in, so nobody
  * receives the newsletter without clicking it. An address already on the list is accepted
  * quietly, with no second row and no second mail, and the reader is told the same thing
- * either way (the form does not reveal who subscribes).
+ * either way (the form does not reveal who subscribes). Every call first spends the sign-up
+ * limits (`NewsletterError` `TOO_MANY_REQUESTS` 429): this is the one place that mails a
+ * confirmation link, so the limit holds for every path that asks for one.
  */
 export async function subscribeToNewsletter(
   email: string,
-  options: { brand?: string } = {},
+  options: SubscribeOptions,
 ): Promise<SubscribeOutcome> {
+  await limitNewsletterSignUps(email, options.clientIp)
   const token = crypto.randomBytes(32).toString('base64url')
   const db = getDb()
   const inserted = await db

@@ -27,3 +27,6 @@ export const PREFERENCES_RESUMED = 'Resumed: your newsletters will reach you aga
 export const PREFERENCES_LEFT = 'You left every newsletter. We will not write to you again.'
 export const PREFERENCES_OPT_IN =
   'Check your inbox for a link to confirm your address; your newsletters start after that.'
+/** The profile's card, while the account's address is not confirmed (nothing else is shown). */
+export const PREFERENCES_ADDRESS_UNCONFIRMED =
+  "Confirm your account's address to manage newsletters here: follow the link we mailed to you, or send a new one."

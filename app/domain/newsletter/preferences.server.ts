@@ -5,6 +5,7 @@ import {
   newsletterSubscribers,
   newsletterSubscriptions,
   newsletterSuppressions,
+  profiles,
 } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
@@ -114,6 +115,26 @@ export async function preferencesByEmail(email: string): Promise<Preferences | n
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()))
   return row ? preferencesOf(row) : null
+}
+
+/**
+ * What the profile's newsletter card may show and change for an account. The subscription is
+ * found by the account's address, so it is the account's only once that address is confirmed
+ * (better-auth's emailVerified): anyone can sign up with a subscriber's address without owning
+ * the mailbox. Until then nothing about a subscription is told, not even whether one exists.
+ */
+export type AccountPreferences =
+  { addressConfirmed: false } | { addressConfirmed: true; prefs: Preferences | null }
+
+/** The one gate of the profile's card, for its loader and its action alike. */
+export async function accountPreferences(userId: string): Promise<AccountPreferences> {
+  const [account] = await getDb()
+    .select({ email: profiles.email, emailVerified: profiles.emailVerified })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1)
+  if (!account?.emailVerified) return { addressConfirmed: false }
+  return { addressConfirmed: true, prefs: await preferencesByEmail(account.email) }
 }
 
 /**

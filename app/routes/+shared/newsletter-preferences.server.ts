@@ -19,17 +19,28 @@ import {
 import { getBrandName } from '~/infra/auth-mail.server'
 import { logger } from '~/infra/logger.server'
 import { UNEXPECTED_ERROR } from '~/lib/action-result'
+import { refusalHeaders } from './action-results.server'
 
 export interface PreferencesAnswer {
   ok: boolean
   message: string
 }
 
+/** What the route's load context gives: the request id for logs, the client address for limits. */
+export interface PreferencesPostContext {
+  requestId?: string
+  clientIp: string | null | undefined
+}
+
 /**
  * One post of the preferences page or of the profile's newsletter card, for the subscriber
  * already identified (by token or by session): a message to show, 200 or 4xx.
  */
-export async function applyPreferencesPost(prefs: Preferences, form: FormData, requestId?: string) {
+export async function applyPreferencesPost(
+  prefs: Preferences,
+  form: FormData,
+  { requestId, clientIp }: PreferencesPostContext,
+) {
   const parsed = preferencesActionSchema.safeParse({ intent: form.get('intent') })
   if (!parsed.success) {
     return data<PreferencesAnswer>({ ok: false, message: 'Unknown action' }, { status: 400 })
@@ -47,7 +58,7 @@ export async function applyPreferencesPost(prefs: Preferences, form: FormData, r
       await leaveEverything(prefs.subscriberId)
       message = PREFERENCES_LEFT
     } else {
-      await subscribeToNewsletter(prefs.email, { brand: await getBrandName() })
+      await subscribeToNewsletter(prefs.email, { clientIp, brand: await getBrandName() })
       message = PREFERENCES_OPT_IN
     }
     return data<PreferencesAnswer>({ ok: true, message })
@@ -55,7 +66,7 @@ export async function applyPreferencesPost(prefs: Preferences, form: FormData, r
     if (error instanceof DomainError) {
       return data<PreferencesAnswer>(
         { ok: false, message: error.message },
-        { status: error.status },
+        { status: error.status, headers: refusalHeaders(error) },
       )
     }
     logger.error({ err: error, requestId }, 'newsletter preferences failed')
