@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/infra/db.server'
-import { sweepExpiredAuthRows } from './housekeeping'
+import { sweepExpiredAuthRows, sweepViewReaders } from './housekeeping'
 import { schedulePeriodicJob } from './periodic'
 
 describe('sign-in housekeeping', () => {
@@ -44,6 +44,30 @@ describe('sign-in housekeeping', () => {
       verifications: 0,
       loginFailures: 0,
     })
+  })
+
+  it('deletes readers’ rows from before yesterday and every day’s key but today’s', async () => {
+    const db = getDb()
+    const [{ id }] = (
+      await db.execute<{ id: number }>(sql`insert into articles (title, slug, status, content)
+        values ('Counted', 'hk-counted', 'published', '') returning id`)
+    ).rows
+    const day = (offset: number) => sql`(now() at time zone 'utc')::date + ${offset}::integer`
+    for (const offset of [-3, -2, -1, 0]) {
+      await db.execute(sql`insert into article_view_readers (day, article_id, reader_hash)
+        values (${day(offset)}, ${id}, 'reader')`)
+      await db.execute(sql`insert into view_reader_keys (day, key) values (${day(offset)}, 'k')`)
+    }
+    expect(await sweepViewReaders()).toEqual({ readers: 2, keys: 3 })
+    const left = async (table: string) =>
+      (
+        await db.execute<{ offset: number }>(
+          sql`select day - (now() at time zone 'utc')::date as offset from ${sql.identifier(table)} order by day`,
+        )
+      ).rows.map((row) => Number(row.offset))
+    expect(await left('article_view_readers')).toEqual([-1, 0])
+    expect(await left('view_reader_keys')).toEqual([0])
+    expect(await sweepViewReaders()).toEqual({ readers: 0, keys: 0 })
   })
 
   it('runs on the embedded database without any lock (one process holds it)', async () => {

@@ -19,7 +19,7 @@ import { closeMailTransport } from '~/infra/mail.server'
 import { createApp } from './app'
 import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
 import { createShutdown, drainableServer } from './lifecycle'
-import { HOUSEKEEPING_EVERY_MS, sweepExpiredAuthRows } from './housekeeping'
+import { HOUSEKEEPING_EVERY_MS, sweepExpiredAuthRows, sweepViewReaders } from './housekeeping'
 import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { schedulePeriodicJob } from './periodic'
@@ -73,7 +73,10 @@ async function start({ dev, clientDir }: StartOptions) {
         name: 'auth-housekeeping',
         everyMs: HOUSEKEEPING_EVERY_MS,
         firstAfterMs: 5 * 60_000,
-        run: async () => void (await sweepExpiredAuthRows()),
+        run: async () => {
+          await sweepExpiredAuthRows()
+          await sweepViewReaders()
+        },
       },
       database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
     ),

@@ -206,12 +206,22 @@ describe('article page', () => {
         headers,
         body: new URLSearchParams({ article: String(a.id) }),
       })
-    for (const headers of [BROWSER, BROWSER, { 'user-agent': 'Googlebot/2.1' }]) {
-      const res = (await views.action({ request: beacon(headers) } as never)) as Response
+    // Two readers (by address), the first twice, and a crawler: two views.
+    for (const [headers, clientIp] of [
+      [BROWSER, '198.51.100.1'],
+      [BROWSER, '198.51.100.1'],
+      [BROWSER, '198.51.100.2'],
+      [{ 'user-agent': 'Googlebot/2.1' }, '198.51.100.3'],
+    ] as const) {
+      const res = (await views.action({
+        request: beacon(headers),
+        context: { clientIp },
+      } as never)) as Response
       expect(res.status).toBe(204)
     }
     const refused = (await views.action({
       request: new Request('http://localhost/api/views', { method: 'POST', body: 'x' }),
+      context: { clientIp: '198.51.100.1' },
     } as never)) as Response
     expect(refused.status).toBe(400)
     await viewCounter.flush()

@@ -14,7 +14,14 @@ import {
   listTrendingTags,
   TRENDING_TAGS_RECENT_ARTICLES,
 } from './trending-queries.server'
-import { isCountableBeacon, recordArticleView } from './trending.server'
+import { action as beaconAction } from '~/routes/api.views'
+import {
+  BEACON_PACE,
+  isCountableBeacon,
+  Pace,
+  recordArticleView,
+  resetBeaconPaces,
+} from './trending.server'
 import { viewCounter } from './view-counter.server'
 
 const CHROME =
@@ -26,7 +33,25 @@ const visit = (headers: Record<string, string>, method = 'GET') =>
 beforeEach(async () => {
   await viewCounter.flush()
   await clearContent()
+  resetBeaconPaces()
 })
+
+/** A view beacon as the page sends it, from a browser at `clientIp`. */
+function beacon(articleId: number, clientIp: string, userAgent = CHROME) {
+  return new Request('http://localhost:3000/api/views', {
+    method: 'POST',
+    headers: { 'user-agent': userAgent },
+    body: new URLSearchParams({ article: String(articleId) }),
+  })
+}
+
+async function sendBeacon(articleId: number, clientIp: string, userAgent = CHROME) {
+  return (await beaconAction({
+    request: beacon(articleId, clientIp, userAgent),
+    context: { clientIp, requestId: 'test' },
+    params: {},
+  } as never)) as Response
+}
 
 async function viewsOf(articleId: number) {
   const rows = await getDb()
@@ -54,13 +79,17 @@ describe('isCountableBeacon', () => {
 })
 
 describe('recordArticleView', () => {
+  const at = new Date('2026-11-28T10:00:00Z')
+  const record = (articleId: number, clientIp: string, userAgent = CHROME, now = at) =>
+    recordArticleView(beacon(articleId, clientIp, userAgent), articleId, clientIp, now)
+
   it('counts in memory and keeps one row per article and day, adding to its count', async () => {
     const article = await insertArticle()
-    recordArticleView(article.id)
-    recordArticleView(article.id)
+    await record(article.id, '198.51.100.1')
+    await record(article.id, '198.51.100.2')
     expect(await viewsOf(article.id)).toBe(0)
     await viewCounter.flush()
-    recordArticleView(article.id)
+    await record(article.id, '198.51.100.3')
     await viewCounter.flush()
     const rows = await getDb()
       .select()
@@ -68,7 +97,120 @@ describe('recordArticleView', () => {
       .where(eq(articleViews.articleId, article.id))
     expect(rows).toHaveLength(1)
     expect(rows[0].views).toBe(3)
-    expect(rows[0].day).toBe(new Date().toISOString().slice(0, 10))
+    expect(rows[0].day).toBe('2026-11-28')
+  })
+
+  it('counts 3,000 beacons from one client as one view, refusing those beyond its pace', async () => {
+    const article = await insertArticle()
+    const outcomes = []
+    for (let i = 0; i < 3000; i++) {
+      outcomes.push(await record(article.id, '203.0.113.9', CHROME, new Date(at.getTime() + i)))
+      if (i % 500 === 0) await viewCounter.flush()
+    }
+    expect(outcomes.filter((o) => o.counted)).toHaveLength(BEACON_PACE.perReader)
+    expect(outcomes.filter((o) => o.refused === 'too-fast')).toHaveLength(
+      3000 - BEACON_PACE.perReader,
+    )
+    await viewCounter.flush()
+    expect(await viewsOf(article.id)).toBe(1)
+  })
+
+  it('counts two readers twice: another address, or another browser at one address', async () => {
+    const article = await insertArticle()
+    await record(article.id, '203.0.113.9')
+    await record(article.id, '203.0.113.10')
+    await record(article.id, '203.0.113.9', CHROME.replace('131', '132'))
+    await record(article.id, '203.0.113.9')
+    // One IPv6 subscriber is one /64.
+    await record(article.id, '2001:db8:1:2::1')
+    await record(article.id, '2001:db8:1:2::ffff')
+    await viewCounter.flush()
+    expect(await viewsOf(article.id)).toBe(4)
+  })
+
+  it('counts a reader again the next UTC day', async () => {
+    const article = await insertArticle()
+    await record(article.id, '203.0.113.9')
+    await record(article.id, '203.0.113.9', CHROME, new Date('2026-11-29T00:00:01Z'))
+    await viewCounter.flush()
+    const rows = await getDb()
+      .select({ day: articleViews.day, views: articleViews.views })
+      .from(articleViews)
+      .where(eq(articleViews.articleId, article.id))
+    expect(rows.sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+      { day: '2026-11-28', views: 1 },
+      { day: '2026-11-29', views: 1 },
+    ])
+  })
+
+  it('counts nothing without a usable client address, or from a bot', async () => {
+    const article = await insertArticle()
+    expect(await record(article.id, '')).toEqual({ counted: false })
+    expect(await record(article.id, 'not-an-address')).toEqual({ counted: false })
+    expect(await record(article.id, '203.0.113.9', 'Googlebot/2.1')).toEqual({ counted: false })
+    await viewCounter.flush()
+    expect(await viewsOf(article.id)).toBe(0)
+  })
+
+  it('refuses one address changing its user agent beyond the address’s pace', async () => {
+    const article = await insertArticle()
+    const outcomes = []
+    for (let i = 0; i < BEACON_PACE.perAddress + 10; i++) {
+      outcomes.push(await record(article.id, '203.0.113.50', `${CHROME} rotated/${i}`))
+    }
+    expect(outcomes.filter((o) => o.counted)).toHaveLength(BEACON_PACE.perAddress)
+    await viewCounter.flush()
+    expect(await viewsOf(article.id)).toBe(BEACON_PACE.perAddress)
+  })
+})
+
+describe('POST /api/views', () => {
+  it('answers 429 with Retry-After to a burst beyond a reader’s pace, 204 again a minute on', async () => {
+    const article = await insertArticle()
+    const statuses = []
+    for (let i = 0; i < BEACON_PACE.perReader + 5; i++) {
+      statuses.push((await sendBeacon(article.id, '203.0.113.77')).status)
+    }
+    expect(statuses.filter((s) => s === 204)).toHaveLength(BEACON_PACE.perReader)
+    const refused = await sendBeacon(article.id, '203.0.113.77')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(await refused.text()).toBe(
+      'Too many page views from this reader. Try again in a minute.',
+    )
+    // Another reader is not held up by it.
+    expect((await sendBeacon(article.id, '203.0.113.78')).status).toBe(204)
+    await viewCounter.flush()
+    expect(await viewsOf(article.id)).toBe(2)
+  })
+
+  it('leaves Trending as real readers made it when one client bursts at an old story', async () => {
+    const old = await insertArticle({ title: 'Old story', hoursAgo: 24 * 5 })
+    const busy = await insertArticle({ title: 'Busy', hoursAgo: 2 })
+    const steady = await insertArticle({ title: 'Steady', hoursAgo: 3 })
+    for (let reader = 1; reader <= 5; reader++) await sendBeacon(busy.id, `198.51.100.${reader}`)
+    for (let reader = 1; reader <= 3; reader++) await sendBeacon(steady.id, `198.51.100.${reader}`)
+    await viewCounter.flush()
+    const before = (await listTrendingArticles(3)).map((a) => a.title)
+    expect(before).toEqual(['Busy', 'Steady', 'Old story'])
+    for (let i = 0; i < 3000; i++) await sendBeacon(old.id, '203.0.113.66')
+    await viewCounter.flush()
+    expect((await listTrendingArticles(3)).map((a) => a.title)).toEqual(before)
+    expect(await viewsOf(old.id)).toBe(1)
+  })
+})
+
+describe('Pace', () => {
+  it('counts per key in a fixed window and forgets the oldest key beyond its bound', () => {
+    const pace = new Pace(60_000, 2)
+    expect(pace.hit('a', 0)).toBe(1)
+    expect(pace.hit('a', 59_999)).toBe(2)
+    expect(pace.retryAfter('a', 59_000)).toBe(1)
+    expect(pace.hit('a', 60_000)).toBe(1)
+    pace.hit('b', 60_000)
+    pace.hit('c', 60_000)
+    expect(pace.size).toBe(2)
+    expect(pace.hit('a', 60_001)).toBe(1)
   })
 })
 

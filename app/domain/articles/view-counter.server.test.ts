@@ -119,6 +119,43 @@ describe('ViewCounter', () => {
     expect(await viewRows()).toEqual([[a.id, utcDay(), 7]])
   })
 
+  it('counts a reader once per article and day across flushes and instances, in one statement', async () => {
+    const one = new ViewCounter()
+    const other = new ViewCounter()
+    const a = await insertArticle()
+    const b = await insertArticle()
+    one.addReaderView('reader-1', a.id)
+    one.addReaderView('reader-1', a.id)
+    one.addReaderView('reader-1', b.id)
+    one.addReaderView('reader-2', a.id)
+    one.addReaderView('reader-1', a.id, '2024-01-01')
+    expect(one.pendingKeys).toBe(4)
+    expect(await statementsDuring(() => one.flush())).toBe(1)
+    one.addReaderView('reader-1', a.id)
+    other.addReaderView('reader-1', a.id)
+    other.addReaderView('reader-3', a.id)
+    await Promise.all([one.flush(), other.flush()])
+    expect(await viewRows()).toEqual(
+      [
+        [a.id, '2024-01-01', 1],
+        [a.id, utcDay(), 3],
+        [b.id, utcDay(), 1],
+      ].sort(),
+    )
+  })
+
+  it('keeps readers’ views of a failed flush for the next one', async () => {
+    const counter = new ViewCounter()
+    const a = await insertArticle()
+    counter.addReaderView('reader-1', a.id)
+    await withViewsTableGone(async () => {
+      await expect(counter.flush()).resolves.toBeUndefined()
+    })
+    expect(counter.pendingKeys).toBe(1)
+    await counter.flush()
+    expect(await viewRows()).toEqual([[a.id, utcDay(), 1]])
+  })
+
   it('is one counter per process, whichever copy of the module asks', async () => {
     const again = await import('./view-counter.server?copy' as string)
     expect((again as { viewCounter: ViewCounter }).viewCounter).toBe(viewCounter)

@@ -18,9 +18,16 @@ export function utcDay(at: Date = new Date()): string {
  * flush: a multi-row upsert that adds to the day's row, so instances that each flush their own
  * counts add up. Reading a page does no database work. A crash loses the views counted since
  * the last flush (at most one interval); a failed flush keeps them for the next one.
+ *
+ * Readers' views (`addReaderView`) count once per reader, article and UTC day: the flush
+ * inserts each (day, article, reader) into `article_view_readers`, whose primary key every
+ * instance shares, and adds to `article_views` only the rows that were new, in one statement.
+ * The same reader again, here or on another instance, adds nothing.
  */
 export class ViewCounter {
   private counts = new Map<string, number>()
+  /** `day|articleId|readerHash` of the readers' views waiting for the next flush. */
+  private readers = new Set<string>()
   private chain: Promise<void> = Promise.resolve()
   private timer: NodeJS.Timeout | undefined
   private droppedSinceWarning = 0
@@ -29,14 +36,14 @@ export class ViewCounter {
 
   constructor(private readonly maxKeys = MAX_PENDING_VIEW_KEYS) {}
 
-  /** Distinct (article, day) counts waiting for the next flush. */
+  /** Distinct (article, day) counts and (reader, article, day) views waiting for the next flush. */
   get pendingKeys(): number {
-    return this.counts.size
+    return this.counts.size + this.readers.size
   }
 
-  /** Views waiting for the next flush, in all. */
+  /** Views waiting for the next flush, in all (a reader's view before its dedupe). */
   get pendingViews(): number {
-    let total = 0
+    let total = this.readers.size
     for (const views of this.counts.values()) total += views
     return total
   }
@@ -51,7 +58,19 @@ export class ViewCounter {
   }
 
   /**
-   * Writes every view counted so far in one statement. Never throws: a failure is logged and
+   * A reader's view of an article on `day` (today, UTC), counted at the next flush unless this
+   * reader's view of it that day was counted already (`readerHash`: trending.server.ts
+   * `readerOf`). Never touches the database.
+   */
+  addReaderView(readerHash: string, articleId: number, day = utcDay()): void {
+    const key = `${day}|${articleId}|${readerHash}`
+    if (this.readers.has(key)) return
+    if (this.pendingKeys < this.maxKeys) this.readers.add(key)
+    else this.drop(1)
+  }
+
+  /**
+   * Writes every view counted so far (one statement for counts, one for readers' views). Never throws: a failure is logged and
    * the views are kept for the next flush. Calls queue, so a flush awaited at shutdown writes
    * everything counted before it.
    */
@@ -76,6 +95,12 @@ export class ViewCounter {
   }
 
   private async write(): Promise<void> {
+    await this.writeCounts()
+    await this.writeReaders()
+    this.warnDropped()
+  }
+
+  private async writeCounts(): Promise<void> {
     if (this.counts.size === 0) return
     const batch = this.counts
     this.counts = new Map()
@@ -102,7 +127,45 @@ export class ViewCounter {
         this.add(Number(articleId), views, day)
       }
     }
-    this.warnDropped()
+  }
+
+  private async writeReaders(): Promise<void> {
+    if (this.readers.size === 0) return
+    const batch = this.readers
+    this.readers = new Set()
+    // One parameter whatever the batch's size (a VALUES list would take three a row).
+    const rows = JSON.stringify(
+      [...batch].map((key) => {
+        const [day, articleId, readerHash] = key.split('|')
+        return { day, article_id: Number(articleId), reader_hash: readerHash }
+      }),
+    )
+    try {
+      // Only the readers not yet counted that day come back from the first insert; the views
+      // of an article deleted since are dropped by the join.
+      await getDb().execute(sql`
+        with fresh as (
+          insert into article_view_readers (day, article_id, reader_hash)
+          select v.day, v.article_id, v.reader_hash
+          from json_to_recordset(${rows}::json) as v (day date, article_id integer, reader_hash text)
+          join articles a on a.id = v.article_id
+          on conflict do nothing
+          returning day, article_id
+        )
+        insert into article_views (article_id, day, views)
+        select article_id, day, count(*)::integer from fresh group by article_id, day
+        on conflict (article_id, day) do update set views = article_views.views + excluded.views`)
+      this.flushes++
+    } catch (error) {
+      logger.error(
+        { err: error, keys: batch.size },
+        'writing readers’ article views failed; kept for the next flush',
+      )
+      for (const key of batch) {
+        const [day, articleId, readerHash] = key.split('|')
+        this.addReaderView(readerHash, Number(articleId), day)
+      }
+    }
   }
 
   private drop(views: number) {
