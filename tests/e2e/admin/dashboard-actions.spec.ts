@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { E2E_ADMIN } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
 import { createArticle, uniqueWord } from './articles-support'
 
@@ -52,6 +53,14 @@ test('shows the four counts and the recent articles table', async ({ page }) => 
   await expect(table.getByRole('row')).toHaveCount(6)
   await page.goto('/admin/articles')
   await expect(page.getByText(`Total articles: ${total}`)).toBeVisible()
+})
+
+test('the Author column shows the author’s e-mail, the name in its title', async ({ page }) => {
+  // The admin writes it: the e2e admin is named "admin" (playwright.config.ts).
+  const { title } = await publishedArticle(page, 'author')
+  const author = recentRow(page, title).getByRole('cell').nth(1)
+  await expect(author).toHaveText(E2E_ADMIN.email)
+  await expect(author).toHaveAttribute('title', 'admin')
 })
 
 test('Archive moves an article to the archives', async ({ page }) => {

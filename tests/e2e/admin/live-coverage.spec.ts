@@ -86,7 +86,7 @@ test('an edited entry changes in place for the reader, and the desk keeps what i
     await expect(onDesk.getByText('Turnout reached 61 per cent.')).toBeHidden()
     await earlier.click()
     await expect(onDesk.getByText('Turnout reached 61 per cent.')).toBeVisible()
-    await expect(onDesk.getByText(/^Before the edit of \d{2}:\d{2} by /)).toBeVisible()
+    await expect(onDesk.getByText(/^Before the edit of \d{1,2}:\d{2} [AP]M by /)).toBeVisible()
 
     // The reader's entry changes where it is, without a reload.
     await expect(forReader).toContainText('64 per cent', { timeout: 30_000 })

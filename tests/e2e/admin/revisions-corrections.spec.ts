@@ -90,7 +90,9 @@ test('an editor compares and restores a revision, then corrects the published ar
   const section = page.getByRole('region', { name: 'Corrections' })
   await expect(section).toContainText('A correction for the timetable: six, not seven.')
   await expect(
-    page.getByText(/^Updated (\d{2}:\d{2}|\d{1,2} \w+ \d{4}, \d{2}:\d{2})$/),
+    page.getByText(
+      /^Updated (\d{1,2}:\d{2} [AP]M|[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M)$/,
+    ),
   ).toBeVisible()
   const jsonLd = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',

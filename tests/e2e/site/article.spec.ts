@@ -24,11 +24,11 @@ test('an article shows image, title, category, author, date, excerpt and body', 
   // The image's alt text is the one the media library keeps for it.
   await expect(article.getByRole('img', { name: FEATURED_IMAGE_ALT })).toBeVisible()
   await expect(article.getByRole('link', { name: FEATURED.category })).toBeVisible()
-  // The byline's display name (the demo's staff have names), and the time to the minute
-  // (docs/product.md "Where we differ" 10).
+  // The byline's display name (the demo's staff have names), and the spec's "MMMM d, yyyy"
+  // with the time to the minute (docs/product.md "Where we differ" 10).
   await expect(article.getByText(/^By [\p{L}][\p{L}.' -]*$/u)).toBeVisible()
   await expect(article.locator('header time').first()).toHaveText(
-    /^\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/,
+    /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/,
   )
   await expect(article.locator('blockquote').first()).toContainText('City Council voted')
   await expect(article.locator('.article-content h2').first()).toBeVisible()

@@ -86,9 +86,12 @@ test('an open page says that coverage ended, without a reload', async ({
 
     await endCoverage(page)
     // Within a poll or two (5 s each), the line changes in place.
-    await expect(status).toContainText(/Live coverage ended on \d+ \w+ \d{4}, \d{2}:\d{2}/, {
-      timeout: 30_000,
-    })
+    await expect(status).toContainText(
+      /Live coverage ended on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/,
+      {
+        timeout: 30_000,
+      },
+    )
     await expect(status.getByText('Live', { exact: true })).toHaveCount(0)
     expect(await reader.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(
       true,
