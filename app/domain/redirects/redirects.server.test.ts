@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { redirects } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
 import { importRedirectsCsv, redirectsCsvStream } from './redirects-csv.server'
 import {
   addRedirect,
@@ -103,6 +104,40 @@ describe('addRedirect', () => {
     await expect(
       addRedirect(getDb(), { fromPath: '/c', toPath: '/a', statusCode: 301 }),
     ).rejects.toMatchObject({ code: 'LOOP' })
+  })
+
+  it('takes a target on the site’s own origin as its path, loops and same path included', async () => {
+    const site = getEnv().siteUrl
+    const own = new URL(site)
+    await expect(
+      addRedirect(getDb(), { fromPath: '/a', toPath: `${site}/A/`, statusCode: 301 }),
+    ).rejects.toMatchObject({ code: 'SAME_PATH', field: 'toPath' })
+    const other = own.protocol === 'https:' ? 'http:' : 'https:'
+    await expect(
+      addRedirect(getDb(), { fromPath: '/a', toPath: `${other}//${own.host}/a`, statusCode: 301 }),
+    ).rejects.toMatchObject({ code: 'SAME_PATH' })
+    await addRedirect(getDb(), { fromPath: '/a', toPath: `${site}/b?ref=x`, statusCode: 301 })
+    await expect(
+      addRedirect(getDb(), { fromPath: '/b', toPath: `${site}/a`, statusCode: 302 }),
+    ).rejects.toMatchObject({ code: 'LOOP', status: 400 })
+    // A row kept from before, with our origin in its target, is followed as its path.
+    await getDb()
+      .insert(redirects)
+      .values({ fromPath: '/c', toPath: `${site}/d`, statusCode: 301 })
+    await expect(
+      addRedirect(getDb(), { fromPath: '/d', toPath: '/c', statusCode: 301 }),
+    ).rejects.toMatchObject({ code: 'LOOP' })
+    // Another site with the same path is not ours.
+    await addRedirect(getDb(), {
+      fromPath: '/e',
+      toPath: 'https://elsewhere.example/e',
+      statusCode: 301,
+    })
+    expect(await all()).toEqual([
+      '/a→/b 301',
+      `/c→${site}/d 301`,
+      '/e→https://elsewhere.example/e 301',
+    ])
   })
 
   it('lets an import move what an earlier import made, never a redirect kept by hand', async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { redirects } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb, type Database, type Transaction } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { normaliseRedirectPath, normaliseRedirectTarget } from '~/lib/redirect-path'
 
@@ -81,7 +82,7 @@ export function parseRedirect(values: RedirectValues) {
   if (!REDIRECT_STATUSES.includes(statusCode as RedirectStatus))
     throw new RedirectError('INVALID_STATUS', 'Choose 301, 302 or 410', { field: 'statusCode' })
   if (statusCode === 410) return { fromPath: from, toPath: null, statusCode: 410 as const }
-  const to = values.toPath ? normaliseRedirectTarget(values.toPath) : null
+  const to = values.toPath ? ownPathOf(normaliseRedirectTarget(values.toPath)) : null
   if (!to)
     throw new RedirectError(
       'INVALID_TO',
@@ -127,6 +128,18 @@ export async function addRedirect(
   return saved
 }
 
+/**
+ * A target on the site's own origin (SITE_URL's host, over http or https) as the path it is,
+ * so that `https://our.site/a` is one of our addresses to the loop and same-path checks, and
+ * stored as the path; other targets as they are.
+ */
+function ownPathOf(target: string | null): string | null {
+  if (!target || target.startsWith('/') || !URL.canParse(target)) return target
+  const url = new URL(target)
+  if (url.host !== new URL(getEnv().siteUrl).host) return target
+  return normaliseRedirectPath(url.pathname)
+}
+
 async function refuseLoop(db: Db, from: string, to: string) {
   let at = to
   for (let hop = 0; hop < MAX_HOPS; hop++) {
@@ -135,12 +148,14 @@ async function refuseLoop(db: Db, from: string, to: string) {
       .from(redirects)
       .where(eq(redirects.fromPath, at))
       .limit(1)
-    if (!next?.toPath || !next.toPath.startsWith('/')) return
-    if (next.toPath === from)
+    // Rows stored before targets on our own origin were kept as paths are followed too.
+    const nextPath = ownPathOf(next?.toPath ?? null)
+    if (!nextPath?.startsWith('/')) return
+    if (nextPath === from)
       throw new RedirectError('LOOP', 'This redirect would lead back to where it starts', {
         field: 'toPath',
       })
-    at = next.toPath
+    at = nextPath
   }
 }
 
