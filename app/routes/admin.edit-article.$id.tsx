@@ -14,6 +14,7 @@ import { canEditArticle, canOpenArticle, canSeeArticleViews } from '~/domain/acc
 import { forbidden, requireStaff } from './+shared/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
 import {
+  articleAlertLists,
   articleEditorAction,
   articleEditorOptions,
   parseArticleId,
@@ -32,15 +33,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!canOpenArticle(user, article)) forbidden()
   // "View on site" only for what readers can open now (not a scheduled article).
   const live = isLive(article, new Date())
-  const [options, reviewNote, views] = await Promise.all([
+  const [options, reviewNote, views, alertLists] = await Promise.all([
     articleEditorOptions(user, article.authorId),
     getReviewNote(article.id),
     // The desk's figures: editors and admins.
     canSeeArticleViews(user) ? getArticleViewStats(article.id) : null,
+    articleAlertLists(user, article),
   ])
   // A writer reading her submission sees it, not a form she may not save.
   const editable = canEditArticle(user, article)
-  return { article, live, reviewNote, editable, views, ...options }
+  return { article, live, reviewNote, editable, views, alertLists, ...options }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -81,6 +83,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       recentTags={loaderData.recentTags}
       actionData={actionData}
       notice={notice}
+      alertLists={loaderData.alertLists}
       panels={
         <div className="grid grid-cols-1 gap-6">
           {loaderData.views ? <ArticleViewsCard stats={loaderData.views} /> : null}

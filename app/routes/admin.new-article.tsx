@@ -1,12 +1,20 @@
 import { canCreateArticle } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
-import { articleEditorAction, articleEditorOptions } from './+shared/article-editor.server'
+import {
+  articleAlertLists,
+  articleEditorAction,
+  articleEditorOptions,
+} from './+shared/article-editor.server'
 import type { Route } from './+types/admin.new-article'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, canCreateArticle)
-  return articleEditorOptions(user)
+  const [options, alertLists] = await Promise.all([
+    articleEditorOptions(user),
+    articleAlertLists(user, null),
+  ])
+  return { ...options, alertLists }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,6 +34,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
       actionData={actionData}
+      alertLists={loaderData.alertLists}
     />
   )
 }

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, EyeIcon, Loader2Icon } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FieldError } from '~/components/ui/field'
@@ -159,12 +159,17 @@ export function SaveButtons({
  * The publishing panel: status, publish date, byline, and the buttons, in one card that stays
  * in view beside the body on a desktop. On a phone the buttons live in the bottom bar
  * instead (ArticlePublishBar), so each button exists once at any width.
+ *
+ * On a desktop nothing sits under the sticky card (the editor keeps its column for it alone),
+ * so it covers no control; on a short screen its fields scroll within it while its foot —
+ * `distribution` (live coverage, "Email to subscribers") and the buttons — stays in view.
  */
 export function ArticlePublishPanel({
   children,
   actions,
   saveState,
   alert,
+  distribution,
 }: {
   children: ReactNode
   actions: PublishActionsProps
@@ -172,36 +177,27 @@ export function ArticlePublishPanel({
   saveState?: ReactNode
   /** Above the buttons: what stopped the last save (someone else's newer version). */
   alert?: ReactNode
+  /** Above the buttons, at every width: where the story goes besides the site. */
+  distribution?: ReactNode
 }) {
-  // The fields under the panel scroll beneath it; their scroll margin (the editor's
-  // `scroll-mt-publish` wrapper) keeps a focused one from landing hidden behind it.
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const card = ref.current
-    const column = card?.parentElement
-    if (!card || !column || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() =>
-      column.style.setProperty('--publish-panel-height', `${card.offsetHeight}px`),
-    )
-    observer.observe(card)
-    return () => observer.disconnect()
-  }, [])
   return (
-    // Taller than the screen (a conflict to resolve on a short laptop screen), it scrolls
-    // within itself rather than hide its buttons below the fold.
-    <Card
-      ref={ref}
-      className="lg:sticky lg:top-20 lg:z-10 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:shadow-md"
-    >
-      <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pb-0">
+    <Card className="lg:sticky lg:top-20 lg:z-10 lg:flex lg:max-h-[calc(100dvh-6rem)] lg:flex-col lg:shadow-md">
+      <CardHeader className="shrink-0 flex-row flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pb-0">
         <CardTitle>
           <h2 className="text-base">Publish</h2>
         </CardTitle>
         {saveState}
       </CardHeader>
-      <CardContent className="grid gap-5 pt-5">
+      <CardContent
+        data-publish-fields=""
+        className="grid content-start gap-5 pt-5 pb-0 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:pb-4"
+      >
         {children}
         {alert}
+      </CardContent>
+      <div className="grid shrink-0 gap-3 px-6 pb-6 lg:border-t lg:pt-4">
+        {/* Empty when the story goes nowhere else: no space kept for it. */}
+        <div className="grid gap-3 pt-5 empty:hidden lg:pt-0">{distribution}</div>
         <div className="hidden gap-2 lg:grid">
           <div className="flex gap-2">
             <PreviewButton
@@ -215,7 +211,7 @@ export function ArticlePublishPanel({
             <SaveButtons actions={actions} className="flex-1" />
           </div>
         </div>
-      </CardContent>
+      </div>
     </Card>
   )
 }

@@ -18,7 +18,7 @@ export function LiveDeskLink({
   return (
     <Link
       to={`/admin/articles/${article.id}/live`}
-      className="inline-flex items-center gap-1.5 rounded-md border p-3 text-sm font-medium hover:bg-accent"
+      className="inline-flex items-center gap-1.5 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent"
     >
       <Radio aria-hidden="true" className="size-4 text-destructive" />
       Live coverage

@@ -4,8 +4,14 @@ import type { Database } from '~/infra/db.server'
 import type { AlertListState } from './alert-schema'
 import { countRecipients } from './delivery.server'
 
-/** The alert lists, each with its recipients now and whether this story went to it already. */
-export async function alertStateFor(db: Database, articleId: number): Promise<AlertListState[]> {
+/**
+ * The alert lists, each with its recipients now and whether this story went to it already
+ * (`null`: a story not stored yet, which went nowhere).
+ */
+export async function alertStateFor(
+  db: Database,
+  articleId: number | null,
+): Promise<AlertListState[]> {
   const lists = await db
     .select({ id: newsletterLists.id, name: newsletterLists.name })
     .from(newsletterLists)
@@ -13,14 +19,22 @@ export async function alertStateFor(db: Database, articleId: number): Promise<Al
     .orderBy(asc(newsletterLists.name))
   return Promise.all(
     lists.map(async (list) => {
-      const [issue] = await db
-        .select({
-          startedAt: newsletterIssues.startedAt,
-          recipientCount: newsletterIssues.recipientCount,
-          status: newsletterIssues.status,
-        })
-        .from(newsletterIssues)
-        .where(and(eq(newsletterIssues.listId, list.id), eq(newsletterIssues.articleId, articleId)))
+      const [issue] =
+        articleId === null
+          ? []
+          : await db
+              .select({
+                startedAt: newsletterIssues.startedAt,
+                recipientCount: newsletterIssues.recipientCount,
+                status: newsletterIssues.status,
+              })
+              .from(newsletterIssues)
+              .where(
+                and(
+                  eq(newsletterIssues.listId, list.id),
+                  eq(newsletterIssues.articleId, articleId),
+                ),
+              )
       return {
         ...list,
         recipients: await countRecipients(db, list.id),

@@ -1,6 +1,12 @@
 import type { AppLoadContext } from 'react-router'
-import { canCreateArticle, canSetByline, type Actor } from '~/domain/access/access-rules'
-import { requireStaff } from './require-access.server'
+import {
+  canCreateArticle,
+  canSendArticleAlert,
+  canSetByline,
+  type Actor,
+  type ArticleAccessFacts,
+} from '~/domain/access/access-rules'
+import { articleAccessFacts, requireStaff } from './require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
@@ -16,12 +22,22 @@ import {
   type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
 import { saveOutcome } from '~/domain/articles/save-outcome'
+import { alertStateFor } from '~/domain/newsletter/alert-queries.server'
+import { sendArticleAlert } from '~/domain/newsletter/delivery.server'
+import { getDb } from '~/infra/db.server'
+import { formatCount } from '~/lib/format-count'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { listBylineChoices, staffMemberName } from '~/domain/users/staff-queries.server'
 import { logger } from '~/infra/logger.server'
 import type { SessionUser } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
-import { actionError, actionFailure, actionInvalid, failureFrom } from './action-results.server'
+import {
+  actionError,
+  actionFailure,
+  actionInvalid,
+  describeFailure,
+  failureFrom,
+} from './action-results.server'
 
 // The one action and the shared loader data behind /admin/new-article and
 // /admin/edit-article/{id} (docs/style.md: new and edit share one editor).
@@ -62,6 +78,22 @@ export async function articleEditorOptions(user: SessionUser, authorId: string |
   }
 }
 
+/**
+ * The lists of article alerts the publishing panel offers, with their recipients now: to
+ * whoever may publish the article (a new one is the signed-in user's own draft); else none.
+ */
+export async function articleAlertLists(
+  user: SessionUser,
+  article: ({ id: number } & ArticleAccessFacts) | null,
+) {
+  const facts = article ?? { authorId: user.id, status: 'draft' as const }
+  if (!canSendArticleAlert(user, facts)) return []
+  return alertStateFor(getDb(), article?.id ?? null)
+}
+
+/** "Publish and email": the list a publish also mails the story to, if any (form field). */
+const PUBLISH_ALERT_FIELD = 'alertListId'
+
 /** A route id segment as an article id; anything else is no article. */
 export function parseArticleId(param: string | undefined): number | null {
   if (!param || !/^\d{1,9}$/.test(param)) return null
@@ -86,7 +118,8 @@ export async function articleEditorAction(
 ) {
   const user = await requireStaff(request, canCreateArticle)
   const { timeZone } = await getSiteSettings()
-  const values = articleFormValues(await request.formData(), { timeZone })
+  const form = await request.formData()
+  const values = articleFormValues(form, { timeZone })
   const submission = articleSubmissionSchema.safeParse(values)
   const parsed = articleFormSchema.safeParse(values)
   if (!parsed.success) return actionInvalid(parsed.error)
@@ -97,6 +130,9 @@ export async function articleEditorAction(
     return actionError(400, FAILURE[mode], reason)
   }
   const { id: draftId, expectedUpdatedAt, overwrite } = submission.data
+  // Read before anything is written: a malformed choice saves nothing.
+  const alert = publishAlertChoice(form.get(PUBLISH_ALERT_FIELD), parsed.data.status)
+  if (alert && !alert.ok) return actionError(400, FAILURE[mode], alert.message)
   // A new article that autosave already stored as a draft is finished by editing that draft.
   const targetId = mode === 'edit' ? routeArticleId : draftId
 
@@ -131,10 +167,62 @@ export async function articleEditorAction(
   logger.info({ articleId: saved.id, status: saved.status, by: user.id }, `article ${mode}d`)
   // The spec's toast, and what the save did with a link to it (a public story, or its form).
   const outcome = saveOutcome(saved, { timeZone })
+  const link = outcome?.link ?? undefined
+  if (alert?.ok) {
+    // The story is out whatever the mail does: a refusal (sent already, a list gone, not
+    // public yet) or a failure is said in the toast, and the panel's "Email to subscribers"
+    // stays there to try again.
+    const alertFailed = (reason: string) =>
+      redirectWithToast('/admin/articles', {
+        type: 'error',
+        title: ALERT_FAILED_TITLE,
+        description: `${SUCCESS[mode]}, but it was not emailed: ${reason}`,
+        link,
+      })
+    const facts = await articleAccessFacts(saved.id)
+    if (!facts || !canSendArticleAlert(user, facts)) {
+      return alertFailed('only whoever may publish a story can email it to subscribers.')
+    }
+    try {
+      const { recipients } = await sendArticleAlert(getDb(), {
+        articleId: saved.id,
+        listId: alert.listId,
+        by: user.id,
+      })
+      return redirectWithToast('/admin/articles', {
+        type: 'success',
+        title: SUCCESS[mode],
+        description: `${outcome?.message ?? 'Published'}, and emailing ${formatCount(recipients, 'subscriber')}.`,
+        link,
+      })
+    } catch (error) {
+      const { body } = describeFailure(error, {
+        title: ALERT_FAILED_TITLE,
+        context,
+        details: { articleId: saved.id, listId: alert.listId },
+      })
+      return alertFailed(`${body.toast?.description ?? ''}.`)
+    }
+  }
   return redirectWithToast('/admin/articles', {
     type: 'success',
     title: SUCCESS[mode],
     description: outcome?.message,
-    link: outcome?.link ?? undefined,
+    link,
   })
+}
+
+const ALERT_FAILED_TITLE = 'Not sent to subscribers'
+
+type AlertChoice = { ok: true; listId: number } | { ok: false; message: string }
+
+/** The "Publish and email" choice of a post: none, a list to mail once published, or why not. */
+function publishAlertChoice(value: FormDataEntryValue | null, status: string): AlertChoice | null {
+  if (value === null || value === '') return null
+  const listId = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : 0
+  if (listId <= 0) return { ok: false, message: 'Unknown newsletter' }
+  if (status !== 'published') {
+    return { ok: false, message: 'Only a published story can be sent to subscribers' }
+  }
+  return { ok: true, listId }
 }

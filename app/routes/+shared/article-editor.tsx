@@ -56,6 +56,7 @@ import {
   type SaveConflictExtra,
 } from '~/domain/articles/articles-schema'
 import { publishAction } from '~/domain/articles/publish-action'
+import type { AlertListState } from '~/domain/newsletter/alert-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
 
@@ -161,6 +162,7 @@ export function ArticleEditor({
   actionData,
   notice,
   panels,
+  alertLists = [],
 }: {
   mode: 'create' | 'edit'
   article: EditableArticle | null
@@ -185,6 +187,8 @@ export function ArticleEditor({
   /** The article's own tools beside the form (review, revisions, corrections); outside the
    *  form, since each posts on its own. */
   panels?: ReactNode
+  /** The lists of article alerts the viewer may mail this story to ("Email to subscribers"). */
+  alertLists?: AlertListState[]
 }) {
   // The form holds the body; the publishing panel and the article's settings sit beside it,
   // outside the <form> element (so that `panels`, which post on their own, can sit in the
@@ -259,8 +263,14 @@ export function ArticleEditor({
     if (target) rootRef.current?.querySelector<HTMLElement>(target[1])?.focus()
   }
 
-  /** `status`: the primary action's (Publish, Submit for review), in place of the field's. */
-  function save(form: HTMLFormElement, overwrite: boolean, status?: ArticleStatus) {
+  /** `status`: the primary action's (Publish, Submit for review), in place of the field's;
+   *  `extra`: fields of that action besides the form's ("Publish and email": the list). */
+  function save(
+    form: HTMLFormElement,
+    overwrite: boolean,
+    status?: ArticleStatus,
+    extra: Record<string, string> = {},
+  ) {
     setAttempted(true)
     if (status) set('status', status)
     const result = articleFormSchema.safeParse(schemaValues(status ? { ...state, status } : state))
@@ -271,6 +281,7 @@ export function ArticleEditor({
     const body = new FormData(form)
     if (overwrite) body.set('overwrite', 'true')
     if (status) body.set('status', status)
+    for (const [name, value] of Object.entries(extra)) body.set(name, value)
     setConflict(null)
     submit(body, { method: 'post' })
   }
@@ -308,9 +319,11 @@ export function ArticleEditor({
       </div>
       {notice}
 
-      {/* Desktop: the body, then the article's own tools under it; the publishing column
-          beside both, so its panel stays in view down to the end of the page. */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+      {/* Desktop: the body, its settings and the article's own tools under it; the publishing
+          column beside them all, for the panel alone, so it stays in view down to the end of
+          the page and covers nothing (a control under a sticky panel cannot be clicked).
+          On a phone: the body, the panel, the settings, the tools. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_auto_1fr]">
         <form
           id={formId}
           ref={formRef}
@@ -372,9 +385,30 @@ export function ArticleEditor({
           </Card>
         </form>
 
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <ArticlePublishPanel
             actions={actions}
+            distribution={
+              <>
+                <LiveDeskLink article={article} viewer={viewer} />
+                <ArticleNewsletterAlert
+                  lists={alertLists}
+                  articleId={article?.id ?? null}
+                  moment={
+                    live && storedStatus === 'published'
+                      ? 'live'
+                      : primary?.label === 'Publish'
+                        ? 'publish'
+                        : null
+                  }
+                  busy={submitting}
+                  onPublishAndEmail={(listId) =>
+                    formRef.current &&
+                    save(formRef.current, false, 'published', { alertListId: String(listId) })
+                  }
+                />
+              </>
+            }
             saveState={<AutosaveStatus state={autosave} dirty={dirty} />}
             alert={
               conflict ? (
@@ -419,94 +453,88 @@ export function ArticleEditor({
               viewer={viewer}
             />
           </ArticlePublishPanel>
+        </div>
 
-          {/* These scroll under the sticky panel on a desktop: a field that takes the focus
-              stops below the panel, not behind it. The live desk and the alert stay out of the
-              panel, whose Preview and Update must fit a laptop's screen. */}
-          <div className="grid grid-cols-1 gap-6 lg:[&_:is(input,textarea,button,a,[tabindex])]:scroll-mt-[calc(var(--publish-panel-height,0px)+6rem)]">
-            <LiveDeskLink article={article} viewer={viewer} />
-            <ArticleNewsletterAlert article={article} viewer={viewer} />
-            <Card>
-              <CardContent className="grid gap-5 pt-6">
-                <Field>
-                  <Label htmlFor="categoryId">Category</Label>
-                  <input type="hidden" name="categoryId" value={state.categoryId} form={formId} />
-                  <Select
-                    value={state.categoryId}
-                    onValueChange={(value) => set('categoryId', value)}
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-start-1 lg:row-start-2">
+          <Card>
+            <CardContent className="grid gap-5 pt-6">
+              <Field>
+                <Label htmlFor="categoryId">Category</Label>
+                <input type="hidden" name="categoryId" value={state.categoryId} form={formId} />
+                <Select
+                  value={state.categoryId}
+                  onValueChange={(value) => set('categoryId', value)}
+                >
+                  <SelectTrigger
+                    id="categoryId"
+                    aria-invalid={errors.categoryId ? true : undefined}
+                    aria-describedby={errors.categoryId ? 'categoryId-error' : undefined}
                   >
-                    <SelectTrigger
-                      id="categoryId"
-                      aria-invalid={errors.categoryId ? true : undefined}
-                      aria-describedby={errors.categoryId ? 'categoryId-error' : undefined}
-                    >
-                      <SelectValue placeholder="Select a category" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={NO_CATEGORY}>No category</SelectItem>
-                      {categories.map((category) => (
-                        <SelectItem key={category.id} value={String(category.id)}>
-                          {category.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FieldError id="categoryId-error" errors={errors.categoryId} />
-                </Field>
-                <div className="flex items-center justify-between gap-3">
-                  <Label htmlFor="isFeatured">Featured</Label>
-                  <input
-                    type="hidden"
-                    name="isFeatured"
-                    value={state.isFeatured ? 'true' : ''}
-                    form={formId}
-                  />
-                  <Switch
-                    id="isFeatured"
-                    checked={state.isFeatured}
-                    // The front page's lead is the editors' choice (article-field-rules.ts).
-                    disabled={!canFeatureArticles(viewer)}
-                    onCheckedChange={(checked) => set('isFeatured', checked)}
-                  />
-                </div>
-              </CardContent>
-            </Card>
+                    <SelectValue placeholder="Select a category" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_CATEGORY}>No category</SelectItem>
+                    {categories.map((category) => (
+                      <SelectItem key={category.id} value={String(category.id)}>
+                        {category.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FieldError id="categoryId-error" errors={errors.categoryId} />
+              </Field>
+              <div className="flex items-center justify-between gap-3">
+                <Label htmlFor="isFeatured">Featured</Label>
+                <input
+                  type="hidden"
+                  name="isFeatured"
+                  value={state.isFeatured ? 'true' : ''}
+                  form={formId}
+                />
+                <Switch
+                  id="isFeatured"
+                  checked={state.isFeatured}
+                  // The front page's lead is the editors' choice (article-field-rules.ts).
+                  disabled={!canFeatureArticles(viewer)}
+                  onCheckedChange={(checked) => set('isFeatured', checked)}
+                />
+              </div>
+            </CardContent>
+          </Card>
 
-            <Card>
-              <CardContent className="grid gap-5 pt-6">
-                <ArticleFeaturedImageField
-                  value={state.featuredImage}
-                  onChange={(url) => set('featuredImage', url)}
-                  errors={errors.featuredImage}
-                  form={formId}
-                />
-                <ArticleTagsField
-                  value={state.tags}
-                  onChange={(tags) => set('tags', tags)}
-                  recentTags={recentTags}
-                  lockedTag={
-                    canManageBreakingNews(viewer)
-                      ? undefined
-                      : (name) =>
-                          isBreakingNewsTagName(name) ? BREAKING_NEWS_REFUSED_MESSAGE : null
-                  }
-                  errors={[...(errors.tags ?? []), ...(errors.newTags ?? [])]}
-                  form={formId}
-                />
-                <ArticleVideoField
-                  hasVideo={state.hasVideo}
-                  videoUrl={state.videoUrl}
-                  onHasVideoChange={(checked) => set('hasVideo', checked)}
-                  onVideoUrlChange={(url) => set('videoUrl', url)}
-                  errors={errors.videoUrl}
-                  form={formId}
-                />
-              </CardContent>
-            </Card>
-          </div>
+          <Card>
+            <CardContent className="grid gap-5 pt-6">
+              <ArticleFeaturedImageField
+                value={state.featuredImage}
+                onChange={(url) => set('featuredImage', url)}
+                errors={errors.featuredImage}
+                form={formId}
+              />
+              <ArticleTagsField
+                value={state.tags}
+                onChange={(tags) => set('tags', tags)}
+                recentTags={recentTags}
+                lockedTag={
+                  canManageBreakingNews(viewer)
+                    ? undefined
+                    : (name) => (isBreakingNewsTagName(name) ? BREAKING_NEWS_REFUSED_MESSAGE : null)
+                }
+                errors={[...(errors.tags ?? []), ...(errors.newTags ?? [])]}
+                form={formId}
+              />
+              <ArticleVideoField
+                hasVideo={state.hasVideo}
+                videoUrl={state.videoUrl}
+                onHasVideoChange={(checked) => set('hasVideo', checked)}
+                onVideoUrlChange={(url) => set('videoUrl', url)}
+                errors={errors.videoUrl}
+                form={formId}
+              />
+            </CardContent>
+          </Card>
         </div>
         {panels ? (
-          <div className="min-w-0 self-start lg:col-start-1 lg:row-start-2">{panels}</div>
+          <div className="min-w-0 self-start lg:col-start-1 lg:row-start-3">{panels}</div>
         ) : null}
       </div>
       <ArticleLeaveGuard when={dirty && !submitting} />
