@@ -24,6 +24,7 @@ import {
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { listTags } from '~/domain/tags/tags-queries.server'
 import type { ActionResult } from '~/lib/action-result'
+import { formatCount } from '~/lib/format-count'
 import { timeZoneNames } from '~/lib/time-zone'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import { requireStaff } from './+shared/require-access.server'
@@ -108,14 +109,14 @@ function ListCard({
     <Card>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <CardTitle className="flex flex-wrap items-center gap-2 font-serif text-xl">
               {list.name}
               <Badge variant="secondary">{LIST_KIND_NAMES[list.kind]}</Badge>
               {list.isDefault ? <Badge variant="outline">Default on sign-up</Badge> : null}
             </CardTitle>
             <CardDescription>
-              {list.subscribers} {list.subscribers === 1 ? 'subscriber' : 'subscribers'}
+              {formatCount(list.subscribers, 'subscriber')}
               {list.description ? ` · ${list.description}` : ''}
             </CardDescription>
             {schedule ? <p className="text-sm text-muted-foreground">{schedule}</p> : null}
@@ -155,16 +156,15 @@ function ListCard({
           <ul className="divide-y divide-border">
             {issues.map((issue) => (
               <li key={issue.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                {/* The whole subject, wrapped: a cut one cannot be told from its neighbour. */}
                 <Link
                   to={`/admin/newsletters/issues/${issue.id}`}
-                  className="min-w-0 flex-1 truncate font-medium underline-offset-4 hover:underline"
+                  className="min-w-48 flex-1 font-medium break-words underline-offset-4 hover:underline"
                 >
                   {issue.subject || 'Untitled edition'}
                 </Link>
-                <span className="flex items-center gap-2 text-sm text-muted-foreground">
-                  {issue.recipientCount > 0
-                    ? `${issue.recipientCount} ${issue.recipientCount === 1 ? 'recipient' : 'recipients'}`
-                    : null}
+                <span className="ml-auto flex items-center gap-2 text-sm text-muted-foreground">
+                  {issue.recipientCount > 0 ? formatCount(issue.recipientCount, 'recipient') : null}
                   <IssueStatusBadge status={issue.status} />
                   {issue.status === 'draft' ? (
                     <ConfirmRowDelete
@@ -218,7 +218,8 @@ export default function NewslettersPage({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid gap-4">
+        // One column no wider than the screen: a card's long subject or badges wrap inside it.
+        <div className="grid grid-cols-1 gap-4">
           {lists.map((list) => (
             <ListCard
               key={list.id}

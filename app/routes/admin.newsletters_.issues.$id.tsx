@@ -179,8 +179,10 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
           {issue.failure}
         </p>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-        <div className="grid min-w-0 content-start gap-6">
+      {/* Both columns are bounded (minmax(0, …), and one column below xl): what one holds
+          wraps inside it instead of pushing under the other. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {progress ? <NewsletterProgress progress={progress} /> : null}
           {composing ? (
             <NewsletterComposer issue={issue} chosen={chosen} available={available} />

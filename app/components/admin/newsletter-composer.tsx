@@ -88,7 +88,9 @@ export function NewsletterComposer({
             />
             <FieldError id="edition-intro-error" errors={errors.intro} />
           </Field>
-          <fieldset className="grid gap-2">
+          {/* min-w-0: a fieldset is as wide as its content by default, which pushed the card
+              past its column (and under the preview) with a long title. */}
+          <fieldset className="grid min-w-0 gap-2">
             <legend className="mb-1 text-sm font-medium">Stories, in order</legend>
             {stories.length === 0 ? (
               <p className="text-sm text-muted-foreground">
@@ -97,41 +99,46 @@ export function NewsletterComposer({
             ) : (
               <ol className="grid gap-1">
                 {stories.map((story, i) => (
+                  // The whole title, wrapped; the buttons beside it, or under it when narrow.
                   <li
                     key={story.id}
-                    className="flex items-center gap-1 rounded-md border border-border px-2 py-1 text-sm"
+                    className="flex flex-wrap items-center gap-1 rounded-md border border-border px-2 py-1 text-sm"
                   >
-                    <span className="w-6 text-muted-foreground">{i + 1}.</span>
-                    <span className="min-w-0 flex-1 truncate">{story.title}</span>
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      disabled={i === 0}
-                      onClick={() => move(i, i - 1)}
-                      aria-label={`Move ${story.title} up`}
-                    >
-                      <ArrowUp aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      disabled={i === stories.length - 1}
-                      onClick={() => move(i, i + 1)}
-                      aria-label={`Move ${story.title} down`}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      onClick={() => setStories((l) => l.filter((s) => s.id !== story.id))}
-                      aria-label={`Remove ${story.title}`}
-                    >
-                      <X aria-hidden="true" />
-                    </Button>
+                    <span className="flex min-w-48 flex-1 gap-1 py-1.5">
+                      <span className="w-6 shrink-0 text-muted-foreground">{i + 1}.</span>
+                      <span className="min-w-0 break-words">{story.title}</span>
+                    </span>
+                    <span className="ml-auto flex shrink-0">
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        disabled={i === 0}
+                        onClick={() => move(i, i - 1)}
+                        aria-label={`Move ${story.title} up`}
+                      >
+                        <ArrowUp aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        disabled={i === stories.length - 1}
+                        onClick={() => move(i, i + 1)}
+                        aria-label={`Move ${story.title} down`}
+                      >
+                        <ArrowDown aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        onClick={() => setStories((l) => l.filter((s) => s.id !== story.id))}
+                        aria-label={`Remove ${story.title}`}
+                      >
+                        <X aria-hidden="true" />
+                      </Button>
+                    </span>
                   </li>
                 ))}
               </ol>

@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 
 // The Dashboard's Recent Articles and the Article list on a phone (375 px): below md each row
 // turns into a small card, so neither the page nor the table scrolls sideways and the row
-// actions are on screen without scrolling.
+// actions are on screen without scrolling. The newsletter screens fit it too (the composer,
+// which needs an edition to be made first, is measured in newsletter-composer.spec.ts).
 
 test.use({ viewport: { width: 375, height: 812 } })
 
@@ -54,4 +55,45 @@ test('the article list fits a phone, with the first row’s actions on screen', 
   await expect(firstRow.getByRole('button', { name: 'Delete', exact: true })).toBeInViewport({
     ratio: 1,
   })
+})
+
+/** The page is no wider than the phone, and the named controls are within its width. */
+async function expectFitsPhone(page: Page, controls: Locator[]) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  for (const control of controls) {
+    await expect(control).toBeVisible()
+    const box = (await control.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(375)
+  }
+}
+
+test('the newsletters fit a phone, with each list’s buttons on screen', async ({ page }) => {
+  await page.goto('/admin/newsletters')
+  const cards = page.locator('[data-slot="card"]')
+  await expect(cards.first()).toBeVisible()
+  const controls: Locator[] = [page.getByRole('button', { name: 'New newsletter' })]
+  for (const card of await cards.all()) {
+    controls.push(card.getByRole('button', { name: 'Edit', exact: true }))
+    controls.push(card.getByRole('link', { name: 'Archive', exact: true }))
+  }
+  await expectFitsPhone(page, controls)
+})
+
+test('a newsletter’s edit dialog fits a phone', async ({ page }) => {
+  await page.goto('/admin/newsletters')
+  await page.getByRole('button', { name: 'Edit', exact: true }).first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Edit newsletter' })).toBeVisible()
+  await expectFitsPhone(page, [
+    dialog.getByLabel('Name'),
+    dialog.getByLabel('Kind'),
+    dialog.getByRole('button', { name: 'Save newsletter' }),
+  ])
+})
+
+test('the subscribers fit a phone', async ({ page }) => {
+  await page.goto('/admin/subscribers')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectFitsPhone(page, [page.getByRole('link', { name: /Export/ }).first()])
 })
