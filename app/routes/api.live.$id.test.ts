@@ -112,6 +112,35 @@ describe('GET /api/live/{id}', () => {
     }
   })
 
+  it('lets shared caches keep only the answers to a since a reader’s cursor gives', async () => {
+    const article = await insertArticle()
+    await startCoverage(article.id)
+    await postEntry(article.id, entry('Doors open'), editor, { publish: true })
+    const whole = await ask(article.id, 0)
+    const cursor = (whole.data as Answer).cursor
+    const shared = 'public, max-age=0, s-maxage=60, stale-while-revalidate=5'
+    expect(whole.headers.get('cache-control')).toBe(shared)
+    expect((await ask(article.id, liveSinceParam(cursor))).headers.get('cache-control')).toBe(
+      shared,
+    )
+    // Made-up values, one after another (a year back to a year on): the same answers, kept by
+    // no shared cache.
+    const step = LIVE_CURSOR_STEP_MS
+    const madeUp = [
+      liveSinceParam(cursor) + step,
+      liveSinceParam(cursor) - 100 * step,
+      Math.floor((Date.now() + 365 * 86_400_000) / step) * step,
+      Math.floor((Date.now() - 365 * 86_400_000) / step) * step,
+    ]
+    for (const since of madeUp) {
+      const answer = await ask(article.id, since)
+      expect(answer.status, String(since)).toBe(200)
+      expect(answer.headers.get('cache-control'), String(since)).toBe('no-store')
+    }
+    expect(((await ask(article.id, madeUp[1])).data as Answer).changed).toHaveLength(1)
+    expect(((await ask(article.id, madeUp[2])).data as Answer).changed).toEqual([])
+  })
+
   it('refuses a since that is not a rounded time in milliseconds with 400', async () => {
     const article = await insertArticle()
     await startCoverage(article.id)

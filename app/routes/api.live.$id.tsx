@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { renderLiveDelta } from '~/components/site/live-blog.server'
-import { getPublicLive } from '~/domain/live/live-queries.server'
+import { getPublicLive, isKnownLiveSince } from '~/domain/live/live-queries.server'
 import { LIVE_CURSOR_STEP_MS } from '~/lib/live-cursor'
 import { toLiveDelta } from '~/domain/live/live-view.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
@@ -16,6 +16,9 @@ import type { Route } from './+types/api.live.$id'
  */
 const NO_LIVE = 'No live coverage here.'
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
+// A since no reader's cursor gives (made up, or a change since overwritten): answered, but
+// kept by no shared cache, so values made up one by one never fill the page cache or a CDN.
+const NOT_SHARED = 'no-store'
 // Browsers ask again each poll; shared caches keep the answer until the article changes.
 const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=5'
 
@@ -35,6 +38,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const live = await getPublicLive(params.id)
   if (!live) return notFoundResponse(NO_LIVE, { headers: NO_STORE })
   const { timeZone } = await getSiteSettings()
-  const delta = toLiveDelta(live, Number(sinceText), { now: new Date(), timeZone })
-  return Response.json(renderLiveDelta(delta), { headers: { 'Cache-Control': SHARED } })
+  const since = Number(sinceText)
+  const delta = toLiveDelta(live, since, { now: new Date(), timeZone })
+  const cacheControl = isKnownLiveSince(live, since) ? SHARED : NOT_SHARED
+  return Response.json(renderLiveDelta(delta), { headers: { 'Cache-Control': cacheControl } })
 }

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { articles, liveCoverage, liveEntries, liveEntryRevisions, profiles } from '@db/schema/index'
+import { bylineColumns, newsroomName } from '~/domain/authors/authors-queries.server'
 import { bodyImagesColumn, showLibraryWords } from '~/domain/media/body-images.server'
 import { isPublicArticle } from '~/domain/published.server'
 import { cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { memoizedByKey } from '~/infra/memo-cache.server'
+import { liveSinceParam } from '~/lib/live-cursor'
 import type { LiveState } from './live-schema'
 
 // Live coverage's read models. Readers see published entries of a public article only, and
@@ -34,10 +36,8 @@ export interface LiveCoverageRow {
   lastEntryAt: Date | null
 }
 
-/** What readers see: a name, never the account. */
-const AUTHOR_NAME = sql<
-  string | null
->`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.name}, ''), ${profiles.username})`
+/** What readers see: the byline's name (domain/authors), never the account's username. */
+const AUTHOR_NAME = bylineColumns.authorName
 
 const entryColumns = {
   id: liveEntries.id,
@@ -103,7 +103,8 @@ export async function listDeskRevisions(articleId: number): Promise<LiveEntryRev
       entryId: liveEntryRevisions.entryId,
       headline: liveEntryRevisions.headline,
       content: liveEntryRevisions.content,
-      editorName: AUTHOR_NAME,
+      // The desk's own history: the newsroom's name for the editor.
+      editorName: newsroomName,
       createdAt: liveEntryRevisions.createdAt,
     })
     .from(liveEntryRevisions)
@@ -173,6 +174,30 @@ const publicLiveByArticle = memoizedByKey(
 export async function getPublicLive(articleId: string): Promise<PublicLive | null> {
   return (await publicLiveByArticle(articleId)).live
 }
+
+/**
+ * Whether `since` is one readers really ask with: 0, or a cursor they can have been handed (the
+ * coverage's start, end or last change, an entry's times) rounded as their pages round it
+ * (lib/live-cursor.ts). The answer to any other value is the same delta, but a shared cache
+ * must not keep it: made-up values would each take an entry (routes/api.live.$id.tsx).
+ * Worked out once per read kept in memory.
+ */
+export function isKnownLiveSince(live: PublicLive, since: number): boolean {
+  let known = knownSinceValues.get(live)
+  if (!known) {
+    const { startedAt, endedAt, lastEntryAt } = live.coverage
+    const times = [startedAt, endedAt, lastEntryAt]
+    for (const entry of live.entries) {
+      times.push(entry.createdAt, entry.publishedAt, entry.updatedAt, entry.deletedAt)
+    }
+    known = new Set([0])
+    for (const time of times) if (time) known.add(liveSinceParam(time.getTime()))
+    knownSinceValues.set(live, known)
+  }
+  return known.has(since)
+}
+
+const knownSinceValues = new WeakMap<PublicLive, Set<number>>()
 
 /** The public live article's id by its slug, for the entry's share address. */
 export async function findPublicLiveEntry(slug: string, entryId: number) {
