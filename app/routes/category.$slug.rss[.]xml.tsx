@@ -1,3 +1,4 @@
+import { withBylines } from '~/domain/authors/authors-queries.server'
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
 import { getCategoryBySlug } from '~/domain/categories/categories-queries.server'
 import { buildRss } from '~/domain/feeds/feeds.server'
@@ -23,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       category.description || `The latest ${category.name} news from ${settings.logoText}.`,
     path: `/category/${category.slug}`,
     feedPath: `/category/${category.slug}/rss.xml`,
-    items: articles.items,
+    items: await withBylines(articles.items),
   })
   return cachedTextResponse(request, xml, 'application/rss+xml; charset=utf-8')
 }

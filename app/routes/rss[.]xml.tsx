@@ -1,3 +1,4 @@
+import { withBylines } from '~/domain/authors/authors-queries.server'
 import { buildRss } from '~/domain/feeds/feeds.server'
 import { cachedTextResponse } from './+shared/text-resource.server'
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: `The latest news from ${settings.logoText}.`,
     path: '/',
     feedPath: '/rss.xml',
-    items: articles.items,
+    items: await withBylines(articles.items),
   })
   return cachedTextResponse(request, xml, 'application/rss+xml; charset=utf-8')
 }

@@ -1,3 +1,4 @@
+import { withBylines } from '~/domain/authors/authors-queries.server'
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
 import { buildRss } from '~/domain/feeds/feeds.server'
 import { cachedTextResponse, feedNotFound } from './+shared/text-resource.server'
@@ -22,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     description: `Articles tagged with “${tag.name}” on ${settings.logoText}.`,
     path: `/tag/${tag.slug}`,
     feedPath: `/tag/${tag.slug}/rss.xml`,
-    items: articles.items,
+    items: await withBylines(articles.items),
   })
   return cachedTextResponse(request, xml, 'application/rss+xml; charset=utf-8')
 }

@@ -193,7 +193,9 @@ describe('getArticleForEdit and getArticlePreview', () => {
     expect(article).toMatchObject({ title: 'Story number 59', status: 'draft', categoryId: sport })
     expect(article?.tags.map((t) => t.name)).toEqual(['Tag 0', 'Tag 1'])
     const preview = await getArticlePreview(id)
-    expect(preview).toMatchObject({ title: 'Story number 59', authorName: 'desk' })
+    // The preview is the page readers will see: an account with no name signs "Staff", never
+    // its username "desk" (issue 42).
+    expect(preview).toMatchObject({ title: 'Story number 59', authorName: 'Staff' })
     expect(await getArticleForEdit(987654)).toBeNull()
     expect(await getArticlePreview(987654)).toBeNull()
   })

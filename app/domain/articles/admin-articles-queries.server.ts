@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
-import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { newsroomName } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
@@ -238,8 +238,10 @@ const dashboardArticleColumns = {
   status: articles.status,
   categoryName: categories.name,
   authorId: articles.authorId,
-  // The byline's one rule (domain/authors); the address only for an account with no name.
-  authorName: sql<string | null>`coalesce(${bylineColumns.authorName}, ${profiles.email})`,
+  // The newsroom's name for the author (domain/authors), not readers' "Staff".
+  authorName: sql<
+    string | null
+  >`case when ${profiles.id} is null then null else ${newsroomName} end`,
   authorEmail: profiles.email,
 }
 

@@ -10,7 +10,12 @@ import { searchArticles } from '~/domain/search/search-queries.server'
 import { getDb } from '~/infra/db.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
 import { clearContent, insertArticle } from '../../../tests/setup/content-fixtures'
-import { findAuthor, getOwnAuthorProfile, listAuthorsForSitemap } from './authors-queries.server'
+import {
+  findAuthor,
+  getOwnAuthorProfile,
+  listAuthorsForSitemap,
+  withBylines,
+} from './authors-queries.server'
 
 beforeEach(clearContent)
 
@@ -29,11 +34,13 @@ async function bylineOf(slug: string) {
 }
 
 describe('the byline readers see', () => {
-  it('is the display name, else the username, else nobody (Anonymous)', async () => {
+  it('is the display name, else Staff (never the username), else nobody (Anonymous)', async () => {
     const named = await writer({ displayName: 'Maya Okafor' })
     const plain = await writer()
+    const blank = await writer({ displayName: '   ' })
     await insertArticle({ slug: 'named', authorId: named.id, title: 'Ferry named' })
     await insertArticle({ slug: 'plain', authorId: plain.id, title: 'Ferry plain' })
+    await insertArticle({ slug: 'blank', authorId: blank.id, title: 'Ferry blank' })
     await insertArticle({ slug: 'nobody', authorId: null, title: 'Ferry nobody' })
 
     expect(await bylineOf('named')).toEqual({
@@ -41,11 +48,11 @@ describe('the byline readers see', () => {
       username: named.username,
       path: `/author/${named.username}`,
     })
-    expect(await bylineOf('plain')).toEqual({
-      name: plain.username,
-      username: plain.username,
-      path: `/author/${plain.username}`,
-    })
+    // Issue 42: an account without a name signs "Staff", unlinked (its page sits under the
+    // username), however blank its display name is.
+    const staff = { name: 'Staff', username: null, path: null }
+    expect(await bylineOf('plain')).toEqual(staff)
+    expect(await bylineOf('blank')).toEqual(staff)
     expect(await bylineOf('nobody')).toBeNull()
 
     // Search results carry the same name (docs/product.md §2: "By {author}").
@@ -53,9 +60,23 @@ describe('the byline readers see', () => {
     const names = Object.fromEntries(results.map((r) => [r.title, r.authorName]))
     expect(names).toEqual({
       'Ferry named': 'Maya Okafor',
-      'Ferry plain': plain.username,
+      'Ferry plain': 'Staff',
+      'Ferry blank': 'Staff',
       'Ferry nobody': null,
     })
+  })
+
+  it('gives the feeds each listed article’s byline', async () => {
+    const named = await writer({ displayName: 'Maya Okafor' })
+    const plain = await writer()
+    await insertArticle({ slug: 'named', authorId: named.id })
+    await insertArticle({ slug: 'plain', authorId: plain.id })
+    await insertArticle({ slug: 'nobody', authorId: null })
+    const { items } = await listPublishedArticles()
+    const names = Object.fromEntries(
+      (await withBylines(items)).map((item) => [item.slug, item.authorName]),
+    )
+    expect(names).toEqual({ named: 'Maya Okafor', plain: 'Staff', nobody: null })
   })
 
   it('never carries the account’s address or role', async () => {

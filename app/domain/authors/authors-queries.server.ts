@@ -1,20 +1,32 @@
-import { and, desc, eq, exists, isNotNull, max, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, inArray, isNotNull, max, sql } from 'drizzle-orm'
 import { articles, profiles } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/published.server'
 import { mediaNameOfUrl } from '~/domain/media/own-media.server'
-import { getDb } from '~/infra/db.server'
+import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
+import { getDb, readDb } from '~/infra/db.server'
 import { usernameKey } from '~/lib/username'
-import { authorPath } from './byline'
+import { authorPath, STAFF_BYLINE } from './byline'
 
 /**
  * The columns a byline needs, joined from `profiles` on `articles.author_id`: the one
- * definition of the name readers see (the display name, else the username; null without an
- * author). `toBylineAuthor` (byline.ts) turns them into the reader's model.
+ * definition of the name readers see (`bylineName` in byline.ts, in SQL: the display name,
+ * else "Staff", never the username; null without an author). `toBylineAuthor` (byline.ts)
+ * turns them into the reader's model. Every reader channel (page, JSON-LD, search, feeds,
+ * live entries, mail) selects these.
  */
 export const bylineColumns = {
-  authorName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+  authorName: sql<
+    string | null
+  >`case when ${profiles.id} is null then null else coalesce(nullif(btrim(${profiles.displayName}), ''), ${STAFF_BYLINE}::text) end`,
   authorUsername: profiles.username,
 }
+
+/**
+ * The name the newsroom knows an account by in the back office (the article form's byline
+ * choices, the dashboard): the display name, else the username, else the address, so that
+ * people without a name can still be told apart. Never shown to readers.
+ */
+export const newsroomName = sql<string>`coalesce(nullif(btrim(${profiles.displayName}), ''), ${profiles.username}, ${profiles.email})`
 
 /**
  * Whether the profile row in the query has a public article: what makes an author page
@@ -140,4 +152,28 @@ export async function getOwnAuthorProfile(userId: string): Promise<OwnAuthorProf
     name: row.name ?? '',
     pagePath: row.hasPage && row.username ? authorPath(row.username) : null,
   }
+}
+
+/**
+ * The byline's name of each listed article (`bylineColumns`; null without an author), for a
+ * list that shows it beside the cards: the feeds' `dc:creator`. The list then shows its
+ * authors, so a renamed author changes it (their cache key).
+ */
+export async function withBylines<T extends { id: number }>(
+  items: T[],
+): Promise<(T & { authorName: string | null })[]> {
+  if (items.length === 0) return []
+  const rows = await readDb()
+    .select({ id: articles.id, authorId: articles.authorId, ...bylineColumns })
+    .from(articles)
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(
+      inArray(
+        articles.id,
+        items.map((item) => item.id),
+      ),
+    )
+  noteShownKeys(rows.flatMap((row) => (row.authorId ? [cacheKey.author(row.authorId)] : [])))
+  const names = new Map(rows.map((row) => [row.id, row.authorName]))
+  return items.map((item) => ({ ...item, authorName: names.get(item.id) ?? null }))
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { authorFeedPath, authorPath, initialsOf, toBylineAuthor } from './byline'
+import {
+  authorFeedPath,
+  authorPath,
+  bylineName,
+  initialsOf,
+  isPersonByline,
+  STAFF_BYLINE,
+  toBylineAuthor,
+} from './byline'
 
 describe('toBylineAuthor', () => {
   it('names the author and links their page', () => {
@@ -16,6 +24,30 @@ describe('toBylineAuthor', () => {
 
   it('has no page to link for an account without a username', () => {
     expect(toBylineAuthor({ authorName: 'Desk', authorUsername: null })?.path).toBeNull()
+  })
+})
+
+describe('the byline rule (issue 42: a fresh site read "By admin")', () => {
+  it('is the display name, else Staff: never the username', () => {
+    expect(bylineName('Maya Okafor')).toBe('Maya Okafor')
+    expect(bylineName('  Maya Okafor ')).toBe('Maya Okafor')
+    expect(bylineName('')).toBe(STAFF_BYLINE)
+    expect(bylineName('   ')).toBe('Staff')
+    expect(bylineName(null)).toBe('Staff')
+  })
+
+  it('does not link Staff to the account’s page, which sits under its username', () => {
+    expect(toBylineAuthor({ authorName: 'Staff', authorUsername: 'admin' })).toEqual({
+      name: 'Staff',
+      username: null,
+      path: null,
+    })
+  })
+
+  it('credits a person only when the byline names one', () => {
+    expect(isPersonByline('Maya Okafor')).toBe(true)
+    expect(isPersonByline('Staff')).toBe(false)
+    expect(isPersonByline(null)).toBe(false)
   })
 })
 

@@ -5,8 +5,28 @@
 /** docs/product.md §2 Article page: the byline of an article without an author. */
 export const ANONYMOUS = 'Anonymous'
 
+/**
+ * The byline of an account that has not given a name yet. Never its username: that comes from
+ * a sign-in address ("admin" from admin@…), and a byline is a person's name or the newsroom's
+ * (issue 42: a fresh site's lead story read "By admin"). `bylineColumns` writes it in SQL.
+ */
+export const STAFF_BYLINE = 'Staff'
+
+/** The name a byline shows: the display name given in the profile, else "Staff". */
+export function bylineName(displayName: string | null | undefined): string {
+  return displayName?.trim() || STAFF_BYLINE
+}
+
+/**
+ * Whether a byline names a person: "Staff" stands for the newsroom, so structured data
+ * credits the organisation instead of a person called Staff.
+ */
+export function isPersonByline(name: string | null | undefined): name is string {
+  return !!name && name !== STAFF_BYLINE
+}
+
 export interface BylineAuthor {
-  /** The display name set in the profile, else the username. */
+  /** The display name set in the profile, else "Staff" (never the username). */
   name: string
   username: string | null
   /** The author page (`/author/{username}`); null when the account has no username. */
@@ -21,16 +41,21 @@ export function authorFeedPath(username: string): string {
   return `${authorPath(username)}/rss.xml`
 }
 
-/** The byline of a row that joined `bylineColumns`; null for an article without an author. */
+/**
+ * The byline of a row that joined `bylineColumns`; null for an article without an author.
+ * "Staff" links nowhere: it names the newsroom, and the page behind it would sit under the
+ * account's username.
+ */
 export function toBylineAuthor(row: {
   authorName: string | null
   authorUsername: string | null
 }): BylineAuthor | null {
   if (!row.authorName) return null
+  const username = isPersonByline(row.authorName) ? row.authorUsername : null
   return {
     name: row.authorName,
-    username: row.authorUsername,
-    path: row.authorUsername ? authorPath(row.authorUsername) : null,
+    username,
+    path: username ? authorPath(username) : null,
   }
 }
 

@@ -1,8 +1,8 @@
+import Parser from 'rss-parser'
 import { describe, expect, it } from 'vitest'
-import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
-import { buildNewsSitemap, buildRss, buildSitemap } from './feeds.server'
+import { buildNewsSitemap, buildRss, buildSitemap, type RssItem } from './feeds.server'
 
-const item = (fields: Partial<ArticleCardData>): ArticleCardData => ({
+const item = (fields: Partial<RssItem>): RssItem => ({
   id: 1,
   slug: 'a-story',
   title: 'A story',
@@ -14,6 +14,7 @@ const item = (fields: Partial<ArticleCardData>): ArticleCardData => ({
   wordCount: 100,
   categoryName: null,
   categorySlug: null,
+  authorName: 'Maya Okafor',
   ...fields,
 })
 
@@ -63,6 +64,30 @@ describe('buildRss', () => {
     expect(xml).toContain(
       '<description>&amp;lt;script&amp;gt;alert(2)&amp;lt;/script&amp;gt;</description>',
     )
+  })
+})
+
+describe('buildRss authors', () => {
+  it('gives every item an author a feed reader finds (dc:creator), Anonymous without one', async () => {
+    const xml = buildRss({
+      siteUrl: 'https://news.example',
+      title: 'Broadsheet',
+      description: 'News',
+      path: '/',
+      feedPath: '/rss.xml',
+      items: [
+        item({ slug: 'one', authorName: 'Maya <Ok> & Co' }),
+        item({ slug: 'two', authorName: 'Staff' }),
+        item({ slug: 'three', authorName: null }),
+      ],
+    })
+    // rss-parser reads dc:creator as an item's `creator` (and `dc:creator`).
+    const feed = await new Parser().parseString(xml)
+    expect(feed.items.map((entry) => entry.creator)).toEqual([
+      'Maya <Ok> & Co',
+      'Staff',
+      'Anonymous',
+    ])
   })
 })
 

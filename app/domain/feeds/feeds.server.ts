@@ -1,9 +1,10 @@
+import { ANONYMOUS } from '~/domain/authors/byline'
 import { escapeXml } from '~/lib/xml'
 import { absoluteUrl } from '~/lib/seo'
 import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
 
-/** A feed item: an article card, with its byline's name when the feed knows it. */
-export type RssItem = ArticleCardData & { authorName?: string | null }
+/** A feed item: an article card with its byline's name (null: an article without an author). */
+export type RssItem = ArticleCardData & { authorName: string | null }
 
 export interface RssChannel {
   siteUrl: string
@@ -40,7 +41,8 @@ export function buildRss(channel: RssChannel): string {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
     ]
     if (item.publishedAt) lines.push(`      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`)
-    if (item.authorName) lines.push(`      <dc:creator>${escapeXml(item.authorName)}</dc:creator>`)
+    // Every item names its byline as the page does (feed readers show dc:creator as the author).
+    lines.push(`      <dc:creator>${escapeXml(item.authorName ?? ANONYMOUS)}</dc:creator>`)
     if (item.excerpt)
       lines.push(`      <description>${escapeXml(plainTextAsHtml(item.excerpt))}</description>`)
     if (item.categoryName) lines.push(`      <category>${escapeXml(item.categoryName)}</category>`)

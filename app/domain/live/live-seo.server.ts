@@ -1,3 +1,4 @@
+import { isPersonByline } from '~/domain/authors/byline'
 import { absoluteUrl, type SiteIdentity } from '~/lib/seo'
 import { htmlToPlainText } from '~/infra/sanitize.server'
 import type { LiveCoverageView } from './live-view.server'
@@ -33,7 +34,10 @@ export function liveBlogJsonLd(
         articleBody: body,
         datePublished: entry.publishedIso,
         url: `${url}#entry-${entry.id}`,
-        ...(entry.authorName ? { author: { '@type': 'Person', name: entry.authorName } } : {}),
+        // "Staff" is the newsroom: the posting's publisher already says so.
+        ...(isPersonByline(entry.authorName)
+          ? { author: { '@type': 'Person', name: entry.authorName } }
+          : {}),
       }
     }),
   }

@@ -72,10 +72,12 @@ export function staffPortraitSvg(member: DemoStaffMember): string {
 }
 
 /**
- * Who signs the demo's n-th story: one in four stays with the first admin (whose author page
- * the install starts with), the others go round the staff.
+ * Who signs the demo's n-th story: the staff in turn. Never the first admin: that is the
+ * operator's own account, whose name the demo does not know (issue 42: "By admin").
  */
-export function demoAuthorIndex(articleIndex: number): number | null {
-  if (articleIndex % 4 === 0) return null
-  return (articleIndex - Math.ceil(articleIndex / 4)) % DEMO_STAFF.length
+export function demoAuthorIndex(articleIndex: number): number {
+  return articleIndex % DEMO_STAFF.length
 }
+
+/** Who runs the demo's live coverage and writes its entries: the city hall correspondent. */
+export const DEMO_LIVE_REPORTER = 0

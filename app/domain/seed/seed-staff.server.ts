@@ -3,7 +3,7 @@ import { profiles } from '@db/schema/index'
 import type { Transaction } from '~/infra/db.server'
 import { loadSharp, storeImage } from '~/infra/images.server'
 import { usernameKey } from '~/lib/username'
-import { DEMO_STAFF, demoAuthorIndex, staffPortraitSvg } from './demo-staff'
+import { DEMO_LIVE_REPORTER, DEMO_STAFF, demoAuthorIndex, staffPortraitSvg } from './demo-staff'
 
 /** Each staff member's portrait, stored before the seed's transaction (files first). */
 export async function storeStaffPortraits(): Promise<string[]> {
@@ -20,13 +20,15 @@ export async function storeStaffPortraits(): Promise<string[]> {
 
 /**
  * The demo newsroom's staff accounts (no password: bylines only), and who signs the n-th
- * demo story: a staff member's id, else `fallback` (the first admin).
+ * demo story (`articleIndex`; `'live'` for the live coverage): a staff member's id. A member
+ * whose address or username an account already holds is not made; the next one signs in
+ * their place, and with none made at all the story has no author ("Anonymous"), never the
+ * operator's account.
  */
 export async function insertDemoStaff(
   tx: Transaction,
   portraits: string[],
-  fallback: string | null,
-): Promise<(articleIndex: number) => string | null> {
+): Promise<(articleIndex: number | 'live') => string | null> {
   const rows = DEMO_STAFF.map((member, index) => ({
     id: crypto.randomUUID(),
     email: `${member.username}@staff.example.com`,
@@ -41,7 +43,6 @@ export async function insertDemoStaff(
     socialLinks: member.socialLinks,
     role: member.role,
   }))
-  // An install whose admin took one of these names keeps it; that member signs nothing.
   const inserted = await tx
     .insert(profiles)
     .values(rows)
@@ -49,8 +50,11 @@ export async function insertDemoStaff(
     .returning({ id: profiles.id })
   const kept = new Set(inserted.map((row) => row.id))
   return (articleIndex) => {
-    const staff = demoAuthorIndex(articleIndex)
-    const id = staff === null ? null : rows[staff].id
-    return id && kept.has(id) ? id : fallback
+    const first = articleIndex === 'live' ? DEMO_LIVE_REPORTER : demoAuthorIndex(articleIndex)
+    for (let turn = 0; turn < rows.length; turn++) {
+      const { id } = rows[(first + turn) % rows.length]
+      if (kept.has(id)) return id
+    }
+    return null
   }
 }

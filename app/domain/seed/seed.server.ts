@@ -161,9 +161,8 @@ async function insertDemoRows(
     .returning({ id: tags.id, name: tags.name })
   const tagIds = new Map(tagRows.map((t) => [t.name, t.id]))
 
-  // Named staff sign most stories (demo-staff.ts); the first admin keeps one in four.
-  const authorId = await firstAdminId(tx)
-  const authorFor = await insertDemoStaff(tx, portraits, authorId)
+  // The demo's named staff sign every story (demo-staff.ts), never the operator's account.
+  const authorFor = await insertDemoStaff(tx, portraits)
   const slugs = new Set<string>()
   const imageTurns = new Map<string, number>()
   const rows = DEMO_ARTICLES.map((article, index) => {
@@ -205,7 +204,7 @@ async function insertDemoRows(
   )
   await tx.insert(articleTags).values(links)
   await insertDemoLiveArticle(tx, {
-    authorId,
+    authorId: authorFor('live'),
     categoryId: categoryIds.get(DEMO_LIVE_ARTICLE.category) ?? null,
     featuredImage: images.get(DEMO_LIVE_ARTICLE.category)?.[0] ?? null,
     slug: slugs.has(slugify(DEMO_LIVE_ARTICLE.title))

@@ -1,4 +1,4 @@
-import type { BylineAuthor } from '~/domain/authors/byline'
+import { isPersonByline, type BylineAuthor } from '~/domain/authors/byline'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'
 import { absoluteUrl, type SiteIdentity } from '~/lib/seo'
@@ -110,9 +110,11 @@ export function newsArticleJsonLd(
     ...(article.image ? { image: imageObjectJsonLd(site, article.image) } : {}),
     ...(article.publishedIso ? { datePublished: article.publishedIso } : {}),
     dateModified: article.modifiedIso,
-    author: article.author
-      ? personJsonLd(site, article.author)
-      : { '@type': 'Organization', name: site.brand, url: home },
+    // "Staff" (an account with no name yet) is the newsroom: the organisation stands for it.
+    author:
+      article.author && isPersonByline(article.author.name)
+        ? personJsonLd(site, article.author)
+        : { '@type': 'Organization', name: site.brand, url: home },
     publisher: {
       '@type': 'NewsMediaOrganization',
       name: site.brand,

@@ -1,6 +1,6 @@
 import { asc, eq, ne, or, sql } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
-import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { newsroomName } from '~/domain/authors/authors-queries.server'
 import { getDb } from '~/infra/db.server'
 
 /** A person the article form can put on a byline: an id and the name the newsroom knows. */
@@ -9,9 +9,9 @@ export interface StaffMember {
   name: string
 }
 
-// The byline's name (its one rule, bylineColumns); the address for an account with neither,
-// so that the back office can still tell people apart.
-const staffName = sql<string>`coalesce(${bylineColumns.authorName}, ${profiles.email})`
+// The newsroom's name for a person (authors-queries: display name, username, address): the
+// back office tells people apart, where readers' bylines would say "Staff" for all unnamed.
+const staffName = newsroomName
 
 /**
  * The bylines an editor may choose: every account with a staff role, by name, and the
