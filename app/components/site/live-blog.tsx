@@ -38,7 +38,7 @@ export function KeyEvents({ events }: { events: KeyEventView[] }) {
   return (
     <ol className="mt-3 space-y-2 text-sm">
       {events.map((event) => (
-        <li key={event.id} className="flex gap-3">
+        <li key={event.id} data-key-event={event.id} className="flex gap-3">
           <time className="w-24 shrink-0 tabular-nums text-muted-foreground sm:w-28">
             {event.timeLabel}
           </time>
@@ -100,12 +100,14 @@ export function LiveBlog({ live, articleId }: { live: LiveCoverageView; articleI
       <div data-live-pinned className="mt-6" hidden={!live.pinned}>
         {live.pinned ? <PinnedEntry entry={live.pinned} /> : null}
       </div>
+      {/* No height of its own: the button floats over the feed, at the top of the window
+          while the reader is further down, and moves nothing when it comes or goes. */}
       <div
         aria-live="polite"
         data-live-new
-        className="sticky top-2 z-10 mt-6 flex justify-center"
+        className="pointer-events-none sticky top-3 z-20 mt-6 flex h-0 justify-center overflow-visible"
       />
-      <div data-live-entries className="mt-4 space-y-8">
+      <div data-live-entries className="mt-6 space-y-8">
         {live.entries.length === 0 ? (
           <p data-live-empty className="text-muted-foreground">
             No updates yet.

@@ -7,7 +7,8 @@ import { primaryButtonClass } from './styles'
 // Keeps a live article's coverage current in the reader's browser. The coverage arrives drawn
 // in the page (live-blog.tsx); this asks the delta endpoint every few seconds while the tab is
 // visible (and at once on return), edits changed entries in place, removes deleted ones, and
-// holds new ones behind a "N new updates" button so that nothing moves under the reader's eyes.
+// holds new ones (and their key events) behind a "N new updates ↑" button that floats at the
+// top of the window while the reader is down the feed, so that nothing moves under their eyes.
 
 interface Held {
   id: number
@@ -26,13 +27,6 @@ function apply(section: HTMLElement, answer: LiveDeltaAnswer, held: Map<number, 
   if (!list) return
   const status = section.querySelector<HTMLElement>('[data-live-status]')
   if (status && status.innerHTML !== answer.statusHtml) status.innerHTML = answer.statusHtml
-  const keyEvents = section.querySelector<HTMLElement>('[data-live-key-events]')
-  if (keyEvents) {
-    keyEvents.hidden = !answer.hasKeyEvents
-    keyEvents.querySelector('ol')?.remove()
-    const events = fragment(answer.keyEventsHtml)
-    if (events) keyEvents.append(events)
-  }
   const pinned = section.querySelector<HTMLElement>('[data-live-pinned]')
   if (pinned && pinned.innerHTML !== answer.pinnedHtml) {
     pinned.innerHTML = answer.pinnedHtml
@@ -53,7 +47,27 @@ function apply(section: HTMLElement, answer: LiveDeltaAnswer, held: Map<number, 
       held.set(entry.id, entry)
     }
   }
+  const keyEvents = section.querySelector<HTMLElement>('[data-live-key-events]')
+  if (keyEvents) {
+    keyEvents.querySelector('ol')?.remove()
+    const events = fragment(answer.keyEventsHtml)
+    if (events) keyEvents.append(events)
+    showKeyEvents(keyEvents, held)
+  }
   section.dataset.state = answer.state
+}
+
+/**
+ * The key events list shows what the feed shows: an event whose entry is still held behind
+ * the button waits for the press with it, so a link never points at an entry not on the page.
+ */
+function showKeyEvents(keyEvents: HTMLElement, held: Map<number, Held>) {
+  let shown = 0
+  for (const item of keyEvents.querySelectorAll<HTMLElement>('[data-key-event]')) {
+    item.hidden = held.has(Number(item.dataset.keyEvent))
+    if (!item.hidden) shown += 1
+  }
+  keyEvents.hidden = shown === 0
 }
 
 function showHeld(section: HTMLElement, held: Map<number, Held>) {
@@ -66,6 +80,8 @@ function showHeld(section: HTMLElement, held: Map<number, Held>) {
   const nodes = newestFirst.map((entry) => fragment(entry.html)).filter((n) => n !== null)
   list.prepend(...nodes)
   held.clear()
+  const keyEvents = section.querySelector<HTMLElement>('[data-live-key-events]')
+  if (keyEvents) showKeyEvents(keyEvents, held)
   // The reader asked for them: take the reader to the newest, and say so to a screen reader.
   const first = nodes[0]
   if (first instanceof HTMLElement) {
@@ -128,13 +144,14 @@ export function LiveUpdates({ root }: { root: HTMLElement }) {
   return createPortal(
     <button
       type="button"
-      className={`${primaryButtonClass} rounded-full shadow-md`}
+      className={`${primaryButtonClass} pointer-events-auto rounded-full shadow-md`}
       onClick={() => {
         showHeld(section, held.current)
         setCount(0)
       }}
     >
       {newUpdatesLabel(count)}
+      <span aria-hidden="true">↑</span>
     </button>,
     slot,
   )

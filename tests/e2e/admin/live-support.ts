@@ -24,9 +24,15 @@ export async function endCoverage(page: Page) {
 }
 
 /** Posts an entry from the desk's composer (Ctrl+Enter) and waits for it in the desk's list. */
-export async function postOnDesk(page: Page, headline: string, text: string) {
+export async function postOnDesk(
+  page: Page,
+  headline: string,
+  text: string,
+  { keyEvent = false }: { keyEvent?: boolean } = {},
+) {
   const composer = page.getByRole('region', { name: 'New entry' })
   await composer.getByLabel('Headline (optional)').fill(headline)
+  if (keyEvent) await composer.getByLabel('Key event').check()
   await composer.locator('[contenteditable="true"]').click()
   await page.keyboard.type(text)
   await page.keyboard.press('Control+Enter')

@@ -2,12 +2,19 @@ import type { Browser, Page } from '@playwright/test'
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
 import { articleIdFromList, createArticle, uniqueWord } from '../admin/articles-support'
-import { DEMO_LIVE, DEMO_TITLE, deskWithCoverageRunning, endCoverage } from '../admin/live-support'
+import {
+  DEMO_LIVE,
+  DEMO_TITLE,
+  deskWithCoverageRunning,
+  endCoverage,
+  postOnDesk,
+} from '../admin/live-support'
 
 // A live article for readers while its coverage runs and once it ends: the LIVE badge in
 // search results, on section cards and in the breaking-news bar (drawn on the server, gone
 // once coverage ends), and an open page whose status line says that coverage ended, without a
-// reload. Uses the demo's live article and leaves its coverage ended, as the demo has it; the
+// reload; a reader down the feed told of new entries by a floating button, the key events
+// waiting for it with the feed. Uses the demo's live article and leaves its coverage ended, as the demo has it; the
 // bar's test makes a breaking story of its own and takes it off the bar again.
 
 const SEARCH = `/search?q=${encodeURIComponent('Election night Calder Bay')}`
@@ -96,6 +103,42 @@ test('an open page says that coverage ended, without a reload', async ({
     expect(await reader.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(
       true,
     )
+  })
+})
+
+test('a reader down the feed is told of a new entry, and the key events wait for it with the feed', async ({
+  page,
+  browser,
+  login,
+}) => {
+  test.setTimeout(90_000)
+  const headline = `Ward 9 declares ${uniqueWord('key')}`
+  await withDeskAndReader(page, browser, login, async (reader) => {
+    await reader.goto(DEMO_LIVE)
+    await expect(reader.locator('[data-live-status]')).toContainText('Updates as they happen')
+    const entries = reader.locator('[data-live-entries] > article')
+    const firstBefore = await entries.first().getAttribute('data-entry-id')
+    // Down the feed, far from its top.
+    await entries.last().scrollIntoViewIfNeeded()
+    await expect(entries.first()).not.toBeInViewport()
+
+    await postOnDesk(page, headline, 'Ward 9 has declared its result.', { keyEvent: true })
+
+    const button = reader.getByRole('button', { name: '1 new update' })
+    // It floats where the reader is, in a region a screen reader announces politely.
+    await expect(button).toBeInViewport({ timeout: 30_000 })
+    await expect(reader.locator('[aria-live="polite"]').filter({ has: button })).toHaveCount(1)
+    const keyEvent = reader.locator('[data-live-key-events] li').filter({ hasText: headline })
+    // Nothing moved, and the key events list, which has the event, does not run ahead of the feed.
+    await expect(entries.first()).toHaveAttribute('data-entry-id', firstBefore ?? '')
+    await expect(keyEvent).toBeAttached()
+    await expect(keyEvent).toBeHidden()
+
+    await button.click()
+    const posted = entries.first().getByRole('heading', { name: headline })
+    await expect(posted).toBeInViewport()
+    await expect(keyEvent).toBeVisible()
+    await expect(button).toHaveCount(0)
   })
 })
 
