@@ -74,6 +74,14 @@ export const newsletterSubscribers = pgTable(
     preferencesToken: text(),
     /** A paused subscriber stays on the lists and receives nothing until resumed. */
     pausedAt: timestamp({ withTimezone: true }),
+    /**
+     * The lists ticked at sign-up, waiting for the confirmation click (which subscribes to
+     * exactly these); a sign-up again before it replaces them. Null: no choice was made (an
+     * older sign-up, the profile's card), and confirming subscribes to the default lists.
+     */
+    pendingListIds: integer().array(),
+    /** When the subscriber last chose lists: a list created after it is offered as "New". */
+    listsChosenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
