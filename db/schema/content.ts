@@ -47,6 +47,12 @@ export const articles = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     title: text().notNull(),
     slug: text().notNull(),
+    /**
+     * Whether the article holds its slug. An unpublished article's slug is provisional (it
+     * follows the title and may equal other drafts'); it is claimed, unique among claimed slugs,
+     * when the article is published or an editor types it (docs/product.md "Where we differ" 5).
+     */
+    slugClaimed: boolean().notNull().default(true),
     excerpt: text().notNull().default(''),
     content: text().notNull().default(''),
     featuredImage: text(),
@@ -76,7 +82,7 @@ export const articles = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('articles_slug_key').on(t.slug),
+    uniqueIndex('articles_slug_key').on(t.slug).where(sql`slug_claimed`),
     // Public lists order by `published_at desc, id desc` (PostgreSQL: nulls first). An index in
     // exactly that order answers a page from its first entries instead of sorting every
     // public article (docs/performance.md).
