@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
-import { gutterClass, primaryButtonClass } from '~/components/site/styles'
+import { gutterClass, primaryButtonClass, textLinkClass } from '~/components/site/styles'
 import { DomainError } from '~/domain/domain-error'
 import { describeUnsubscribe, unsubscribeOneClick } from '~/domain/newsletter/delivery.server'
 import { getDb } from '~/infra/db.server'
@@ -21,11 +21,11 @@ const ONE_CLICK = 'One-Click'
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('t') ?? ''
   try {
-    const { listName } = await describeUnsubscribe(getDb(), token)
-    return { token, listName, valid: true }
+    const { listName, preferencesPath } = await describeUnsubscribe(getDb(), token)
+    return { token, listName, preferencesPath, valid: true }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return data({ token: '', listName: null, valid: false }, { status: 400 })
+    return data({ token: '', listName: null, preferencesPath: null, valid: false }, { status: 400 })
   }
 }
 
@@ -59,7 +59,7 @@ export const headers: Route.HeadersFunction = () => ({
 })
 
 export default function Unsubscribe() {
-  const { token, listName, valid } = useLoaderData<typeof loader>()
+  const { token, listName, preferencesPath, valid } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   return (
     <div className={`${gutterClass} max-w-xl py-14`}>
@@ -85,10 +85,25 @@ export default function Unsubscribe() {
           {INVALID}
         </p>
       )}
-      <p className="mt-8 text-sm text-muted-foreground">
-        To choose other lists, pause or leave everything, use the “Manage your newsletters” link at
-        the foot of any of our newsletters.
-      </p>
+      {/* The reader's own preferences page, as the foot of every newsletter links it; without
+          a valid link there is no subscriber to name, so the mails are the way there. */}
+      {preferencesPath ? (
+        <p className="mt-8 text-sm text-muted-foreground">
+          To choose other lists, pause or leave everything:{' '}
+          <a
+            href={preferencesPath}
+            className={`${textLinkClass} font-medium text-foreground underline`}
+          >
+            Manage your newsletters
+          </a>
+          .
+        </p>
+      ) : (
+        <p className="mt-8 text-sm text-muted-foreground">
+          To choose other lists, pause or leave everything, use the “Manage your newsletters” link
+          at the foot of any of our newsletters.
+        </p>
+      )}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newsletterLists, newsletterSubscribers, newsletterSubscriptions } from '@db/schema/index'
+import { newPreferencesToken } from '~/domain/newsletter/preferences.server'
 import { unsubscribeToken } from '~/domain/newsletter/unsubscribe-token.server'
 import { getDb } from '~/infra/db.server'
 import { startTestServer, type TestServer } from '../setup/app-server'
@@ -19,7 +20,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function subscribed() {
+async function subscribed({ preferencesToken }: { preferencesToken?: string } = {}) {
   seq++
   const [list] = await getDb()
     .insert(newsletterLists)
@@ -31,6 +32,7 @@ async function subscribed() {
       email: `one-click-${seq}@example.test`,
       confirmToken: `t-${seq}`,
       confirmedAt: new Date(),
+      preferencesToken,
     })
     .returning()
   await getDb().insert(newsletterSubscriptions).values({ subscriberId: reader.id, listId: list.id })
@@ -42,7 +44,7 @@ async function subscribed() {
         .from(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.subscriberId, reader.id))
     ).length === 1
-  return { list, token, stillSubscribed }
+  return { list, reader, token, stillSubscribed }
 }
 
 function multipart(fields: Record<string, string>) {
@@ -135,5 +137,41 @@ describe('GET /newsletter/unsubscribe', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store')
     }
     expect(await stillSubscribed()).toBe(true)
+  })
+
+  it('links the reader to their preferences page, as the foot of their mails does', async () => {
+    const key = newPreferencesToken()
+    const { token } = await subscribed({ preferencesToken: key })
+    const html = await (await server.fetch(`/newsletter/unsubscribe?t=${token}`)).text()
+    expect(html).toMatch(
+      new RegExp(`<a href="/newsletter/preferences\\?t=${key}"[^>]*>Manage your newsletters</a>`),
+    )
+    // And still there once the button is pressed.
+    const done = await server.fetch(`/newsletter/unsubscribe?t=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    const after = await done.text()
+    expect(after).toContain('You have been unsubscribed from')
+    expect(after).toContain(`href="/newsletter/preferences?t=${key}"`)
+  })
+
+  it('gives a subscriber from before the preferences key one, and links it', async () => {
+    const { reader, token } = await subscribed()
+    const html = await (await server.fetch(`/newsletter/unsubscribe?t=${token}`)).text()
+    const [row] = await getDb()
+      .select({ key: newsletterSubscribers.preferencesToken })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, reader.id))
+    expect(row.key).toMatch(/^[\w-]{43}$/)
+    expect(html).toContain(`href="/newsletter/preferences?t=${row.key}"`)
+  })
+
+  it('names no page for a link that is not valid', async () => {
+    const html = await (await server.fetch('/newsletter/unsubscribe?t=forged')).text()
+    expect(html).toContain('This unsubscribe link is not valid.')
+    expect(html).not.toContain('href="/newsletter/preferences')
+    expect(html).toContain('link at the foot of any of our newsletters')
   })
 })

@@ -21,7 +21,7 @@ import {
   renderNewsletterMail,
   type MailStory,
 } from './newsletter-mail.server'
-import { preferencesUrl, PREFERENCES_PATH } from './preferences.server'
+import { ensurePreferencesToken, preferencesUrl, PREFERENCES_PATH } from './preferences.server'
 import { readUnsubscribeToken, unsubscribeUrl } from './unsubscribe-token.server'
 
 export { unsubscribeUrl } from './unsubscribe-token.server'
@@ -569,6 +569,8 @@ export async function sendArticleAlert(
 export interface UnsubscribeResult {
   email: string | null
   listName: string | null
+  /** The subscriber's preferences page (`/newsletter/preferences?t=…`), as the mails link it. */
+  preferencesPath: string | null
 }
 
 /**
@@ -598,14 +600,28 @@ export async function describeUnsubscribe(db: Database, token: string): Promise<
     throw new NewsletterSendError('INVALID_TOKEN', 'This unsubscribe link is not valid')
   }
   const [subscriber] = await db
-    .select({ email: newsletterSubscribers.email })
+    .select({
+      email: newsletterSubscribers.email,
+      preferencesToken: newsletterSubscribers.preferencesToken,
+    })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.id, claim.subscriberId))
   const [list] = await db
     .select({ name: newsletterLists.name })
     .from(newsletterLists)
     .where(eq(newsletterLists.id, claim.listId))
-  return { email: subscriber?.email ?? null, listName: list?.name ?? null }
+  // The page offers the reader's other lists; a subscriber from before the preferences key
+  // gets one, as at their next mail (a key grants no subscription, so a scanner's GET is safe).
+  const preferencesToken = subscriber
+    ? (subscriber.preferencesToken ?? (await ensurePreferencesToken(claim.subscriberId)))
+    : null
+  return {
+    email: subscriber?.email ?? null,
+    listName: list?.name ?? null,
+    preferencesPath: preferencesToken
+      ? `${PREFERENCES_PATH}?t=${encodeURIComponent(preferencesToken)}`
+      : null,
+  }
 }
 
 /** The links of one reader's copy. */
