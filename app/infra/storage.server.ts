@@ -54,8 +54,14 @@ export function createDiskStorage(root: string): StorageDriver {
       await fsp.mkdir(path.dirname(target), { recursive: true })
       // Write beside and rename, so a reader never sees half a file.
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`
-      if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body)
-      else await pipeline(body, fs.createWriteStream(temp))
+      try {
+        if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body)
+        else await pipeline(body, fs.createWriteStream(temp))
+      } catch (error) {
+        // A body that fails half way (a zip entry stopped at its bound) leaves nothing behind.
+        await fsp.rm(temp, { force: true })
+        throw error
+      }
       await fsp.rename(temp, target)
     },
     async get(bucket, name) {

@@ -1,9 +1,7 @@
-import { text } from 'node:stream/consumers'
 import { JSONParser } from '@streamparser/json'
-import { parse } from 'csv-parse/sync'
+import { parse } from 'csv-parse'
 import { stringify } from 'csv-stringify/sync'
 import { sql } from 'drizzle-orm'
-import yauzl from 'yauzl'
 import {
   articleCorrections,
   articleRevisions,
@@ -21,10 +19,23 @@ import {
 } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { importSubscribersCsv, IMPORT_MAX_ROWS } from '~/domain/newsletter/newsletter-admin.server'
-import { importRedirectsCsv } from '~/domain/redirects/redirects-csv.server'
+import { UPLOAD_LIMITS } from '~/domain/media/media-schema'
+import {
+  csvRefusal,
+  importRedirectsCsv,
+  REDIRECT_CSV_MAX_LINE,
+  RedirectCsvError,
+} from '~/domain/redirects/redirects-csv.server'
+import {
+  openBoundedZip,
+  ZipError,
+  type BoundedZip,
+  type ZipEntry,
+  type ZipLimits,
+} from '~/infra/bounded-zip.server'
 import type { Database } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
-import type { Bucket, StorageDriver } from '~/infra/storage-driver.server'
+import { assertSafeName, type Bucket, type StorageDriver } from '~/infra/storage-driver.server'
 import { usernameKey } from '~/lib/username'
 import { CONTENT_FORMAT, CONTENT_VERSION } from './content-json.server'
 import { EXPORTED_BUCKETS } from './site-export.server'
@@ -197,41 +208,34 @@ export async function importSiteExport(
       'This site already has content: import into an empty one.',
     )
 
-  // Kept open after the pass over its entries: content.json is read from it afterwards.
-  const zip = await yauzl
-    .openPromise(zipPath, { lazyEntries: true, autoClose: false })
-    .catch(() => {
-      throw new ContentImportError('BAD_FILE', 'This is not a zip file.')
-    })
+  const zip = await openBoundedZip(zipPath, EXPORT_ZIP_LIMITS, 'export zip').catch(
+    (error: unknown) => {
+      if (error instanceof ZipError && error.code === 'NOT_ZIP')
+        throw new ContentImportError('BAD_FILE', 'This is not a zip file.', { cause: error })
+      throw error
+    },
+  )
+  /** The stored files written so far: removed again if the import fails after them. */
+  const written: { bucket: Bucket; name: string }[] = []
   try {
-    let contentEntry: yauzl.Entry | null = null
-    let redirectsCsv = ''
-    let redirectCount = 0
-    let confirmed: [string, string][] = []
-    let files = 0
-    for await (const entry of zip.eachEntry()) {
-      const name = entry.fileName
-      if (name.endsWith('/')) continue
-      // The CSVs are parsed as soon as they are read, before any row is written (and before the
-      // files after them): a bad one refuses the zip instead of stopping half way.
-      if (name === 'content.json') contentEntry = entry
-      else if (name === 'redirects.csv') {
-        redirectsCsv = await text(await zip.openReadStreamPromise(entry))
-        redirectCount = csvRecords(redirectsCsv, 'redirects.csv').length
-      } else if (name === 'subscribers.csv')
-        confirmed = confirmedSubscribers(await text(await zip.openReadStreamPromise(entry)))
-      else {
-        const match = /^media\/([a-z_]+)\/(.+)$/.exec(name)
-        if (!match || !(EXPORTED_BUCKETS as readonly string[]).includes(match[1])) continue
-        // Streamed: an edition's PDF may be hundreds of MB.
-        if (!dryRun)
-          await storage.put(match[1] as Bucket, match[2], await zip.openReadStreamPromise(entry))
-        files++
-      }
-    }
-    if (contentEntry === null)
+    const named = (name: string) => zip.entries.find((e) => e.name === name) ?? null
+    const contentJson = named('content.json')
+    if (contentJson === null)
       throw new ContentImportError('BAD_FILE', 'The zip holds no content.json.')
-    const contentJson = contentEntry
+    const redirectsCsv = named('redirects.csv')
+    const subscribersCsv = named('subscribers.csv')
+    const files = zip.entries.flatMap((entry) => {
+      const target = mediaTarget(entry.name)
+      return target ? [{ entry, ...target }] : []
+    })
+    // The CSVs are read and checked (as they are unpacked) before any row or file is written:
+    // a bad one refuses the zip instead of stopping half way.
+    let redirectCount = 0
+    if (redirectsCsv) for await (const _row of csvRecords(zip, redirectsCsv)) redirectCount++
+    let confirmedCount = 0
+    if (subscribersCsv)
+      for await (const _row of confirmedSubscribers(zip, subscribersCsv)) confirmedCount++
+
     const loaded = (
       read: ContentRead,
       counts: Pick<ContentImportResult, 'authors' | 'redirects' | 'subscribers'>,
@@ -242,25 +246,32 @@ export async function importSiteExport(
       articles: read.articles,
       pages: read.pages.length,
       editions: read.editions.length,
-      files,
+      files: files.length,
     })
     if (dryRun) {
-      const read = await readContent(await zip.openReadStreamPromise(contentJson), {
+      const read = await readContent(await zip.openEntry(contentJson), {
         head: async () => {},
         articles: async () => {},
       })
       return loaded(read, {
         authors: read.authors,
         redirects: redirectCount,
-        subscribers: confirmed.length,
+        subscribers: confirmedCount,
       })
+    }
+
+    for (const file of files) {
+      // Streamed: an edition's PDF may be hundreds of MB. Counted before the write begins, so a
+      // write stopped by its entry's bound is removed too.
+      written.push(file)
+      await storage.put(file.bucket, file.name, await zip.openEntry(file.entry))
     }
 
     let authors = 0
     const read = await db.transaction(async (tx) => {
       let known = new Set<string>()
       const person = (id: string | null) => (id && known.has(id) ? id : null)
-      const read = await readContent(await zip.openReadStreamPromise(contentJson), {
+      const read = await readContent(await zip.openEntry(contentJson), {
         head: async (head) => {
           authors = await insertHead(tx, head)
           known = new Set((await tx.select({ id: profiles.id }).from(profiles)).map((p) => p.id))
@@ -292,12 +303,63 @@ export async function importSiteExport(
         )
       return read
     })
-    const redirects = redirectsCsv ? (await importRedirectsCsv(db, redirectsCsv)).saved : 0
-    const subscribers = await restoreSubscribers(confirmed)
+    // The rows are in: the files stay whatever happens next.
+    written.length = 0
+    const redirects = redirectsCsv
+      ? (await importRedirectsCsv(db, await zip.openEntry(redirectsCsv), 'The zip’s redirects.csv'))
+          .saved
+      : 0
+    const subscribers = subscribersCsv
+      ? await restoreSubscribers(confirmedSubscribers(zip, subscribersCsv))
+      : 0
     return loaded(read, { authors, redirects, subscribers })
+  } catch (error) {
+    for (const file of written) await storage.remove(file.bucket, file.name).catch(() => {})
+    throw error
   } finally {
     zip.close()
   }
+}
+
+const MB = 1024 * 1024
+const GB = 1024 * MB
+
+/**
+ * What an export zip may hold (openBoundedZip refuses the zip before anything is written when
+ * an entry declares more, and stops an entry that unpacks to more than it declares). A stored
+ * file may be as large as the media library would take it, by its bucket: images and fonts,
+ * or the editions' PDFs. content.json is read as a stream whatever its size; the CSVs too,
+ * with a bound on a line (REDIRECT_CSV_MAX_LINE). wordpress.xml and anything else is never
+ * unpacked.
+ */
+export const EXPORT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 1_000_000,
+  maxTotalBytes: 64 * GB,
+  entryLimit: (name) => {
+    if (name === 'content.json') return 4 * GB
+    if (name === 'redirects.csv' || name === 'subscribers.csv') return 64 * MB
+    const target = mediaTarget(name)
+    if (!target) return null
+    return target.bucket === 'pdf_newspapers'
+      ? UPLOAD_LIMITS.pdf
+      : Math.max(UPLOAD_LIMITS.image, UPLOAD_LIMITS.font)
+  },
+}
+
+/** Where a `media/<bucket>/<name>` entry is stored; null for any other entry. */
+function mediaTarget(entryName: string): { bucket: Bucket; name: string } | null {
+  const match = /^media\/([a-z_]+)\/(.+)$/.exec(entryName)
+  if (!match || !(EXPORTED_BUCKETS as readonly string[]).includes(match[1])) return null
+  const name = match[2]
+  try {
+    assertSafeName(name)
+  } catch {
+    throw new ContentImportError(
+      'BAD_FILE',
+      `The zip’s “${entryName}” does not have a name a stored file may have.`,
+    )
+  }
+  return { bucket: match[1] as Bucket, name }
 }
 
 /** What readContent answers: counts for what went by, and the small lists read whole. */
@@ -537,18 +599,24 @@ async function insertArticles(
 
 /**
  * The export's confirmed subscribers, back on the newsletter with the date their consent rests
- * on, through the subscribers' own CSV import (in parts of its largest size), so that the
- * suppression list and the default lists apply as to any import.
+ * on, through the subscribers' own CSV import (in parts of its largest size, read as the file
+ * is unpacked), so that the suppression list and the default lists apply as to any import.
  */
-async function restoreSubscribers(confirmed: [string, string][]): Promise<number> {
+async function restoreSubscribers(confirmed: AsyncIterable<[string, string]>): Promise<number> {
   let imported = 0
-  for (let start = 0; start < confirmed.length; start += IMPORT_MAX_ROWS) {
-    const part = confirmed.slice(start, start + IMPORT_MAX_ROWS)
+  let part: [string, string][] = []
+  const importPart = async () => {
     const report = await importSubscribersCsv(
       stringify(part, { header: true, columns: ['email', 'consented_at'] }),
     )
     imported += report.imported
+    part = []
   }
+  for await (const row of confirmed) {
+    part.push(row)
+    if (part.length === IMPORT_MAX_ROWS) await importPart()
+  }
+  if (part.length) await importPart()
   return imported
 }
 
@@ -557,18 +625,42 @@ async function restoreSubscribers(confirmed: [string, string][]): Promise<number
  * on: when they consented, or else confirmed]. Those who never confirmed are left out: only
  * their own opt-in may add them.
  */
-function confirmedSubscribers(csv: string): [string, string][] {
-  return csvRecords(csv, 'subscribers.csv')
-    .filter((row) => row.status === 'confirmed')
-    .map((row) => [row.email ?? '', row.consented_at || row.confirmed_at || ''])
+async function* confirmedSubscribers(
+  zip: BoundedZip,
+  entry: ZipEntry,
+): AsyncGenerator<[string, string]> {
+  for await (const row of csvRecords(zip, entry))
+    if (row.status === 'confirmed')
+      yield [row.email ?? '', row.consented_at || row.confirmed_at || '']
 }
 
-/** The rows of one of the export's CSV files, by their header's names. */
-function csvRecords(csv: string, name: string): Record<string, string>[] {
+/**
+ * The rows of one of the export's CSV files, by their header's names, parsed as the entry is
+ * unpacked: never the whole file in memory, a line at most REDIRECT_CSV_MAX_LINE long.
+ */
+async function* csvRecords(
+  zip: BoundedZip,
+  entry: ZipEntry,
+): AsyncGenerator<Record<string, string>> {
+  const source = await zip.openEntry(entry)
+  const parser = parse({
+    bom: true,
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: REDIRECT_CSV_MAX_LINE,
+  })
+  source.on('error', (error) => parser.destroy(error))
+  source.pipe(parser)
   try {
-    return parse(csv, { bom: true, columns: true, skip_empty_lines: true, trim: true })
-  } catch {
-    throw new ContentImportError('BAD_FILE', `The zip’s ${name} is not valid CSV.`)
+    for await (const row of parser as AsyncIterable<Record<string, string>>) yield row
+  } catch (error) {
+    const refusal = csvRefusal(error, `The zip’s ${entry.name}`)
+    if (refusal instanceof RedirectCsvError)
+      throw new ContentImportError('BAD_FILE', refusal.message, { cause: error })
+    throw refusal
+  } finally {
+    source.destroy()
   }
 }
 

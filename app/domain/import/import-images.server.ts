@@ -3,11 +3,14 @@ import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import yauzl from 'yauzl'
+import { IMPORT_LIMITS } from './import-schema'
+import { UPLOAD_LIMITS } from '~/domain/media/media-schema'
+import { openBoundedZip, ZipError, type ZipEntry, type ZipLimits } from '~/infra/bounded-zip.server'
 
 // The zip of images that may come with an export (wp-content/uploads/… or content/images/…).
-// Only its directory is read up front; an image is unpacked to a temporary file when an
-// imported item uses it, then handed to the media library's own upload path.
+// Only its directory is read up front (and checked: openBoundedZip); an image is unpacked to a
+// temporary file when an imported item uses it, then handed to the media library's own upload
+// path.
 
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif)$/i
 
@@ -43,36 +46,39 @@ export interface ImageZip {
   close(): void
 }
 
-function openZip(zipPath: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true, autoClose: false }, (error, zip) =>
-      error || !zip ? reject(error ?? new Error('no zip')) : resolve(zip),
-    )
-  })
-}
-
+/** A zip of images refused (unreadable, hostile names or sizes): the uploader's, a 400. */
 export class ImageZipError extends Error {
   readonly code = 'INVALID_ZIP' as const
 }
 
-export async function openImageZip(zipPath: string): Promise<ImageZip> {
-  let zip: yauzl.ZipFile
+/**
+ * What an images zip may hold. Only its images are ever unpacked, each at most the media
+ * library's own limit for an image (it would refuse a larger one anyway), one at a time to a
+ * temporary file removed after it is stored. The total is twice the upload limit for the zip:
+ * images hardly compress, so an honest zip never comes near it.
+ */
+export const IMAGE_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 500_000,
+  maxTotalBytes: 2 * IMPORT_LIMITS.images,
+  entryLimit: (name) => (imageKey(name) ? UPLOAD_LIMITS.image : null),
+}
+
+async function openBounded(zipPath: string) {
   try {
-    zip = await openZip(zipPath)
+    return await openBoundedZip(zipPath, IMAGE_ZIP_LIMITS, 'images zip')
   } catch (error) {
-    throw new ImageZipError(`The images file is not a readable zip: ${(error as Error).message}`)
+    if (error instanceof ZipError) throw new ImageZipError(error.message, { cause: error })
+    throw error
   }
-  const entries = new Map<string, yauzl.Entry>()
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      const key = entry.fileName.endsWith('/') ? null : imageKey(entry.fileName)
-      if (key && !entries.has(key)) entries.set(key, entry)
-      zip.readEntry()
-    })
-    zip.on('end', resolve)
-    zip.on('error', reject)
-    zip.readEntry()
-  })
+}
+
+export async function openImageZip(zipPath: string): Promise<ImageZip> {
+  const zip = await openBounded(zipPath)
+  const entries = new Map<string, ZipEntry>()
+  for (const entry of zip.entries) {
+    const key = imageKey(entry.name)
+    if (key && !entries.has(key)) entries.set(key, entry)
+  }
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'import-images-'))
   let count = 0
   return {
@@ -84,12 +90,16 @@ export async function openImageZip(zipPath: string): Promise<ImageZip> {
       const key = imageKey(url)
       const entry = key ? entries.get(key) : undefined
       if (!entry) return null
-      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-        zip.openReadStream(entry, (error, s) => (error || !s ? reject(error) : resolve(s))),
-      )
-      const fileName = path.basename(entry.fileName)
+      const fileName = path.basename(entry.name)
       const target = path.join(dir, `${++count}-${fileName.replace(/[^\w.-]/g, '_')}`)
-      await pipeline(stream, createWriteStream(target))
+      try {
+        await pipeline(await zip.openEntry(entry), createWriteStream(target))
+      } catch (error) {
+        // What was written before the entry was stopped goes with it.
+        await fsp.rm(target, { force: true })
+        if (error instanceof ZipError) throw new ImageZipError(error.message, { cause: error })
+        throw error
+      }
       return { path: target, fileName, size: (await fsp.stat(target)).size }
     },
     close() {
