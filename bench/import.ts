@@ -6,6 +6,8 @@
  *   # the whole 500 MB file imported: 18 paragraphs and 8 comments a post, about 49,000 posts
  *   BENCH_IMPORT_POSTS=0 BENCH_IMPORT_BIG_RUN=import BENCH_IMPORT_PARAGRAPHS=18 \
  *     BENCH_IMPORT_COMMENTS=8 npm run bench:import
+ *   # the audit's Ghost export: 12,000 posts of 10 KB (121 MB) imported whole
+ *   BENCH_IMPORT_POSTS=0 BENCH_IMPORT_BIG_MB=0 BENCH_IMPORT_GHOST_POSTS=12000 npm run bench:import
  *
  * Each step runs in a child process with the server's heap bound (`--max-old-space-size=192`,
  * as `npm run serve`, where the Import screen runs it, and `npm run import`);
@@ -24,6 +26,9 @@
  *    own so that step 1's peak does not count. BENCH_IMPORT_BIG_RUN=import imports it whole
  *    instead (every post must arrive); BENCH_IMPORT_POSTS=0 skips step 1;
  *    BENCH_IMPORT_PARAGRAPHS (12) and BENCH_IMPORT_COMMENTS (0) shape a post.
+ * 3. With BENCH_IMPORT_GHOST_POSTS (0: skipped), writes a Ghost export of that many posts of
+ *    about 10 KB (tests/setup/ghost-export.ts; 12,000 make the 121 MB file that once ended the
+ *    server) and imports it whole: every post must arrive; its peak V8 heap is reported too.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -31,10 +36,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { describeMachine, loadAverage, markdownTable } from './machine'
 import { wholeNumber } from './support/settings'
+import { writeGhostExport } from '../tests/setup/ghost-export'
 import { WXR_CLOSING, wxrOpening } from '../tests/setup/wxr'
 
 const POSTS = wholeNumber('BENCH_IMPORT_POSTS', 2_000)
 const BIG_MB = wholeNumber('BENCH_IMPORT_BIG_MB', 500)
+const GHOST_POSTS = wholeNumber('BENCH_IMPORT_GHOST_POSTS', 0)
 const MEMORY_GOAL_MIB = 400
 // The big file's run: "analyse" (the dry run) or "import" (the whole file imported).
 const BIG_RUN = process.env.BENCH_IMPORT_BIG_RUN ?? 'analyse'
@@ -117,7 +124,7 @@ function writeWxr(file: string, posts: number, megabytes = 0) {
   return i - 1
 }
 
-type ChildMode = 'prepare' | 'import' | 'analyse'
+type ChildMode = 'prepare' | 'import' | 'analyse' | 'ghost'
 
 async function child(mode: ChildMode, file: string, dataDir: string) {
   process.env.DATA_DIR = dataDir
@@ -141,8 +148,12 @@ async function child(mode: ChildMode, file: string, dataDir: string) {
   // The process with the paper's database open, before the import: the import's own share is
   // the peak above this.
   const openedRssMiB = process.resourceUsage().maxRSS / 1024
+  let peakHeap = 0
+  const sampler = setInterval(() => {
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
+  }, 50)
   const input = {
-    source: 'wordpress' as const,
+    source: mode === 'ghost' ? ('ghost' as const) : ('wordpress' as const),
     filePath: file,
     imagesPath: null,
     options: { pagesAs: 'articles' as const },
@@ -150,7 +161,7 @@ async function child(mode: ChildMode, file: string, dataDir: string) {
   const cpu = process.cpuUsage()
   const started = performance.now()
   let items = 0
-  if (mode === 'import') {
+  if (mode === 'import' || mode === 'ghost') {
     const id = crypto.randomUUID()
     await getDb()
       .insert(profiles)
@@ -161,12 +172,14 @@ async function child(mode: ChildMode, file: string, dataDir: string) {
     items = (await analyseImport(input)).total
   }
   const used = process.cpuUsage(cpu)
+  clearInterval(sampler)
   const result = {
     items,
     cpuMs: (used.user + used.system) / 1000,
     wallMs: performance.now() - started,
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
     openedRssMiB,
+    peakHeapMiB: peakHeap / 2 ** 20,
   }
   await opened.close()
   process.stdout.write(`${JSON.stringify(result)}\n`)
@@ -178,6 +191,7 @@ interface ChildResult {
   wallMs: number
   peakRssMiB: number
   openedRssMiB: number
+  peakHeapMiB: number
 }
 
 function childProcess(mode: ChildMode, file: string, dataDir: string): ChildResult {
@@ -209,7 +223,7 @@ function childProcess(mode: ChildMode, file: string, dataDir: string): ChildResu
 }
 
 /** The paper's folder made first (its first start), then the run in a process of its own. */
-function runChild(mode: 'import' | 'analyse', file: string) {
+function runChild(mode: 'import' | 'analyse' | 'ghost', file: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-import-${mode}-`))
   try {
     const made = childProcess('prepare', file, dataDir)
@@ -220,7 +234,12 @@ function runChild(mode: 'import' | 'analyse', file: string) {
 }
 
 const childMode = process.argv.find((a) => a.startsWith('--child='))?.slice('--child='.length)
-if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse') {
+if (
+  childMode === 'prepare' ||
+  childMode === 'import' ||
+  childMode === 'analyse' ||
+  childMode === 'ghost'
+) {
   await child(childMode, process.argv[3], process.argv[4])
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-files-'))
@@ -234,8 +253,12 @@ if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse'
     const bigSize = BIG_MB > 0 ? fs.statSync(big).size / 1024 / 1024 : 0
     const bigRun = BIG_MB > 0 ? runChild(BIG_RUN, big) : null
     load.push(loadAverage())
+    const ghost = path.join(dir, 'ghost.json')
+    if (GHOST_POSTS > 0) await writeGhostExport(ghost, { posts: GHOST_POSTS, bodyBytes: 10_000 })
+    const ghostRun = GHOST_POSTS > 0 ? runChild('ghost', ghost) : null
+    if (ghostRun) load.push(loadAverage())
     process.stdout.write(`${JSON.stringify(describeMachine())}\n\n`)
-    const made = imported?.made ?? bigRun?.made
+    const made = imported?.made ?? bigRun?.made ?? ghostRun?.made
     const rows: (string | number)[][] = made
       ? [
           [
@@ -265,6 +288,15 @@ if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse'
         bigRun.openedRssMiB.toFixed(0),
       ])
     }
+    if (ghostRun) {
+      rows.push([
+        `import ${GHOST_POSTS} posts (${(fs.statSync(ghost).size / 1024 / 1024).toFixed(0)} MB Ghost JSON; V8 heap peak ${ghostRun.peakHeapMiB.toFixed(0)} MiB)`,
+        (ghostRun.cpuMs / GHOST_POSTS).toFixed(1),
+        (ghostRun.wallMs / 1000).toFixed(0),
+        ghostRun.peakRssMiB.toFixed(0),
+        ghostRun.openedRssMiB.toFixed(0),
+      ])
+    }
     process.stdout.write(
       markdownTable(
         ['run', 'CPU ms per post', 'wall s', 'peak RSS MiB', 'of which before the import'],
@@ -279,6 +311,10 @@ if (childMode === 'prepare' || childMode === 'import' || childMode === 'analyse'
       process.stdout.write(
         `FAIL: peak RSS ${bigRun.peakRssMiB.toFixed(0)} MiB > ${MEMORY_GOAL_MIB} MiB\n`,
       )
+      process.exitCode = 1
+    }
+    if (ghostRun && ghostRun.items !== GHOST_POSTS) {
+      process.stdout.write(`FAIL: ${ghostRun.items} of ${GHOST_POSTS} Ghost posts imported\n`)
       process.exitCode = 1
     }
     if (bigRun && BIG_RUN === 'import' && bigRun.items !== bigItems) {

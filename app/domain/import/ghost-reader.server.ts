@@ -1,8 +1,15 @@
-import fsp from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { JSONParser } from '@streamparser/json'
 import type { SourceAuthor, SourceEvent, SourceItem } from './import-source'
 
-// Ghost's JSON export (Ghost 3–6): `{db: [{meta, data}]}` or `{meta, data}` at the top. It is
-// read whole: Ghost exports hold text only (images are not in them), a few MB for a large site.
+// Ghost's JSON export (Ghost 3–6): `{db: [{meta, data}]}` or `{meta, data}` at the top. A large
+// site's export is over 100 MB of post bodies, more than the server's heap can parse at once
+// (JSON.parse of 121 MB ended the process under --max-old-space-size=192), so it is read as a
+// stream with @streamparser/json (as content.json is, docs/decisions/0041), in two passes: the
+// first keeps only the small tables a post refers to (settings, users and their roles, tags,
+// the posts' tag and author links, meta descriptions) and drops every post as it completes; the
+// second hands on the posts one at a time. Two passes need no order of the tables in the file
+// (Ghost writes them alphabetically: posts before posts_tags, tags, users).
 
 export class GhostExportError extends Error {
   readonly code = 'INVALID_EXPORT' as const
@@ -10,10 +17,25 @@ export class GhostExportError extends Error {
 
 type Row = Record<string, unknown>
 
-function rows(data: Row, table: string): Row[] {
-  const value = data[table]
-  return Array.isArray(value) ? (value.filter((r) => r && typeof r === 'object') as Row[]) : []
+const ROOTS = { db: '$.db.0.data', data: '$.data' } as const
+type Root = keyof typeof ROOTS
+
+/** The fields kept of each small table's rows (a user's password hash, for one, is not). */
+const KEPT: Record<string, readonly string[]> = {
+  settings: ['key', 'value'],
+  users: ['id', 'slug', 'email', 'name', 'bio'],
+  roles: ['id', 'name'],
+  roles_users: ['role_id', 'user_id'],
+  tags: ['id', 'slug', 'name', 'description', 'visibility'],
+  posts_tags: ['post_id', 'tag_id', 'sort_order'],
+  posts_authors: ['post_id', 'author_id', 'sort_order'],
+  posts_meta: ['post_id', 'meta_description'],
 }
+
+/** Ghost's roles that may do everything on the site; their users can be our first admin. */
+const ADMIN_ROLES = new Set(['Administrator', 'Owner'])
+
+const CHUNK = 256 * 1024
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
@@ -25,51 +47,119 @@ function date(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-function exportData(parsed: unknown): Row {
-  const root = parsed as Row | null
-  const db = Array.isArray(root?.db) ? (root.db[0] as Row | undefined) : root
-  const data = db?.data
-  if (!data || typeof data !== 'object' || !Array.isArray((data as Row).posts)) {
-    throw new GhostExportError('Not a Ghost export: no posts in db[0].data or data.')
+function pick(row: Row, fields: readonly string[]): Row {
+  const kept: Row = {}
+  for (const field of fields) if (field in row) kept[field] = row[field]
+  return kept
+}
+
+interface Arrived {
+  root: Root
+  table: string
+  row: Row
+}
+
+/**
+ * Every row of the named tables, in file order, one at a time: each is built by the parser
+ * from its chunk, handed on, and dropped from its array (keepStack false), so memory follows
+ * one chunk and its rows, never the file.
+ */
+async function* rowsOf(filePath: string, tables: readonly string[]): AsyncGenerator<Arrived> {
+  const paths = Object.values(ROOTS).flatMap((root) => tables.map((t) => `${root}.${t}.*`))
+  const parser = new JSONParser({ paths, keepStack: false })
+  let arrived: Arrived[] = []
+  parser.onValue = ({ value, stack }) => {
+    // stack: the root object, then (db, 0,) data, the table: the table is the last key.
+    const table = String(stack[stack.length - 1].key)
+    const root: Root = stack.length > 3 ? 'db' : 'data'
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      arrived.push({ root, table, row: value as Row })
   }
-  return data as Row
+  const unreadable = (error: unknown) =>
+    new GhostExportError(`Not a readable Ghost export: ${(error as Error).message}`)
+  const stream = createReadStream(filePath, { highWaterMark: CHUNK })
+  try {
+    for await (const chunk of stream) {
+      try {
+        parser.write(chunk as Buffer)
+      } catch (error) {
+        throw unreadable(error)
+      }
+      // What this chunk completed is used before the next one is read.
+      const ready = arrived
+      arrived = []
+      yield* ready
+    }
+    try {
+      // The parser ends by itself after the closing brace; a file cut short leaves it open.
+      if (!parser.isEnded) parser.end()
+    } catch (error) {
+      throw unreadable(error)
+    }
+  } finally {
+    stream.destroy()
+  }
+  yield* arrived
+}
+
+/** The first pass: the small tables, and whether (and where) the file holds a Ghost site. */
+async function readTables(filePath: string) {
+  const tables = new Map<string, Row[]>()
+  const seen = new Set<Root>()
+  for await (const { root, table, row } of rowsOf(filePath, [...Object.keys(KEPT), 'posts'])) {
+    seen.add(root)
+    if (table === 'posts') continue
+    if (table === 'settings' && !['title', 'db_hash'].includes(str(row.key))) continue
+    const list = tables.get(`${root}:${table}`) ?? []
+    list.push(pick(row, KEPT[table]))
+    tables.set(`${root}:${table}`, list)
+  }
+  // db[0] when the file has one, as Ghost's own importer reads it.
+  const root: Root | null = seen.has('db') ? 'db' : seen.has('data') ? 'data' : null
+  if (!root) throw new GhostExportError('Not a Ghost export: no posts in db[0].data or data.')
+  return { root, rows: (table: string) => tables.get(`${root}:${table}`) ?? [] }
 }
 
 /** Every author, tag and post of a Ghost export, in the order the writer needs them. */
 export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator<SourceEvent> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(await fsp.readFile(filePath, 'utf8'))
-  } catch (error) {
-    throw new GhostExportError(`Not a readable Ghost export: ${(error as Error).message}`)
-  }
-  const data = exportData(parsed)
-  const settings = new Map(rows(data, 'settings').map((s) => [str(s.key), str(s.value)]))
+  const { root, rows } = await readTables(filePath)
+  const settings = new Map(rows('settings').map((s) => [str(s.key), str(s.value)]))
   const title = settings.get('title') ?? ''
   // db_hash names one Ghost install and survives its exports: the key a re-import matches on.
   const key = settings.get('db_hash') ? `ghost:${settings.get('db_hash')}` : `ghost:${title}`
   const url = siteUrl.replace(/\/+$/, '')
   yield { kind: 'site', site: { key, title, url } }
 
-  for (const user of rows(data, 'users')) {
+  const adminRoles = new Set(
+    rows('roles')
+      .filter((r) => ADMIN_ROLES.has(str(r.name)))
+      .map((r) => str(r.id)),
+  )
+  const admins = new Set(
+    rows('roles_users')
+      .filter((link) => adminRoles.has(str(link.role_id)))
+      .map((link) => str(link.user_id)),
+  )
+  for (const user of rows('users')) {
     const author: SourceAuthor = {
       sourceId: str(user.id),
       login: str(user.slug),
       email: str(user.email),
       displayName: str(user.name),
       bio: str(user.bio),
+      isAdmin: admins.has(str(user.id)),
     }
     yield { kind: 'author', author }
   }
   const bySort = (a: Row, b: Row) => Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0)
   const tagById = new Map<string, Row>()
-  for (const tag of rows(data, 'tags')) {
+  for (const tag of rows('tags')) {
     // Internal tags (#name) organise Ghost's own themes; readers never saw them.
     if (str(tag.visibility) === 'internal' || str(tag.name).startsWith('#')) continue
     tagById.set(str(tag.id), tag)
   }
   const tagsOf = new Map<string, Row[]>()
-  for (const link of rows(data, 'posts_tags')) {
+  for (const link of rows('posts_tags')) {
     if (!tagById.has(str(link.tag_id))) continue
     const list = tagsOf.get(str(link.post_id)) ?? []
     list.push(link)
@@ -91,14 +181,23 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
     yield { kind: 'term', term: { ...base, kind: 'tag' } }
   }
   const authorsOf = new Map<string, Row[]>()
-  for (const link of rows(data, 'posts_authors')) {
+  for (const link of rows('posts_authors')) {
     const list = authorsOf.get(str(link.post_id)) ?? []
     list.push(link)
     authorsOf.set(str(link.post_id), list)
   }
-  const metaOf = new Map(rows(data, 'posts_meta').map((m) => [str(m.post_id), m]))
+  const excerptOf = new Map(
+    rows('posts_meta')
+      .filter((m) => str(m.meta_description))
+      .map((m) => [str(m.post_id), str(m.meta_description)]),
+  )
 
-  for (const post of rows(data, 'posts')) {
+  for await (const arrived of rowsOf(filePath, ['posts'])) {
+    if (arrived.root !== root) continue
+    yield { kind: 'item', item: itemOf(arrived.row) }
+  }
+
+  function itemOf(post: Row): SourceItem {
     const id = str(post.id)
     const slugs = (tagsOf.get(id) ?? [])
       .sort(bySort)
@@ -109,16 +208,15 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       (authorsOf.get(id) ?? []).sort(bySort).map((link) => str(link.author_id))[0] ??
       (str(post.author_id) || null)
     const visibility = str(post.visibility) || 'public'
-    const html = str(post.html)
-    const item: SourceItem = {
+    return {
       sourceId: id,
       type: str(post.type) || (post.page === true || post.page === 1 ? 'page' : 'post'),
       status: str(post.status),
       title: str(post.title),
       slug: str(post.slug),
       link: `/${str(post.slug)}/`,
-      html,
-      excerpt: str(post.custom_excerpt) || str(metaOf.get(id)?.meta_description),
+      html: str(post.html),
+      excerpt: str(post.custom_excerpt) || (excerptOf.get(id) ?? ''),
       author,
       date: date(post.published_at),
       categories: slugs.slice(0, 1),
@@ -128,6 +226,5 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       parentId: null,
       restricted: visibility !== 'public',
     }
-    yield { kind: 'item', item }
   }
 }

@@ -72,11 +72,53 @@ async function analyse(input: ImportInput) {
 async function keep(tempPath: string, suffix: string) {
   await fsp.mkdir(importsDir(), { recursive: true })
   const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}${suffix}`
-  await fsp.copyFile(tempPath, path.join(importsDir(), name))
+  try {
+    await fsp.copyFile(tempPath, path.join(importsDir(), name))
+  } catch (error) {
+    // A copy cut short (a full disk) is no one's file.
+    await fsp.rm(path.join(importsDir(), name), { force: true })
+    throw error
+  }
   return name
 }
 
-/** The dry run of an uploaded export: a job holding its analysis, nothing else written. */
+/**
+ * A file under DATA_DIR/imports that no job names, left by an upload whose process ended
+ * during its analysis (killed, or out of memory as a large Ghost export once made it), is
+ * removed once it is older than any analysis runs: an upload being analysed now, here or on
+ * another instance sharing the folder, is never taken.
+ */
+export const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000
+
+export async function sweepOrphanImports(now = Date.now()) {
+  let names: string[]
+  try {
+    names = await fsp.readdir(importsDir())
+  } catch {
+    return [] // no imports yet
+  }
+  if (names.length === 0) return []
+  const jobs = await getDb()
+    .select({ file: importJobs.storedFile, images: importJobs.storedImages })
+    .from(importJobs)
+  const named = new Set(jobs.flatMap((j) => [j.file, j.images]).filter(Boolean))
+  const removed: string[] = []
+  for (const name of names) {
+    if (named.has(name)) continue
+    const file = path.join(importsDir(), name)
+    const stat = await fsp.stat(file).catch(() => null)
+    if (!stat?.isFile() || now - stat.mtimeMs < ORPHAN_AGE_MS) continue
+    await fsp.rm(file, { force: true })
+    removed.push(name)
+  }
+  if (removed.length) logger.info({ removed }, 'import: uploads no job names removed')
+  return removed
+}
+
+/**
+ * The dry run of an uploaded export: a job holding its analysis, nothing else written. An
+ * upload that fails, whatever the reason, leaves no file behind.
+ */
 export async function createImportJob(
   file: { path: string; fileName: string },
   options: ImportOptions,
@@ -89,6 +131,7 @@ export async function createImportJob(
     if (error instanceof ImportFileError) throw new ImportError('INVALID_FILE', error.message)
     throw error
   }
+  await sweepOrphanImports()
   const storedFile = await keep(file.path, source === 'ghost' ? '.json' : '.xml')
   const input: ImportInput = {
     source,
@@ -96,28 +139,27 @@ export async function createImportJob(
     imagesPath: null,
     options,
   }
-  let analysis: ImportAnalysis
   try {
-    analysis = await analyse(input)
+    const analysis = await analyse(input)
+    const [job] = await getDb()
+      .insert(importJobs)
+      .values({
+        source,
+        siteKey: analysis.site.key,
+        fileName: path.basename(file.fileName).slice(0, 200),
+        storedFile,
+        options,
+        status: 'analysed',
+        analysis,
+        total: analysis.total,
+        createdBy: actor?.id ?? null,
+      })
+      .returning()
+    return job
   } catch (error) {
     await fsp.rm(input.filePath, { force: true })
     throw error
   }
-  const [job] = await getDb()
-    .insert(importJobs)
-    .values({
-      source,
-      siteKey: analysis.site.key,
-      fileName: path.basename(file.fileName).slice(0, 200),
-      storedFile,
-      options,
-      status: 'analysed',
-      analysis,
-      total: analysis.total,
-      createdBy: actor?.id ?? null,
-    })
-    .returning()
-  return job
 }
 
 export async function getImportJob(id: number): Promise<ImportJob> {
@@ -137,19 +179,19 @@ export async function attachImages(id: number, file: { path: string }): Promise<
     throw new ImportError('NOT_READY', 'Images can be added only before the import starts.')
   const storedImages = await keep(file.path, '.zip')
   const input = { ...inputOf(job), imagesPath: path.join(importsDir(), storedImages) }
-  let analysis: ImportAnalysis
+  let updated: ImportJob
   try {
-    analysis = await analyse(input)
+    const analysis: ImportAnalysis = await analyse(input)
+    ;[updated] = await getDb()
+      .update(importJobs)
+      .set({ storedImages, analysis, updatedAt: new Date() })
+      .where(eq(importJobs.id, id))
+      .returning()
   } catch (error) {
     await fsp.rm(input.imagesPath, { force: true })
     throw error
   }
   if (job.storedImages) await fsp.rm(path.join(importsDir(), job.storedImages), { force: true })
-  const [updated] = await getDb()
-    .update(importJobs)
-    .set({ storedImages, analysis, updatedAt: new Date() })
-    .where(eq(importJobs.id, id))
-    .returning()
   return updated
 }
 

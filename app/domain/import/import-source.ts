@@ -18,6 +18,8 @@ export interface SourceAuthor {
   email: string
   displayName: string
   bio: string
+  /** An administrator or owner of the old site, when the export says (Ghost's roles; WXR does not). */
+  isAdmin?: boolean
 }
 
 export interface SourceTerm {
