@@ -29,6 +29,8 @@ export interface AnalysisView {
   slugClashes: { title: string; slug: string }[]
   unknownShortcodes: Record<string, number>
   images: { found: number; missing: number; missingSample: string[] }
+  /** Absent from analyses stored before the check. */
+  refusedImages?: { title: string; url: string }[]
 }
 
 export interface ReportView {
@@ -151,6 +153,10 @@ export function ImportAnalysisCard({ analysis }: { analysis: AnalysisView }) {
           <List
             title="Images not in the zip (their remote address is kept)"
             items={analysis.images.missingSample}
+          />
+          <List
+            title="Featured images refused (not an image address; left out)"
+            items={(analysis.refusedImages ?? []).map((r) => `${r.title}: ${r.url}`)}
           />
         </div>
       </CardContent>

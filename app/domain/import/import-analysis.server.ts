@@ -6,7 +6,12 @@ import { convertBody } from './import-body'
 import { imageKey, openImageZip } from './import-images.server'
 import { itemKey, planItem } from './import-mapping'
 import { ownedText } from './owned-text'
-import { gather, type ImportInput } from './import-run.server'
+import {
+  acceptedFeaturedImage,
+  featuredImageOf,
+  gather,
+  type ImportInput,
+} from './import-run.server'
 import { readSource } from './import-read.server'
 import type { SourceSite } from './import-source'
 
@@ -36,6 +41,8 @@ export interface ImportAnalysis {
   slugClashes: { title: string; slug: string }[]
   unknownShortcodes: Record<string, number>
   images: { found: number; missing: number; missingSample: string[] }
+  /** Featured images the article form would refuse (`javascript:`, `//other.site`): dropped. */
+  refusedImages: { title: string; url: string }[]
 }
 
 function chunks<T>(list: T[], size: number) {
@@ -62,6 +69,7 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
     slugClashes: [],
     unknownShortcodes: {},
     images: { found: 0, missing: 0, missingSample: [] },
+    refusedImages: [],
   }
   const itemsByAuthor = new Map<string, number>()
   const candidates: { sourceId: string; type: 'post' | 'page'; title: string; slug: string }[] = []
@@ -101,9 +109,12 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
       for (const name of body.unknownShortcodes) {
         analysis.unknownShortcodes[name] = (analysis.unknownShortcodes[name] ?? 0) + 1
       }
-      const featured = item.featuredImage?.startsWith('attachment:')
-        ? found.attachments.get(item.featuredImage.slice('attachment:'.length))
-        : item.featuredImage
+      let featured = featuredImageOf(item, found.attachments)
+      if (featured && !acceptedFeaturedImage(featured)) {
+        if (analysis.refusedImages.length < LIST_LIMIT)
+          analysis.refusedImages.push({ title: item.title, url: featured.slice(0, 200) })
+        featured = null
+      }
       for (const url of featured ? [featured, ...body.images] : body.images) {
         // One image under several addresses (WordPress adds ?w=604 and size suffixes) counts once.
         const key = imageKey(url) ?? url

@@ -15,6 +15,7 @@ import {
   requireWriter,
 } from '~/domain/articles/article-field-rules.server'
 import { recordRevision } from '~/domain/articles/revision-record.server'
+import { isImageSource } from '~/domain/articles/articles-schema'
 import { storeUpload } from '~/domain/media/media.server'
 import { sniffImage } from '~/domain/media/file-types.server'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
@@ -253,6 +254,22 @@ async function writeTerms(siteKey: string, terms: SourceTerm[]) {
     ;(term.kind === 'category' ? categoryIds : tagIds).set(term.slug, id)
   }
   return { categoryIds, tagIds }
+}
+
+/** The article form's rule for a featured image (articles-schema.ts): the same for an import. */
+export const FEATURED_IMAGE_MAX = 2000
+
+/** The address as the form would store it, or null when the form would refuse it. */
+export function acceptedFeaturedImage(url: string): string | null {
+  const value = url.trim()
+  return value !== '' && value.length <= FEATURED_IMAGE_MAX && isImageSource(value) ? value : null
+}
+
+/** The item's featured image address, WordPress's `attachment:{id}` resolved. */
+export function featuredImageOf(item: SourceItem, attachments: Map<string, string>) {
+  return item.featuredImage?.startsWith('attachment:')
+    ? (attachments.get(item.featuredImage.slice('attachment:'.length)) ?? null)
+    : item.featuredImage
 }
 
 function wasPublic(item: SourceItem) {
@@ -514,9 +531,10 @@ export async function runImport(
       })
       return { ...base, outcome, path: `/${plan.slug}` }
     }
-    const featured = item.featuredImage?.startsWith('attachment:')
-      ? (found.attachments.get(item.featuredImage.slice('attachment:'.length)) ?? null)
-      : item.featuredImage
+    const featured = featuredImageOf(item, found.attachments)
+    // A `javascript:` or `//other.site` address is refused by the form; it is not stored here
+    // either, and the report says so.
+    const accepted = featured === null ? null : acceptedFeaturedImage(featured)
     const values: ArticleValues = {
       title: item.title.trim() || 'Untitled',
       excerpt: htmlToPlainText(item.excerpt).slice(0, 500),
@@ -526,7 +544,7 @@ export async function runImport(
       categoryId:
         item.categories.map((slug) => categoryIds.get(slug)).find((id) => id !== undefined) ?? null,
       authorId: (item.author && authorIds.get(item.author)) || null,
-      featuredImage: featured ? await resolver.resolve(featured) : null,
+      featuredImage: accepted ? await resolver.resolve(accepted) : null,
       hasVideo: body.videoUrl !== null,
       videoUrl: body.videoUrl,
     }
@@ -540,6 +558,9 @@ export async function runImport(
     )
     const notes = [
       item.restricted ? 'members-only or password-protected: imported hidden' : '',
+      featured && !accepted
+        ? `featured image refused (not an image address): ${featured.slice(0, 200)}`
+        : '',
       plan.scheduled ? 'scheduled' : '',
     ].filter(Boolean)
     return {
