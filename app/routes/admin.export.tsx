@@ -14,12 +14,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 const CONTENTS: [string, string][] = [
   [
     'content.json',
-    'Every article with its tags, section, author, corrections and revisions; sections, tags, authors, static pages, print editions and media details (docs/export-format.md).',
+    'Every article with its tags, section, author, corrections and revisions; sections, tags, authors, static pages, print editions and media details (docs/export-format.md). Deleted live updates are listed without their text.',
   ],
   ['wordpress.xml', 'The same content as a WordPress export (WXR 1.2), for Tools → Import.'],
   ['media/', 'Every stored image (with its sizes) and the print editions’ PDF files.'],
   ['redirects.csv', 'Old addresses and where they lead, as the Redirects screen imports them.'],
-  ['subscribers.csv', 'Newsletter subscribers with the dates of their consent.'],
+  [
+    'subscribers.csv',
+    'Newsletter subscribers who confirmed, with the dates of their consent (addresses never confirmed are left out).',
+  ],
 ]
 
 export default function ExportPage() {

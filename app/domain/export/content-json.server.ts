@@ -145,8 +145,8 @@ function exportAuthor(p: typeof profiles.$inferSelect): ExportedAuthor {
 }
 
 /**
- * Every article with its tag ids, corrections, revisions and live coverage (its entries, their
- * revisions and deletions included), a page of rows at a time.
+ * Every article with its tag ids, corrections, revisions and live coverage (its entries and
+ * their revisions; a deleted entry as a tombstone without its text), a page of rows at a time.
  */
 export async function* exportedArticles(db: Database) {
   let after = 0
@@ -247,16 +247,22 @@ function exportedLive(
   const { articleId: _article, ...state } = coverage
   return {
     ...state,
-    entries: entries.map(({ articleId: _entryArticle, ...entry }) => ({
-      ...entry,
-      revisions: revisions
-        .filter((r) => r.entryId === entry.id)
-        .map((r) => ({
-          headline: r.headline,
-          content: r.content,
-          createdBy: r.createdBy,
-          createdAt: r.createdAt,
-        })),
-    })),
+    entries: entries.map(({ articleId: _entryArticle, ...entry }) =>
+      entry.deletedAt
+        ? // A deleted entry is kept as a tombstone (its id, for share addresses and readers'
+          // pages), without the text its editors took back, nor its earlier versions.
+          { ...entry, headline: '', content: '', revisions: [] }
+        : {
+            ...entry,
+            revisions: revisions
+              .filter((r) => r.entryId === entry.id)
+              .map((r) => ({
+                headline: r.headline,
+                content: r.content,
+                createdBy: r.createdBy,
+                createdAt: r.createdAt,
+              })),
+          },
+    ),
   }
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
-import { asc, gt } from 'drizzle-orm'
+import { and, asc, gt, isNotNull } from 'drizzle-orm'
 import yazl from 'yazl'
 import { newsletterSubscribers } from '@db/schema/index'
 import { redirectsCsvStream } from '~/domain/redirects/redirects-csv.server'
@@ -66,7 +66,11 @@ export const SUBSCRIBER_CSV_COLUMNS = [
   'created_at',
 ] as const
 
-/** Every newsletter subscriber with the dates their consent rests on, a page at a time. */
+/**
+ * The confirmed newsletter subscribers with the dates their consent rests on, a page at a time.
+ * Addresses that never confirmed are left out: nobody consented to them, and an import would
+ * not take them back either (content-import.server.ts).
+ */
 export function subscribersCsvStream(db: Database): Readable {
   async function* rows() {
     let after = 0
@@ -74,7 +78,9 @@ export function subscribersCsvStream(db: Database): Readable {
       const page = await db
         .select()
         .from(newsletterSubscribers)
-        .where(gt(newsletterSubscribers.id, after))
+        .where(
+          and(gt(newsletterSubscribers.id, after), isNotNull(newsletterSubscribers.confirmedAt)),
+        )
         .orderBy(asc(newsletterSubscribers.id))
         .limit(1000)
       for (const s of page)
