@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import { useSyncExternalStore, type CSSProperties } from 'react'
 import { Toaster as Sonner, type ToasterProps as SonnerProps } from 'sonner'
 
 export type ToasterProps = Omit<SonnerProps, 'theme'> & {
@@ -29,26 +29,46 @@ const tokenColours = {
 } as CSSProperties
 
 /*
- * Toasts sit where they cover no control: the header's buttons are at the top right and a
- * phone's dialogs put their title and close button at the top, so they rise from the bottom,
- * one at a time (docs/product.md §9). On a desktop they rise in the middle, not at the right:
- * the article form's publishing panel sticks to the right-hand column (Preview, View on site,
- * the breaking bar's "Choose a time") and the lists keep their row menus at the right end. On a
- * phone they span the width. A page with a bar stuck to the bottom of the screen (the article
- * form on a phone) sets `--toast-bottom-inset` to its height, and toasts rise above it.
+ * Toasts sit where they cover no control. On a desktop they rise from the bottom, in the
+ * middle, not at the right: the header's buttons are at the top right, the article form's
+ * publishing panel sticks to the right-hand column (Preview, View on site, the breaking bar's
+ * "Choose a time") and the lists keep their row menus at the right end. A tablet-sized page
+ * with a bar stuck to the bottom of the screen (the article form below 1024 px) sets
+ * `--toast-bottom-inset` to its height, and toasts rise above it. On a phone (sonner's own
+ * 600 px, where a toast spans the width) the bottom of the screen is where the thumb is and
+ * where the pages put their actions (the live desk's Publish, a form's submit, the publishing
+ * bar), so toasts drop from the top instead, one at a time (docs/product.md §9): a toast over
+ * the header for a few seconds hides nothing the person is about to press.
  */
 const BOTTOM_INSET = 'var(--toast-bottom-inset, 0px)'
+const PHONE = '(max-width: 600px)'
+
+function subscribeToPhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+/** Whether the screen is a phone's; the Toaster mounts in the browser only (root.tsx). */
+function useIsPhone() {
+  return useSyncExternalStore(
+    subscribeToPhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  )
+}
 
 export function Toaster({ theme = 'light', style, ...props }: ToasterProps) {
+  const isPhone = useIsPhone()
   return (
     <Sonner
       theme={theme}
       richColors
       closeButton
-      position="bottom-center"
+      position={isPhone ? 'top-center' : 'bottom-center'}
       visibleToasts={1}
       offset={{ bottom: `calc(24px + ${BOTTOM_INSET})` }}
-      mobileOffset={{ bottom: `calc(16px + ${BOTTOM_INSET})` }}
+      mobileOffset={{ top: 'calc(12px + env(safe-area-inset-top, 0px))' }}
       className="toaster group"
       style={{ ...tokenColours, ...style }}
       {...props}

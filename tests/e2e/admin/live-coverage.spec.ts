@@ -1,9 +1,11 @@
 import { E2E_BASE_URL } from '../../../playwright.config'
 import { expect, test } from '../fixtures'
+import { toast } from './admin-fixtures'
 import { DEMO_LIVE, deskWithCoverageRunning, postOnDesk } from './live-support'
 
 // Live coverage end to end: an editor posts on the live desk in one browser, a reader on the
-// article in another sees "1 new update" and, on asking, the entry; nothing moved before.
+// article in another sees "1 new update" and, on asking, the entry; nothing moved before. On a
+// phone, the desk's "Entry published" toast leaves the composer's Publish button uncovered.
 
 test('an entry posted on the desk reaches a reader as "1 new update"', async ({
   page,
@@ -96,4 +98,32 @@ test('an edited entry changes in place for the reader, and the desk keeps what i
   } finally {
     await readerContext.close()
   }
+})
+
+test('on a phone the "Entry published" toast leaves the composer\'s Publish button free', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 375, height: 740 })
+  await login('admin')
+  await deskWithCoverageRunning(page)
+  const publish = page
+    .getByRole('region', { name: 'New entry' })
+    .getByRole('button', { name: 'Publish', exact: true })
+  await postOnDesk(page, 'Count resumes in Ward 2', 'Counting has resumed in Ward 2.')
+  const published = toast(page, 'Entry published')
+  await expect(published).toBeVisible()
+  await publish.scrollIntoViewIfNeeded()
+  // Once the toast has slid into place, the two do not meet.
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([published.boundingBox(), publish.boundingBox()])
+      if (!a || !b) return 'not measured'
+      const apart = a.y + a.height <= b.y || b.y + b.height <= a.y
+      return apart ? 'apart' : 'covered'
+    })
+    .toBe('apart')
+  // Where a phone's toasts go: from the top, clear of the controls at the bottom.
+  expect((await published.boundingBox())!.y).toBeLessThan(740 / 2)
 })
