@@ -208,4 +208,21 @@ describe('CSV', () => {
     expect((await importRedirectsCsv(getDb(), csv)).saved).toBe(4)
     expect(await all()).toHaveLength(4)
   })
+
+  it('refuses a file that is not CSV, or has a line past the bound, with a 400 that says where', async () => {
+    await expect(
+      importRedirectsCsv(getDb(), 'from,to\n/a,/about\n"/never closed,/about\n'),
+    ).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+      status: 400,
+      message: 'The CSV file is not valid CSV at line 3.',
+    })
+    await expect(
+      importRedirectsCsv(getDb(), `from,to\n/${'a'.repeat(20_000)},/about\n`),
+    ).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+      status: 400,
+      message: 'The CSV file has a line longer than 16 KB at line 2.',
+    })
+  })
 })
