@@ -2,30 +2,26 @@ import { afterEach, beforeEach, describe, it, expect } from 'vitest'
 import {
   DATE_FORMATS,
   formatArticleDate,
+  formatCalendarDate,
   formatDate,
-  formatDateTime,
   formatDateWithTime,
-  formatDayInZone,
-  formatLongDate,
   formatRelative,
-  formatSaveMoment,
   formatShortDate,
   formatTime,
-  formatTimeOfDay,
   formatUpdatedTime,
 } from './dates'
 
-describe('formatLongDate and formatShortDate', () => {
+describe('formatCalendarDate and formatShortDate', () => {
   it('print a calendar date as the site does, and a back-office day as §9 does', () => {
     const date = new Date('2025-01-05T12:00:00Z')
-    expect(formatLongDate(date)).toBe('5 January 2025')
+    expect(formatCalendarDate(date)).toBe('January 5, 2025')
     expect(formatShortDate(date)).toBe('Jan 5, 2025')
     // A print edition's date, as stored: the day it names.
-    expect(formatLongDate('2026-11-26')).toBe('26 November 2026')
+    expect(formatCalendarDate('2026-11-26')).toBe('November 26, 2026')
   })
 
   it('accept ISO strings and timestamps', () => {
-    expect(formatLongDate('2024-09-30T08:15:00.000Z')).toBe('30 September 2024')
+    expect(formatCalendarDate('2024-09-30T08:15:00.000Z')).toBe('September 30, 2024')
     expect(formatShortDate(Date.UTC(2024, 1, 29, 12))).toBe('Feb 29, 2024')
     expect(formatShortDate(new Date('2024-09-05T08:15:00.000Z'))).toBe('Sep 5, 2024')
   })
@@ -40,7 +36,7 @@ describe('formatLongDate and formatShortDate', () => {
 
   it('render nothing for null, undefined, empty or invalid input', () => {
     for (const input of [null, undefined, '', 'not a date', new Date(NaN)]) {
-      expect(formatLongDate(input)).toBe('')
+      expect(formatCalendarDate(input)).toBe('')
       expect(formatShortDate(input)).toBe('')
     }
   })
@@ -55,15 +51,15 @@ describe('formatLongDate and formatShortDate', () => {
 
     it.each([
       // UTC+14: local time is already the next day.
-      ['Pacific/Kiritimati', '2025-03-31T23:30:00Z', '31 March 2025', 'Mar 31, 2025'],
+      ['Pacific/Kiritimati', '2025-03-31T23:30:00Z', 'March 31, 2025', 'Mar 31, 2025'],
       // UTC-10: local time is still the previous day (and year).
-      ['Pacific/Honolulu', '2025-01-01T00:30:00Z', '1 January 2025', 'Jan 1, 2025'],
+      ['Pacific/Honolulu', '2025-01-01T00:30:00Z', 'January 1, 2025', 'Jan 1, 2025'],
     ])('%s still prints the UTC day', (tz, iso, long, short) => {
       process.env.TZ = tz
       const date = new Date(iso)
       // Guard: prove the zone change took effect, or this test would prove nothing.
       expect(date.getDate()).not.toBe(date.getUTCDate())
-      expect(formatLongDate(date)).toBe(long)
+      expect(formatCalendarDate(date)).toBe(long)
       expect(formatShortDate(iso)).toBe(short)
     })
   })
@@ -105,10 +101,10 @@ describe('module has no hidden time-zone state', () => {
   it('gives the same text in two zones for the same instant', () => {
     const instant = '2025-12-31T22:00:00Z'
     process.env.TZ = 'Asia/Tokyo'
-    const tokyo = formatLongDate(instant)
+    const tokyo = formatCalendarDate(instant)
     process.env.TZ = 'America/Los_Angeles'
-    const losAngeles = formatLongDate(instant)
-    expect(tokyo).toBe('31 December 2025')
+    const losAngeles = formatCalendarDate(instant)
+    expect(tokyo).toBe('December 31, 2025')
     expect(losAngeles).toBe(tokyo)
   })
 })
@@ -116,23 +112,19 @@ describe('module has no hidden time-zone state', () => {
 describe('times in the paper’s time zone', () => {
   const instant = new Date('2026-11-26T14:32:10Z')
 
-  it('print the publication day and time where the paper is', () => {
-    expect(formatDateTime(instant, 'UTC')).toBe('26 November 2026, 14:32')
-    expect(formatDateTime(instant, 'Europe/Paris')).toBe('26 November 2026, 15:32')
+  it('print a back-office moment (a backup, a revision, a schedule) where the paper is', () => {
+    expect(formatDateWithTime(instant, 'UTC')).toBe('November 26, 2026 at 2:32 PM')
+    expect(formatDateWithTime(instant, 'Europe/Paris')).toBe('November 26, 2026 at 3:32 PM')
     // Past midnight in Tokyo: the day moves on with the clock.
-    expect(formatDateTime(new Date('2026-11-26T16:05:00Z'), 'Asia/Tokyo')).toBe(
-      '27 November 2026, 01:05',
+    expect(formatDateWithTime(new Date('2026-11-26T16:05:00Z'), 'Asia/Tokyo')).toBe(
+      'November 27, 2026 at 1:05 AM',
     )
-    expect(formatDayInZone(instant, 'America/New_York')).toBe('26 November 2026')
-    expect(formatTimeOfDay(instant, 'America/New_York')).toBe('09:32')
-  })
-
-  it('word a save in the revision history to the second, where the paper is', () => {
-    expect(formatSaveMoment(instant, 'UTC')).toBe('26 November 2026, 14:32:10')
-    expect(formatSaveMoment(new Date('2026-11-26T23:59:59Z'), 'Europe/Paris')).toBe(
-      '27 November 2026, 00:59:59',
+    expect(formatArticleDate(instant, 'America/New_York')).toBe('November 26, 2026')
+    // "Draft saved at 9:32 AM": the seconds of a save are no one's business.
+    expect(formatTime(instant, 'America/New_York')).toBe('9:32 AM')
+    expect(formatDateWithTime(new Date('2026-11-26T23:59:59Z'), 'Europe/Paris')).toBe(
+      'November 27, 2026 at 12:59 AM',
     )
-    expect(formatSaveMoment('not a date', 'UTC')).toBe('')
   })
 
   it('word an update on the same day as a time, on a later day with its date and time', () => {
@@ -152,8 +144,8 @@ describe('times in the paper’s time zone', () => {
   })
 
   it('fall back to UTC for an unknown zone and print nothing for no date', () => {
-    expect(formatDateTime(instant, 'Mars/Olympus_Mons')).toBe('26 November 2026, 14:32')
-    expect(formatDateTime(null, 'UTC')).toBe('')
+    expect(formatDateWithTime(instant, 'Mars/Olympus_Mons')).toBe('November 26, 2026 at 2:32 PM')
+    expect(formatDateWithTime(null, 'UTC')).toBe('')
     expect(formatUpdatedTime('not a date', instant, 'UTC')).toBe('')
   })
 })

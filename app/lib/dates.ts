@@ -9,24 +9,18 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone'
 //
 // The product's named formats (spec: "MMMM d, yyyy" on the article page, "MMM d, yyyy" in an
 // admin list; times in the same idiom, never to the second where a person reads them) are
-// DATE_FORMATS, printed by formatInZone:
+// DATE_FORMATS, and every date a person reads is printed with one of them:
 //
-// - a story's publication and a later change, a scheduled time, live coverage's end (article
-//   page): formatDateWithTime, "November 26, 2026 at 2:32 PM";
-// - a story's later change on the day it went out, a live entry today: formatTime, "3:10 PM";
-// - a day on the article page (its corrections): formatArticleDate, "November 26, 2026";
+// - a moment: a story's publication and a later change, a scheduled time, live coverage's end,
+//   a backup, a redirect's last use, a newsletter's schedule, an invitation's expiry, a saved
+//   revision: formatDateWithTime, "November 26, 2026 at 2:32 PM";
+// - a time on a day already named, a draft's save ("Draft saved at 2:32 PM"): formatTime;
+// - a moment's day on a reader's page (corrections, search results, the newsletter archive, a
+//   review note): formatArticleDate, "November 26, 2026";
+// - a calendar date with no time of day (print editions): formatCalendarDate, the same words;
 // - cards, the breaking bar, the profile's sessions: formatRelative, "about 2 hours ago";
 // - a day in a back-office list (articles, pages, subscribers, suppressions, media, users):
 //   formatShortDate, "Nov 26, 2026".
-//
-// Older wordings still used by screens not yet moved to the named formats:
-// - a moment's day on a reader's page (corrections, search results, the newsletter archive):
-//   formatDayInZone, "26 November 2026";
-// - a calendar date with no time of day (print editions): formatLongDate, "26 November 2026";
-// - the time of day of a save in the editor ("Draft saved at 14:32"): formatTimeOfDay;
-// - a save in an article's revision history: formatSaveMoment, "26 November 2026, 14:32:09";
-// - a moment in the back office (backups, a redirect's last use, a newsletter's schedule):
-//   formatDateTime, "26 November 2026, 14:32".
 //
 // On a reader's page each sits in `<time datetime>` with the instant (or the date) in ISO form.
 
@@ -92,11 +86,11 @@ export function formatDateWithTime(input: DateInput, timeZone: string): string {
 }
 
 /**
- * "26 November 2026": a calendar date that has no time of day (a print edition's date, a day
+ * "November 26, 2026": a calendar date that has no time of day (a print edition's date, a day
  * picked in a form), given as `yyyy-MM-dd` or its UTC midnight: the day it names, in no zone.
  */
-export function formatLongDate(input: DateInput): string {
-  return formatDayInZone(input, 'UTC')
+export function formatCalendarDate(input: DateInput): string {
+  return formatDate(input, 'articleDate', 'UTC')
 }
 
 /**
@@ -114,47 +108,6 @@ export function formatShortDate(input: DateInput, timeZone = 'UTC'): string {
 export function formatRelative(input: DateInput, now: Date = new Date()): string {
   const date = toDate(input)
   return date ? formatDistance(date, now, { addSuffix: true }) : ''
-}
-
-// The older wordings (day before month, 24-hour clock), kept until their screens move to the
-// named formats; printed by the same date-fns call in the same zone.
-const LEGACY_FORMATS = {
-  day: 'd MMMM yyyy',
-  timeOfDay: 'HH:mm',
-  dateTime: 'd MMMM yyyy, HH:mm',
-  saveMoment: 'd MMMM yyyy, HH:mm:ss',
-} as const
-
-function formatLegacy(
-  input: DateInput,
-  name: keyof typeof LEGACY_FORMATS,
-  timeZone: string,
-): string {
-  const date = toDate(input)
-  return date ? format(date, LEGACY_FORMATS[name], { in: zoneContext(timeZone) }) : ''
-}
-
-/** "26 November 2026" in `timeZone`. */
-export function formatDayInZone(input: DateInput, timeZone: string): string {
-  return formatLegacy(input, 'day', timeZone)
-}
-
-/** "14:32" in `timeZone` (24-hour clock). */
-export function formatTimeOfDay(input: DateInput, timeZone: string): string {
-  return formatLegacy(input, 'timeOfDay', timeZone)
-}
-
-/** "26 November 2026, 14:32" in `timeZone`: a moment in the back office. */
-export function formatDateTime(input: DateInput, timeZone: string): string {
-  return formatLegacy(input, 'dateTime', timeZone)
-}
-
-/**
- * "26 November 2026, 14:32:09" in `timeZone`: a save in an article's revision history, to the
- * second (saves come quickly).
- */
-export function formatSaveMoment(input: DateInput, timeZone: string): string {
-  return formatLegacy(input, 'saveMoment', timeZone)
 }
 
 /**

@@ -4,7 +4,7 @@
 
 export const DEFAULT_TIME_ZONE = 'UTC'
 
-/** `yyyy-MM-ddTHH:mm:ss`, the value of a datetime-local input with seconds. */
+/** `yyyy-MM-ddTHH:mm:ss`: a wall-clock time to the second (`toWallMinute` cuts it for an input). */
 export type WallTime = string
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -91,6 +91,14 @@ export function toWallTime(instant: Date, timeZone: string): WallTime {
 }
 
 /**
+ * The wall-clock time in `timeZone` at `instant` to the minute (`yyyy-MM-ddTHH:mm`), the value a
+ * datetime-local input shows: no one reads or types seconds (docs/product.md, "Dates and times").
+ */
+export function toWallMinute(instant: Date, timeZone: string): string {
+  return toWallTime(instant, timeZone).slice(0, 16)
+}
+
+/**
  * The instant a wall-clock time in `timeZone` stands for, or null when it is not a date and
  * time. Around a change of offset: a time that happens twice (clocks go back) is the first of
  * the two; a time that never happens (clocks go forward) is read with the offset before the
@@ -120,27 +128,4 @@ export function fromWallTime(wall: string, timeZone: string): Date | null {
     .filter((t) => toWallTime(new Date(t), timeZone) === toWallTime(new Date(asUtc), 'UTC'))
     .sort((a, b) => a - b)
   return new Date(candidates[0] ?? asUtc - before * 60_000)
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/** "May 1, 2026 at 9:00:00 AM" in `timeZone` (the form's "Scheduled for …" line). */
-export function formatInZone(instant: Date, timeZone: string): string {
-  const f = fieldsAt(instant, timeZone)
-  const hour12 = f.hour % 12 === 0 ? 12 : f.hour % 12
-  const meridiem = f.hour < 12 ? 'AM' : 'PM'
-  return `${MONTHS[f.month - 1]} ${f.day}, ${f.year} at ${hour12}:${pad(f.minute)}:${pad(f.second)} ${meridiem}`
 }

@@ -6,7 +6,7 @@ import { listLatestCorrections } from '~/domain/articles/corrections-queries.ser
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
-import { formatDayInZone } from '~/lib/dates'
+import { formatArticleDate } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import { errorMeta, pagedPath, seoMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.corrections'
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: correction.id,
       text: correction.text,
       correctedIso: correction.correctedAt.toISOString(),
-      correctedLabel: formatDayInZone(correction.correctedAt, timeZone),
+      correctedLabel: formatArticleDate(correction.correctedAt, timeZone),
       articleTitle: correction.articleTitle,
       articlePath: `/article/${correction.articleSlug}`,
     })),

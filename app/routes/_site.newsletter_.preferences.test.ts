@@ -135,7 +135,7 @@ describe('the archive', () => {
     // The day it went out, in the paper's time zone, in <time datetime>.
     expect(archive.data.issues[0]).toMatchObject({
       sentIso: '2026-11-26T12:00:00.000Z',
-      sentLabel: '26 November 2026',
+      sentLabel: 'November 26, 2026',
     })
     const page = await webVersion({
       params: { slug: list.slug, issueId: String(sent.id) },

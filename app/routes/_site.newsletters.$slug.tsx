@@ -4,7 +4,7 @@ import { listArchive } from '~/domain/newsletter/archive-queries.server'
 import { LIST_KIND_NAMES } from '~/domain/newsletter/lists-schema'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDayInZone } from '~/lib/dates'
+import { formatArticleDate } from '~/lib/dates'
 import { errorMeta, seoMeta } from '~/lib/seo'
 import { notFound } from './+shared/http-answers.server'
 import type { Route } from './+types/_site.newsletters.$slug'
@@ -32,7 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     issues: archive.issues.map((issue) => ({
       ...issue,
       sentIso: issue.sentAt ? new Date(issue.sentAt).toISOString() : null,
-      sentLabel: issue.sentAt ? formatDayInZone(issue.sentAt, timeZone) : null,
+      sentLabel: issue.sentAt ? formatArticleDate(issue.sentAt, timeZone) : null,
     })),
   }
 }

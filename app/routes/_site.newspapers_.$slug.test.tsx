@@ -54,7 +54,7 @@ describe('/newspapers/{slug}', () => {
     expect(status).toBe(200)
     expect(data.edition).toMatchObject({
       title: 'The Friday edition',
-      dateLabel: '13 March 2026',
+      dateLabel: 'March 13, 2026',
       numberLabel: 'No. 123',
       pagesLabel: '2 pages',
       sizeLabel: '2 KB',
@@ -128,14 +128,14 @@ describe('/search with print editions', () => {
     expect(data.editions).toEqual([
       expect.objectContaining({
         title: 'The Friday edition',
-        dateLabel: '13 March 2026',
+        dateLabel: 'March 13, 2026',
         pages: [{ number: 2, href: '/newspapers/2026-03-13?page=2' }],
         morePages: 0,
       }),
     ])
     expect(data.results[0]).toMatchObject({
       title: 'Lighthouse open day',
-      publishedLabel: '5 March 2026',
+      publishedLabel: 'March 5, 2026',
       publishedIso: '2026-03-05T10:00:00.000Z',
     })
     // Page 2 of the article results does not repeat the editions.

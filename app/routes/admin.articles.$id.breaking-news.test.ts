@@ -102,7 +102,8 @@ describe('/admin/articles/{id}/breaking-news', () => {
     expect(state).toMatchObject({ ok: true, isBreaking: true, isOnBar: true, hours: 12 })
     const expires = Date.parse(state.expiresIso)
     expect(expires).toBe(article.publishedAt!.getTime() + 12 * HOUR)
-    expect(state.expiresLabel).toMatch(/ at \d/)
+    // The product's date with time, to the minute: "November 28, 2026 at 9:12 PM".
+    expect(state.expiresLabel).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/)
 
     const kept = await call(
       action,

@@ -4,7 +4,7 @@ import { requireArticleAccess, requireStaff } from './+shared/require-access.ser
 import { breakingNewsActionSchema } from '~/domain/articles/breaking-news-schema'
 import { getBreakingNewsState, keepOnBreakingBar } from '~/domain/articles/breaking-news.server'
 import type { ActionResult } from '~/lib/action-result'
-import { formatInZone } from '~/lib/time-zone'
+import { formatDateWithTime } from '~/lib/dates'
 import {
   actionSuccess,
   describeFailure,
@@ -41,7 +41,7 @@ export type BreakingNewsAnswer = ActionResult<{
   isPublic?: boolean
   isOnBar?: boolean
   expiresIso?: string | null
-  /** "March 1, 2025 at 8:00:00 PM", in the site's time zone. */
+  /** "March 1, 2025 at 8:00 PM", in the site's time zone. */
   expiresLabel?: string | null
   hours?: number
   timeZone?: string
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         isPublic: state.isPublic,
         isOnBar: state.isOnBar,
         expiresIso: state.expiresAt?.toISOString() ?? null,
-        expiresLabel: state.expiresAt ? formatInZone(state.expiresAt, state.timeZone) : null,
+        expiresLabel: state.expiresAt ? formatDateWithTime(state.expiresAt, state.timeZone) : null,
         hours: state.hours,
         timeZone: state.timeZone,
       },
@@ -89,13 +89,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return actionSuccess({
         type: 'success',
         title: 'Taken off the breaking-news bar',
-        description: `Off the bar since ${formatInZone(until, timeZone)} (${timeZone}).`,
+        description: `Off the bar since ${formatDateWithTime(until, timeZone)} (${timeZone}).`,
       })
     }
     return actionSuccess({
       type: 'success',
       title: 'Kept on the breaking-news bar',
-      description: `On the bar until ${formatInZone(until, timeZone)} (${timeZone}).`,
+      description: `On the bar until ${formatDateWithTime(until, timeZone)} (${timeZone}).`,
     })
   } catch (error) {
     return failureFrom(error, {

@@ -9,7 +9,7 @@ import {
 import { correctionActionSchema } from '~/domain/articles/corrections-schema'
 import { addCorrection, deleteCorrection } from '~/domain/articles/corrections.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDayInZone } from '~/lib/dates'
+import { formatArticleDate } from '~/lib/dates'
 import type { ActionResult } from '~/lib/action-result'
 import {
   actionSuccess,
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           text: correction.text,
           correctedIso: correction.correctedAt.toISOString(),
           // The day the article page shows, in the paper's time zone (lib/dates.ts).
-          correctedLabel: formatDayInZone(correction.correctedAt, timeZone),
+          correctedLabel: formatArticleDate(correction.correctedAt, timeZone),
         })),
       },
       { headers: NO_STORE },

@@ -30,7 +30,7 @@ import {
 import { backupActionSchema, RESTORE_WORD } from '~/domain/backup/backup-schema'
 import { createBackup, listBackups, restoreBackup } from '~/domain/backup/backup.server'
 import { formatFileSize } from '~/lib/file-size'
-import { formatDateTime } from '~/lib/dates'
+import { formatDateWithTime } from '~/lib/dates'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { canManageBackups } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
@@ -184,7 +184,7 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
                       suppressHydrationWarning
                     >
                       {formatFileSize(backup.size)} ·{' '}
-                      {formatDateTime(backup.createdAt, loaderData.timeZone)}
+                      {formatDateWithTime(backup.createdAt, loaderData.timeZone)}
                     </span>
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">
@@ -194,7 +194,7 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
                     className="hidden whitespace-nowrap md:table-cell"
                     suppressHydrationWarning
                   >
-                    {formatDateTime(backup.createdAt, loaderData.timeZone)}
+                    {formatDateWithTime(backup.createdAt, loaderData.timeZone)}
                   </TableCell>
                   <TableCell className="text-right">
                     <div className="flex justify-end gap-1">

@@ -27,7 +27,7 @@ import {
   storiesByIds,
 } from '~/domain/newsletter/lists.server'
 import { getDb } from '~/infra/db.server'
-import { formatDateTime } from '~/lib/dates'
+import { formatDateWithTime } from '~/lib/dates'
 import { fromWallTime } from '~/lib/time-zone'
 import {
   actionError,
@@ -68,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       preheader: issue.preheader,
       intro: issue.intro,
       // A back-office moment (lib/dates.ts), in the zone the list sends by.
-      scheduledFor: issue.scheduledAt ? formatDateTime(issue.scheduledAt, list.timeZone) : null,
+      scheduledFor: issue.scheduledAt ? formatDateWithTime(issue.scheduledAt, list.timeZone) : null,
       failure: issue.failure,
     },
     list: {
@@ -138,7 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return actionSuccess({
           type: 'success',
           title: 'Scheduled',
-          description: formatDateTime(at, list.timeZone),
+          description: formatDateWithTime(at, list.timeZone),
         })
       }
       case 'cancel':

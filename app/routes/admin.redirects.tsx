@@ -36,7 +36,7 @@ import {
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import type { ActionResult } from '~/lib/action-result'
-import { formatDateTime } from '~/lib/dates'
+import { formatDateWithTime } from '~/lib/dates'
 import {
   actionError,
   actionSuccess,
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       hits: r.hits,
       lastHitAt: r.lastHitAt?.toISOString() ?? null,
       // When it was last followed, in the paper's time zone (lib/dates.ts).
-      lastHitLabel: r.lastHitAt ? formatDateTime(r.lastHitAt, timeZone) : null,
+      lastHitLabel: r.lastHitAt ? formatDateWithTime(r.lastHitAt, timeZone) : null,
     })),
   }
 }

@@ -36,7 +36,7 @@ import { Input } from '~/components/ui/input'
 import { setUserRole } from '~/domain/users/user-roles.server'
 import { listUsersForAdmin } from '~/domain/users/users-admin-queries.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDateTime, formatShortDate } from '~/lib/dates'
+import { formatDateWithTime, formatShortDate } from '~/lib/dates'
 import { logger } from '~/infra/logger.server'
 import {
   canManageUsers,
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Until when each link works, in the paper's time zone (lib/dates.ts).
     const invitations = pending.map((invitation) => ({
       ...invitation,
-      expiresLabel: formatDateTime(invitation.expiresAt, timeZone),
+      expiresLabel: formatDateWithTime(invitation.expiresAt, timeZone),
     }))
     return {
       // A day in a back-office list, in the paper's zone (docs/product.md "Dates and times").

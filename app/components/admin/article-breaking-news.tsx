@@ -10,7 +10,7 @@ import { canManageBreakingNews, type Actor } from '~/domain/access/access-rules'
 import { BREAKING_NEWS_TAG_SLUG } from '~/domain/articles/breaking-news-rules'
 import type { ActionResult } from '~/lib/action-result'
 import { slugify } from '~/lib/slugify'
-import { fromWallTime, toWallTime } from '~/lib/time-zone'
+import { fromWallTime, toWallMinute } from '~/lib/time-zone'
 import type { BreakingNewsAnswer } from '~/routes/admin.articles.$id.breaking-news'
 import { useActionToast } from './use-action-toast'
 
@@ -135,7 +135,7 @@ function BreakingNewsKeep({ url }: { url: string }) {
               aria-expanded={choosing}
               onClick={() => {
                 if (!choosing && state.expiresIso) {
-                  setWall(toWallTime(new Date(state.expiresIso), timeZone).slice(0, 16))
+                  setWall(toWallMinute(new Date(state.expiresIso), timeZone))
                 }
                 setChoosing(!choosing)
               }}

@@ -4,13 +4,8 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { isScheduled } from '~/domain/articles/article-rules'
-import {
-  formatInZone,
-  formatOffset,
-  fromWallTime,
-  toWallTime,
-  zoneOffsetMinutes,
-} from '~/lib/time-zone'
+import { formatDateWithTime } from '~/lib/dates'
+import { formatOffset, fromWallTime, toWallMinute, zoneOffsetMinutes } from '~/lib/time-zone'
 import { useHydrated } from '~/lib/use-hydrated'
 
 /**
@@ -60,9 +55,9 @@ export function ArticlePublishField({
       <Input
         id="publishedAt-local"
         type="datetime-local"
-        // Seconds too: an embargo can fall on an exact time.
-        step={1}
-        value={date ? toWallTime(date, timeZone) : ''}
+        // To the minute, as every time a person reads or types (docs/product.md, "Dates and
+        // times"); an untouched value keeps its seconds, as the hidden input posts it whole.
+        value={date ? toWallMinute(date, timeZone) : ''}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? 'publishedAt-error' : 'publishedAt-help'}
         onChange={(event) =>
@@ -78,7 +73,7 @@ export function ArticlePublishField({
       {scheduled && date ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-primary">
           <CalendarClockIcon aria-hidden="true" className="size-4 shrink-0" />
-          Scheduled for {formatInZone(date, timeZone)}
+          Scheduled for {formatDateWithTime(date, timeZone)}
         </p>
       ) : null}
     </Field>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { AutosaveState } from '~/components/admin/article-autosave'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { formatTimeOfDay } from '~/lib/dates'
+import { formatTime } from '~/lib/dates'
 import { cn } from '~/lib/utils'
 import { usePaperTimeZone } from './use-paper-time-zone'
 
@@ -21,7 +21,7 @@ export function AutosaveStatus({
   if (state.status === 'saving') text = 'Saving draft…'
   else if (state.status === 'error') text = state.message
   else if (state.status === 'saved')
-    text = dirty ? 'Unsaved changes' : `Draft saved at ${formatTimeOfDay(state.at, timeZone)}`
+    text = dirty ? 'Unsaved changes' : `Draft saved at ${formatTime(state.at, timeZone)}`
   else if (dirty) text = 'Unsaved changes'
   return (
     <p

@@ -1,5 +1,6 @@
 import { BarChart3Icon } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { formatDate } from '~/lib/dates'
 
 interface ViewDay {
   day: string
@@ -7,11 +8,6 @@ interface ViewDay {
 }
 
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' })
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-})
 const number = new Intl.NumberFormat('en-GB')
 
 /**
@@ -30,8 +26,9 @@ export function ViewsChart({
   const most = Math.max(1, ...days.map((d) => d.views))
   const slot = width / days.length
   const bar = Math.max(2, slot - 3)
+  // Views are counted per UTC day, so each day is named in UTC ("Nov 27").
   const label = `Views in the last 7 days: ${days
-    .map((d) => `${DAY_LABEL.format(new Date(`${d.day}T00:00:00Z`))}: ${number.format(d.views)}`)
+    .map((d) => `${formatDate(d.day, 'monthDay', 'UTC')}: ${number.format(d.views)}`)
     .join(', ')}`
   return (
     <svg

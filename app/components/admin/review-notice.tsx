@@ -19,13 +19,13 @@ import { canReviewArticles, canWithdrawArticle, type Actor } from '~/domain/acce
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { REVIEW_NOTE_MAX, reviewNoteSchema } from '~/domain/articles/review-schema'
 import type { ActionResult } from '~/lib/action-result'
-import { formatDayInZone } from '~/lib/dates'
+import { formatArticleDate } from '~/lib/dates'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { useActionToast } from './use-action-toast'
 
-/** "1 May 2026": the day an instant was in the site's time zone (lib/dates.ts). */
+/** "May 1, 2026": the day an instant was in the site's time zone (lib/dates.ts). */
 function dayInZone(instant: Date | string, timeZone: string) {
-  return formatDayInZone(instant, timeZone)
+  return formatArticleDate(instant, timeZone)
 }
 
 /** The "Return to writer" dialog: a required note, posted to the review route. */

@@ -116,7 +116,7 @@ export interface PendingInvitationRow {
   id: number
   email: string
   role: Role
-  /** "3 December 2026, 14:32", in the paper's time zone. */
+  /** "December 3, 2026 at 2:32 PM", in the paper's time zone. */
   expiresLabel: string
   expired: boolean
 }

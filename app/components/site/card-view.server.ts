@@ -1,7 +1,7 @@
 import type { ArticleCardData, BreakingNewsItem } from '~/domain/articles/articles-queries.server'
 import type { NewspaperEdition } from '~/domain/newspapers/newspapers-queries.server'
 import { isVisiblyRevised } from '~/domain/articles/revision-rules'
-import { formatLongDate, formatRelative } from '~/lib/dates'
+import { formatCalendarDate, formatRelative } from '~/lib/dates'
 import { formatFileSize } from '~/lib/file-size'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
 
@@ -122,7 +122,7 @@ export function toEditionView(edition: NewspaperEdition): NewspaperEditionView {
     href: `/newspapers/${edition.slug}`,
     pdfUrl: edition.pdfUrl,
     dateIso: edition.editionDate,
-    dateLabel: formatLongDate(edition.editionDate),
+    dateLabel: formatCalendarDate(edition.editionDate),
     numberLabel: edition.number === null ? null : `No. ${edition.number}`,
     pagesLabel: `${pages} ${pages === 1 ? 'page' : 'pages'}`,
     sizeLabel: formatFileSize(edition.size),

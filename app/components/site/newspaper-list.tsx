@@ -51,7 +51,7 @@ export function EditionCover({
   )
 }
 
-/** "13 March 2026 · No. 123" */
+/** "March 13, 2026 · No. 123" */
 export function EditionDateLine({ edition }: { edition: NewspaperEditionView }) {
   return (
     <>

@@ -3,7 +3,7 @@ import { articleRevisions, articles, articleTags, profiles, tags } from '@db/sch
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
-import { formatSaveMoment } from '~/lib/dates'
+import { formatDateWithTime } from '~/lib/dates'
 import { diffWords, type DiffPart } from '~/lib/word-diff'
 import { isBreakingNewsTagName, type ArticleFieldState } from './article-field-rules'
 import { readFieldState } from './article-field-rules.server'
@@ -133,7 +133,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
     .leftJoin(profiles, eq(profiles.id, articleRevisions.createdBy))
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(desc(articleRevisions.id))
-  const label = (date: Date) => formatSaveMoment(date, settings.timeZone)
+  const label = (date: Date) => formatDateWithTime(date, settings.timeZone)
   const restoredFrom = restoredSources(rows)
   return {
     articleUpdatedIso: article.updatedAt.toISOString(),
@@ -264,7 +264,7 @@ export async function compareRevision(
   return {
     revision: {
       id: revision.id,
-      createdLabel: formatSaveMoment(revision.createdAt, settings.timeZone),
+      createdLabel: formatDateWithTime(revision.createdAt, settings.timeZone),
       authorName: revision.authorName,
       status: revision.status,
     },

@@ -136,7 +136,9 @@ describe('listRevisions and compareRevision', () => {
       ['edna', 'draft', 'Earliest saved version'],
     ])
     expect(list?.revisionsKept).toBe(100)
-    expect(list?.revisions[0].createdLabel).toMatch(/^\d{1,2} \w+ \d{4}, \d{2}:\d{2}:\d{2}$/)
+    expect(list?.revisions[0].createdLabel).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/,
+    )
   })
 
   it('compares a revision with the current text word by word, paragraph by paragraph', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDayAndTime, saveOutcome } from './save-outcome'
+import { saveOutcome } from './save-outcome'
 
 const now = new Date('2026-11-26T14:00:00Z')
 const base = { id: 7, slug: 'harbour-news', publishedAt: null }
@@ -22,7 +22,7 @@ describe('saveOutcome', () => {
       { ...base, status: 'published', publishedAt: new Date('2026-11-27T05:00:00Z') },
       { timeZone: 'Europe/Paris', now },
     )
-    expect(outcome?.message).toBe('Scheduled for 27 Nov, 06:00')
+    expect(outcome?.message).toBe('Scheduled for November 27, 2026 at 6:00 AM')
     expect(outcome?.link?.href).toBe('/admin/edit-article/7')
   })
 
@@ -39,9 +39,5 @@ describe('saveOutcome', () => {
   it('adds nothing to the spec’s toast for archived and hidden articles', () => {
     expect(saveOutcome({ ...base, status: 'archived' }, { timeZone: 'UTC', now })).toBeNull()
     expect(saveOutcome({ ...base, status: 'hidden' }, { timeZone: 'UTC', now })).toBeNull()
-  })
-
-  it('formats day and time on the 24-hour clock', () => {
-    expect(formatDayAndTime(new Date('2026-11-27T18:05:00Z'), 'UTC')).toBe('27 Nov, 18:05')
   })
 })

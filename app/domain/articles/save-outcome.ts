@@ -1,3 +1,4 @@
+import { formatDateWithTime } from '~/lib/dates'
 import type { ArticleStatus } from './articles-schema'
 
 // What a save did, said in the toast after it (beside the spec's "Article updated
@@ -5,28 +6,9 @@ import type { ArticleStatus } from './articles-schema'
 // public, the article's form otherwise. Pure and client-safe.
 
 export interface SaveOutcome {
-  /** "Published", "Submitted for review", "Scheduled for 27 Nov, 06:00", "Draft saved". */
+  /** "Published", "Submitted for review", "Scheduled for November 27, 2026 at 6:00 AM", "Draft saved". */
   message: string
   link: { href: string; label: string } | null
-}
-
-const dayAndTime = new Map<string, Intl.DateTimeFormat>()
-
-/** "27 Nov, 06:00" in the paper's time zone. */
-export function formatDayAndTime(instant: Date, timeZone: string): string {
-  let formatter = dayAndTime.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    dayAndTime.set(timeZone, formatter)
-  }
-  return formatter.format(instant)
 }
 
 export function saveOutcome(
@@ -38,7 +20,7 @@ export function saveOutcome(
     case 'published':
       if (saved.publishedAt && saved.publishedAt.getTime() > now.getTime()) {
         return {
-          message: `Scheduled for ${formatDayAndTime(saved.publishedAt, timeZone)}`,
+          message: `Scheduled for ${formatDateWithTime(saved.publishedAt, timeZone)}`,
           link: edit,
         }
       }

@@ -29,7 +29,7 @@ export interface LiveCoverageView {
   summary: string
   startedIso: string
   endedIso: string | null
-  /** "26 November 2026, 18:05" once ended. */
+  /** "November 26, 2026 at 6:05 PM" once ended. */
   endedLabel: string | null
   /** The newest change readers can see (epoch ms): the page's cursor and its dateModified. */
   cursor: number

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatLongDate } from '~/lib/dates'
+import { formatCalendarDate } from '~/lib/dates'
 import { idField } from '~/lib/form-schemas'
 
 /** Client-safe: what the newsroom says of a print edition, at upload and when editing it. */
@@ -33,11 +33,11 @@ export function todayIsoDate(now = new Date()) {
 }
 
 /**
- * "2026-05-01" → "1 May 2026": a calendar day, never shifted by a zone, worded as the site
+ * "2026-05-01" → "May 1, 2026": a calendar day, never shifted by a zone, worded as the site
  * words every date (lib/dates.ts).
  */
 export function formatEditionDate(value: string) {
-  return formatLongDate(value)
+  return formatCalendarDate(value)
 }
 
 /** Title, edition date and (optional) number: the upload's query string and the edit form. */

@@ -46,7 +46,7 @@ describe('adoptOrphanPdfs', () => {
       expect(dated.map((r) => r.slug).sort()).toEqual(['2026-05-01', '2026-05-01-2'])
       for (const row of dated) {
         expect(row).toMatchObject({
-          title: 'Edition of 1 May 2026',
+          title: 'Edition of May 1, 2026',
           number: null,
           pageCount: 2,
           status: 'ready',
@@ -62,7 +62,7 @@ describe('adoptOrphanPdfs', () => {
       // A PDF pdf.js cannot read was public before: it stays listed, without cover or pages.
       const torn = rows.find((r) => r.fileName === '1795456417472-429242968.pdf')!
       expect(torn).toMatchObject({ pageCount: 0, coverName: null, status: 'ready' })
-      expect(torn.title).toMatch(/^Edition of \d{1,2} \w+ \d{4}$/)
+      expect(torn.title).toMatch(/^Edition of [A-Z][a-z]+ \d{1,2}, \d{4}$/)
       // Covers of the losing side of the race were removed: one per edition.
       const covers = (await storage.list('pdf_newspapers')).filter((f) => f.name.endsWith('.webp'))
       expect(covers.map((f) => f.name).sort()).toEqual(dated.map((r) => r.coverName).sort())

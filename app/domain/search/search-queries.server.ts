@@ -5,7 +5,7 @@ import { isLiveNow } from '~/domain/live/live-now.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { readDb } from '~/infra/db.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDayInZone } from '~/lib/dates'
+import { formatArticleDate } from '~/lib/dates'
 import {
   lastSearchWord,
   normalizeSearchQuery,
@@ -216,7 +216,7 @@ export async function searchArticles(
         ...rest,
         snippet: snippetPieces(snippet),
         publishedIso: publishedAt?.toISOString() ?? null,
-        publishedLabel: formatDayInZone(publishedAt, timeZone),
+        publishedLabel: formatArticleDate(publishedAt, timeZone),
       },
     ]
   })

@@ -42,7 +42,7 @@ export interface SearchResult {
   /** The byline's name: the display name, else the username; null without an author. */
   authorName: string | null
   /**
-   * When it was published (ISO), and the same as words from the server: "5 March 2026", the
+   * When it was published (ISO), and the same as words from the server: "March 5, 2026", the
    * day in the paper's time zone.
    */
   publishedIso: string | null

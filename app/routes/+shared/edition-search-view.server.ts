@@ -1,6 +1,6 @@
 import type { EditionSearchView } from '~/components/site/edition-search-results'
 import type { EditionSearchResult } from '~/domain/newspapers/newspapers-queries.server'
-import { formatLongDate } from '~/lib/dates'
+import { formatCalendarDate } from '~/lib/dates'
 
 /**
  * A matching print edition, worded for readers: the same on /search and in the header's search
@@ -11,7 +11,7 @@ export function toEditionSearchView(edition: EditionSearchResult): EditionSearch
     slug: edition.slug,
     title: edition.title,
     dateIso: edition.editionDate,
-    dateLabel: formatLongDate(edition.editionDate),
+    dateLabel: formatCalendarDate(edition.editionDate),
     numberLabel: edition.number === null ? null : `No. ${edition.number}`,
     pages: edition.pages.map((number) => ({
       number,

@@ -3,8 +3,8 @@ import { FEATURED } from './site-support'
 
 // One date format per context (docs/product.md, "Dates and times"): the article page words its
 // publication as the spec's "MMMM d, yyyy" with the time, "November 26, 2026 at 2:32 PM", in
-// <time datetime>; other reader pages still word a day "26 November 2026"; a back-office list
-// as the spec's "MMM d, yyyy", "Nov 26, 2026". The paper's time zone is covered by the unit
+// <time datetime>; other reader pages word a day as the spec's "MMMM d, yyyy", "November 26,
+// 2026"; a back-office list as the spec's "MMM d, yyyy", "Nov 26, 2026". The paper's time zone is covered by the unit
 // tests of app/lib/dates.ts; the e2e server's is UTC.
 
 const MONTHS = [
@@ -31,7 +31,7 @@ function articleMoment(iso: string) {
 }
 
 const READER_DAY =
-  /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/
 const ADMIN_DAY = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}$/
 
 test('the article page words its publication "MMMM d, yyyy at h:mm a", the instant in datetime', async ({
@@ -46,7 +46,7 @@ test('the article page words its publication "MMMM d, yyyy at h:mm a", the insta
   await expect(published).not.toHaveText(/\d{2}:\d{2}:\d{2}|, \d{2}:\d{2}$/)
 })
 
-test('search results and print editions word their day "d MMMM yyyy"', async ({ page }) => {
+test('search results and print editions word their day "MMMM d, yyyy"', async ({ page }) => {
   await page.goto('/search?q=levy')
   await expect(page.getByRole('main').getByText(FEATURED.title).first()).toBeVisible()
   // An article's publication (an instant); a print edition's match carries a date alone.

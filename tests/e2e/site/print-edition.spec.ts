@@ -69,7 +69,7 @@ test('an uploaded edition: its cover, its reader page by page, and search into p
   // /newspapers: its cover, title, date and number, linking to the reader.
   await page.goto('/newspapers')
   const card = page.getByRole('link', { name: new RegExp(title) })
-  await expect(card).toContainText('2 May 2031')
+  await expect(card).toContainText('May 2, 2031')
   await expect(card).toContainText('No. 321')
   await expect(card).toContainText('2 pages')
   const cover = card.getByRole('img', { name: `Front page of ${title}` })
@@ -106,7 +106,7 @@ test('an uploaded edition: its cover, its reader page by page, and search into p
   await page.goto(`/search?q=${word}`)
   const print = page.getByRole('region', { name: 'In the print edition' })
   await expect(print).toContainText(title)
-  await expect(print).toContainText('2 May 2031')
+  await expect(print).toContainText('May 2, 2031')
   await expect(print.locator('mark')).toHaveText(word)
   await expect(print.getByRole('link', { name: 'Page 1', exact: true })).toHaveCount(0)
   await print.getByRole('link', { name: 'Page 2', exact: true }).click()
