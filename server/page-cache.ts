@@ -10,6 +10,16 @@ import { hasPersonalCookie } from '~/infra/http-cache.server'
 
 type Encoding = 'br' | 'gzip'
 
+interface Lookup {
+  /** The address the app is asked for: the request's, without tracking parameters. */
+  url: string
+  /** The stored page that answers it (`pageKey`). */
+  key: string
+  mayServe: boolean
+  /** Whether its render may be stored under `key` (it carries nothing the page does not read). */
+  mayStore: boolean
+}
+
 interface CachedPage {
   key: string
   status: number
@@ -35,7 +45,8 @@ export interface PageCacheOptions {
    * Most bytes kept, counting every page's body, compressed bodies, headers and key; the least
    * recently served pages go first. A page larger than this is not kept. By default
    * PAGE_CACHE_MAX_BYTES (32 MiB: about 250 article pages of the demo content, 85–110 KB each,
-   * with their gzip and br bodies).
+   * with their gzip and br bodies). A quarter of the entries and bytes is for addresses with a
+   * query string, the rest for the others (QUERY_SHARE).
    */
   maxBytes?: number
   /** Upper bound on an entry's life, whatever the page says. */
@@ -47,6 +58,12 @@ export interface PageCacheOptions {
 }
 
 const DEFAULT_MAX_ENTRIES = 500
+/**
+ * The share of the entries and bytes kept for addresses with a query string (search results,
+ * later pages of a list, live updates): however many of those readers ask for (or one client
+ * makes up), they evict only one another, never the front page or a story.
+ */
+const QUERY_SHARE = 0.25
 /** Changes remembered for the pages being drawn (a render takes milliseconds). */
 const RECENT_CHANGES = 64
 /** What an entry costs beyond its bytes (the objects around them), roughly. */
@@ -69,6 +86,55 @@ export const SHOWN_KEYS_HEADER = 'surrogate-key'
  */
 const TRACKING_PARAMETER =
   /^(?:utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|_ga|_gl|igshid|yclid|twclid|ttclid|li_fat_id|srsltid|_hsenc|_hsmi|mkt_tok)$/i
+
+/**
+ * The query parameters each public page reads (its loader's `searchParams`), by path: only these
+ * make a stored page's key, in one order, first value only. An address with any other, or one
+ * of these twice, is answered from the stored page of its key but its render is not stored, so
+ * made-up parameters never add an entry. React Router's `_routes` (data requests) and `index`
+ * are read by every route. A route reading a new parameter names it here (page-cache.test.ts
+ * checks every route module against this list).
+ */
+export const PAGE_QUERY_PARAMETERS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^\/search\/?$/i, ['q', 'page']],
+  [/^\/api\/search\/?$/i, ['q', 'limit']],
+  [/^\/api\/live\/[^/]+\/?$/i, ['since']],
+  [/^\/(?:category|tag|author|newspapers)\/[^/]+\/?$/i, ['page']],
+  [/^\/corrections\/?$/i, ['page']],
+  [/^\/newsletter\/(?:unsubscribe|preferences)\/?$/i, ['t']],
+  [/^\/(?:newsletter\/confirm|reset-password|invitation)\/?$/i, ['token']],
+  [/^\/magic-link\/?$/i, ['redirectTo', 'error']],
+  [/^\/(?:signin|two-factor)\/?$/i, ['redirectTo']],
+  [/^\/profile\/?$/i, ['confirmed', 'enrol']],
+]
+const EVERY_ROUTE_READS = ['_routes', 'index']
+
+/** The query parameters the page at `pathname` reads (a data request's as its page's). */
+export function pageQueryParameters(pathname: string): readonly string[] {
+  const path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '')
+  const own = PAGE_QUERY_PARAMETERS.find(([pattern]) => pattern.test(path))?.[1] ?? []
+  return [...EVERY_ROUTE_READS, ...own]
+}
+
+/**
+ * A page's key in the cache: its path and the parameters it reads (sorted, each once);
+ * `exact` when the address carries nothing else, so that its render may be stored under it.
+ */
+export function pageKey(url: string): { key: string; exact: boolean } {
+  const query = url.indexOf('?')
+  if (query === -1) return { key: url, exact: true }
+  const path = url.slice(0, query)
+  const read = pageQueryParameters(path)
+  const params = new URLSearchParams(url.slice(query + 1))
+  const names = [...params.keys()]
+  const exact = names.every((name, i) => read.includes(name) && names.indexOf(name) === i)
+  const kept = new URLSearchParams()
+  for (const name of [...new Set(names)].filter((n) => read.includes(n)).sort()) {
+    kept.set(name, params.get(name) ?? '')
+  }
+  const rest = kept.toString()
+  return { key: rest ? `${path}?${rest}` : path, exact }
+}
 
 /** `url` without tracking parameters (the rest in their order), or `url` itself if it has none. */
 export function withoutTrackingParameters(url: string): string {
@@ -110,8 +176,12 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
  * No request empties it by its method: a write changes pages through its announcement.
  */
 export class PageCache {
-  /** Least recently served pages go first, by count and by bytes. */
+  /**
+   * Least recently served pages go first, by count and by bytes, in two parts: addresses with
+   * a query string in a quarter of the budget (QUERY_SHARE), the others in the rest.
+   */
   private entries: LRUCache<string, CachedPage>
+  private queried: LRUCache<string, CachedPage>
   private generation = 0
   private pending = new Set<Promise<void>>()
   hits = 0
@@ -121,15 +191,20 @@ export class PageCache {
   /** Bodies compressed for the cache; one per page and encoding, not one per response. */
   compressions = 0
 
-  private readonly maxBytes: number
-
   constructor(private options: PageCacheOptions = {}) {
-    this.maxBytes = options.maxBytes ?? getEnv().PAGE_CACHE_MAX_BYTES
-    this.entries = new LRUCache<string, CachedPage>({
-      max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
-      maxSize: this.maxBytes,
-      sizeCalculation: (page) => page.bytes,
-    })
+    const maxBytes = options.maxBytes ?? getEnv().PAGE_CACHE_MAX_BYTES
+    const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES
+    const queriedEntries = Math.max(1, Math.floor(maxEntries * QUERY_SHARE))
+    const queriedBytes = Math.max(1, Math.floor(maxBytes * QUERY_SHARE))
+    const part = (max: number, maxSize: number) =>
+      new LRUCache<string, CachedPage>({ max, maxSize, sizeCalculation: (page) => page.bytes })
+    this.entries = part(Math.max(1, maxEntries - queriedEntries), maxBytes - queriedBytes)
+    this.queried = part(queriedEntries, queriedBytes)
+  }
+
+  /** Where the page stored under `key` lives (see `entries`). */
+  private part(key: string) {
+    return key.includes('?') ? this.queried : this.entries
   }
 
   private now() {
@@ -137,17 +212,18 @@ export class PageCache {
   }
 
   get size() {
-    return this.entries.size
+    return this.entries.size + this.queried.size
   }
 
   /** Bytes held by the kept pages, as counted against `maxBytes`. */
   get bytes() {
-    return this.entries.calculatedSize
+    return this.entries.calculatedSize + this.queried.calculatedSize
   }
 
   /** Empties the cache (a lost NOTIFY connection: changes made meanwhile were not heard). */
   clear() {
     this.entries.clear()
+    this.queried.clear()
     this.remember(new Set([EVERYTHING]))
   }
 
@@ -177,10 +253,12 @@ export class PageCache {
    */
   invalidate(keys: ReadonlySet<string>) {
     this.remember(keys)
-    for (const [key, page] of this.entries.entries()) {
-      if (page.shows.length === 0 || touches(keys, page.shows)) {
-        this.entries.delete(key)
-        this.invalidated++
+    for (const part of [this.entries, this.queried]) {
+      for (const [key, page] of part.entries()) {
+        if (page.shows.length === 0 || touches(keys, page.shows)) {
+          part.delete(key)
+          this.invalidated++
+        }
       }
     }
   }
@@ -194,7 +272,7 @@ export class PageCache {
    */
   answerFirst(req: IncomingMessage, res: ServerResponse): boolean {
     const lookup = this.lookup(req)
-    const cached = lookup.mayServe ? this.entries.get(lookup.url) : undefined
+    const cached = lookup.mayServe ? this.part(lookup.key).get(lookup.key) : undefined
     if (cached && cached.expiresAt > this.now()) {
       this.answer(cached, req, res)
       return true
@@ -207,25 +285,29 @@ export class PageCache {
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-      const { url, mayServe } = this.lookups.get(req) ?? this.lookup(req)
+      const { url, key, mayServe, mayStore } = this.lookups.get(req) ?? this.lookup(req)
       // Where the reader came from is not part of the page: the app never sees it either.
       if (url !== req.url) req.url = url
       if (!mayServe) return next()
-      this.serve(url, req, res, next, false)
+      this.serve(key, mayStore, req, res, next, false)
     }
   }
 
   /** Lookups `answerFirst()` made, for the requests it passed on. */
-  private lookups = new WeakMap<IncomingMessage, { url: string; mayServe: boolean }>()
+  private lookups = new WeakMap<IncomingMessage, Lookup>()
 
   /**
-   * The page a GET or HEAD asks for (its address without tracking parameters), and whether a
-   * stored page may answer it.
+   * The page a GET or HEAD asks for (its address without tracking parameters) and its key,
+   * whether a stored page may answer it, and whether its render may be stored.
    */
-  private lookup(req: IncomingMessage) {
+  private lookup(req: IncomingMessage): Lookup {
     const url = req.url ?? '/'
-    if (req.method !== 'GET' && req.method !== 'HEAD') return { url, mayServe: false }
-    return { url: withoutTrackingParameters(url), mayServe: this.mayServe(req, url) }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return { url, key: url, mayServe: false, mayStore: false }
+    }
+    const address = withoutTrackingParameters(url)
+    const { key, exact } = pageKey(address)
+    return { url: address, key, mayServe: this.mayServe(req, url), mayStore: exact }
   }
 
   /** A request a stored page may answer: a reader's GET or HEAD, not signed in. */
@@ -249,21 +331,29 @@ export class PageCache {
    */
   private serve(
     key: string,
+    mayStore: boolean,
     req: Request,
     res: Response,
     next: NextFunction,
     waited: boolean,
   ): void {
-    const cached = this.entries.get(key)
+    const part = this.part(key)
+    const cached = part.get(key)
     if (cached && cached.expiresAt > this.now()) {
       this.answer(cached, req, res)
       return
     }
-    if (cached) this.entries.delete(key)
+    if (cached) part.delete(key)
+    // Parameters the page does not read: drawn for this reader, kept for no one.
+    if (!mayStore) {
+      this.misses++
+      next()
+      return
+    }
     const rendering = this.rendering.get(key)
     if (rendering && !waited) {
       void rendering.then(() => {
-        if (!res.destroyed) this.serve(key, req, res, next, true)
+        if (!res.destroyed) this.serve(key, mayStore, req, res, next, true)
       })
       return
     }
@@ -337,11 +427,12 @@ export class PageCache {
       void body.then(
         (encoded) => {
           // Counted while the page is still kept (not emptied or evicted meanwhile).
-          if (this.entries.peek(page.key) !== page) return
+          const part = this.part(page.key)
+          if (part.peek(page.key) !== page) return
           page.bytes += encoded.length
           // Set again, for the cache to weigh it anew (the same value keeps its old size).
-          this.entries.delete(page.key)
-          if (page.bytes <= this.maxBytes) this.entries.set(page.key, page)
+          part.delete(page.key)
+          if (page.bytes <= part.maxSize) part.set(page.key, page)
         },
         () => {},
       )
@@ -397,7 +488,8 @@ export class PageCache {
       if (this.changedSince(generation, shows)) return
       let bytes = ENTRY_OVERHEAD_BYTES + key.length + body.length
       for (const [name, value] of headers) bytes += name.length + value.length
-      if (bytes > this.maxBytes) return
+      const part = this.part(key)
+      if (bytes > part.maxSize) return
       const etag = header('etag')
       const page = {
         key,
@@ -411,7 +503,7 @@ export class PageCache {
         shows,
         bytes,
       }
-      this.entries.set(key, page)
+      part.set(key, page)
     })()
     this.pending.add(pending)
     void pending.finally(() => this.pending.delete(pending))
