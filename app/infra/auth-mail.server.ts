@@ -28,19 +28,20 @@ async function sendAuthMail({
 }: {
   to: string
   subject: (brand: string) => string
-  intro: string
+  intro: string | ((brand: string) => string)
   action: string
   url?: string
   code?: string
   outro: string
 }) {
   const brand = await getBrandName()
-  const lines = [intro, '']
+  const opening = typeof intro === 'function' ? intro(brand) : intro
+  const lines = [opening, '']
   if (url) lines.push(`${action}:`, url, '')
   if (code) lines.push(`Your one-time code: ${code}`, '')
   lines.push(outro, '', `— ${brand}`)
   const html = [
-    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(opening)}</p>`,
     url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` : '',
     code ? `<p>Your one-time code: <strong>${escapeHtml(code)}</strong></p>` : '',
     `<p>${escapeHtml(outro)}</p>`,
@@ -103,15 +104,30 @@ export function sendOneTimeCodeMail(to: string, code: string, type = 'sign-in') 
   })
 }
 
-/** A staff invitation: the link to the page where the invitee names themselves and sets a password. */
+/**
+ * A staff invitation: who sent it, to what and as what, then the link to the page where the
+ * invitee names themselves and sets a password. An invitee who knows the inviter's name trusts
+ * the mail; one whose inviter's account is gone is told the rest without a name.
+ */
 export function sendStaffInvitationMail(
   to: string,
-  { url, roleName, days }: { url: string; roleName: string; days: number },
+  {
+    url,
+    roleName,
+    days,
+    inviterName,
+  }: { url: string; roleName: string; days: number; inviterName: string | null },
 ) {
+  const role = roleName.toLowerCase()
+  const invited = (brand: string) =>
+    inviterName
+      ? `${inviterName} invited you to join ${brand} as ${role}`
+      : `You are invited to join ${brand} as ${role}`
   return sendAuthMail({
     to,
-    subject: (brand) => `You are invited to join ${brand} as ${roleName.toLowerCase()}`,
-    intro: `You have been invited to the newsroom's back office as ${roleName.toLowerCase()}. Choose the name your bylines will show and a password. The link works once, for ${days} days.`,
+    subject: invited,
+    intro: (brand) =>
+      `${invited(brand)}, in the newsroom's back office. Choose the name your bylines will show and a password. The link works once, for ${days} days.`,
     action: 'Accept the invitation',
     url,
     outro: 'If you did not expect this, you can ignore this message.',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profiles, staffInvitations } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { INVITATION_TEXT } from '~/domain/users/invitations.server'
+import { getBrandName } from '~/infra/auth-mail.server'
 import { readOutbox } from '~/infra/mail.server'
 import {
   createTestUser,
@@ -60,7 +61,7 @@ describe('inviting staff', () => {
     expect(stored.invitedBy).toBe(admin.id)
 
     const mail = (await readOutbox()).find((m) => m.to.includes('new.writer@example.com'))
-    expect(mail?.subject).toMatch(/invited to join .* as editor/)
+    expect(mail?.subject).toMatch(/ invited you to join .* as editor$/)
     expect(mail?.text).toMatch(/works once, for 7 days/)
     const path = await invitationPath('new.writer@example.com')
     // The token itself is not what the database keeps.
@@ -100,6 +101,45 @@ describe('inviting staff', () => {
     expect((await again.json()).refusal.message).toMatch(/already been accepted/)
     const reused = await accept(path, { displayName: 'Someone', password: 'another-password' })
     expect(reused.status).toBe(410)
+  })
+
+  it('says who invited the address, to what and as what; a resend still names the inviter', async () => {
+    await getDb()
+      .update(profiles)
+      .set({ displayName: 'Maya Okafor' })
+      .where(eq(profiles.id, admin.id))
+    const brand = await getBrandName()
+    const newest = async (email: string) => (await readOutbox()).find((m) => m.to.includes(email))!
+    expect((await invite('named@example.com', 'editor')).status).toBe(200)
+    const mail = await newest('named@example.com')
+    expect(mail.subject).toBe(`Maya Okafor invited you to join ${brand} as editor`)
+    expect(mail.text).toContain(`Maya Okafor invited you to join ${brand} as editor, in the`)
+
+    const [pending] = await getDb()
+      .select({ id: staffInvitations.id })
+      .from(staffInvitations)
+      .where(eq(staffInvitations.email, 'named@example.com'))
+    const resend = () =>
+      callRoute(
+        usersAction,
+        post(admin.cookie, USERS, {
+          intent: 'resend-invitation',
+          invitationId: String(pending.id),
+        }),
+      )
+    await resend()
+    expect((await newest('named@example.com')).subject).toBe(
+      `Maya Okafor invited you to join ${brand} as editor`,
+    )
+    // An inviter whose account is gone (the column is set null): the rest, without a name.
+    await getDb()
+      .update(staffInvitations)
+      .set({ invitedBy: null })
+      .where(eq(staffInvitations.id, pending.id))
+    await resend()
+    expect((await newest('named@example.com')).subject).toBe(
+      `You are invited to join ${brand} as editor`,
+    )
   })
 
   it('refuses an address that already has an account, or a second invitation to one', async () => {

@@ -73,11 +73,23 @@ export function invitationUrl(token: string) {
   return `${getEnv().siteUrl}/invitation?token=${encodeURIComponent(token)}`
 }
 
-async function mailInvitation(email: string, role: Role, token: string) {
+/** The inviter as the back office names staff: the display name, else the account's name. */
+async function inviterName(invitedBy: string | null): Promise<string | null> {
+  if (!invitedBy) return null
+  const [row] = await getDb()
+    .select({ displayName: profiles.displayName, name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.id, invitedBy))
+    .limit(1)
+  return row?.displayName?.trim() || row?.name.trim() || null
+}
+
+async function mailInvitation(email: string, role: Role, token: string, invitedBy: string | null) {
   await sendStaffInvitationMail(email, {
     url: invitationUrl(token),
     roleName: ROLE_NAMES[role],
     days: INVITATION_DAYS,
+    inviterName: await inviterName(invitedBy),
   })
 }
 
@@ -122,7 +134,7 @@ export async function inviteStaff(input: InviteInput, invitedBy: string) {
       .returning()
     return row
   })
-  await mailInvitation(email, input.role, token)
+  await mailInvitation(email, input.role, token, invitedBy)
   return { id: invitation.id, email, role: input.role, expiresAt }
 }
 
@@ -133,9 +145,14 @@ export async function resendInvitation(id: number) {
     .update(staffInvitations)
     .set({ tokenHash, expiresAt })
     .where(and(eq(staffInvitations.id, id), waiting))
-    .returning({ email: staffInvitations.email, role: staffInvitations.role })
+    .returning({
+      email: staffInvitations.email,
+      role: staffInvitations.role,
+      invitedBy: staffInvitations.invitedBy,
+    })
   if (!row) throw new InvitationError('NOT_FOUND', INVITATION_TEXT.notFound)
-  await mailInvitation(row.email, row.role, token)
+  // Sent again in the name of whoever first invited them, as the invitation still is theirs.
+  await mailInvitation(row.email, row.role, token, row.invitedBy)
   return { email: row.email, expiresAt }
 }
 
