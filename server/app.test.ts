@@ -239,4 +239,31 @@ describe('the Express server', () => {
       server.close()
     }
   })
+
+  it('hands the routes the address the page cache keeps it under, without tracking parameters', async () => {
+    // A page that shows its own query string, as a canonical link or a share link might.
+    const echo = ({ request }: { request: Request }) =>
+      new Response(`<p>${new URL(request.url).search}</p>`, {
+        headers: {
+          'Cache-Control': 'public, max-age=0, s-maxage=60',
+          'Content-Type': 'text/html',
+        },
+      })
+    const build = resourceRouteBuild({ echo: { loader: echo } })
+    const app = createApp({ mode: 'production', getBuild: () => build, pageCache: new PageCache() })
+    const server = app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const first = await fetch(`${base}/echo?utm_source=%3Cscript%3Eevil&ref=x`)
+      expect(await first.text()).toBe('<p>?ref=x</p>')
+      // Stored under /echo, the page must not carry what another reader's address said.
+      await (await fetch(`${base}/echo?utm_campaign=evil`)).text()
+      const plain = await fetch(`${base}/echo`)
+      expect(plain.headers.get('x-cache')).toBe('HIT')
+      expect(await plain.text()).toBe('<p></p>')
+    } finally {
+      server.close()
+    }
+  })
 })

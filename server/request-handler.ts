@@ -91,7 +91,10 @@ function isDocumentRequest(req: ExpressRequest) {
 
 function toFetchRequest(req: RequestWithBody, res: ExpressResponse): Request {
   const host = req.get('host') ?? 'localhost'
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`)
+  // `req.url`, not `originalUrl`: the page cache takes tracking parameters out of it (the
+  // address it keeps the page under), and the route must draw that same address, or a page
+  // stored for every reader would show what one reader's address carried.
+  const url = new URL(`${req.protocol}://${host}${req.url}`)
   const headers = new Headers()
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue
