@@ -1,9 +1,12 @@
+import crypto from 'node:crypto'
 import path from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
 import { attachImages, createImportJob, runImportJob } from '~/domain/import/import-jobs.server'
 import type { ImportAnalysis } from '~/domain/import/import-analysis.server'
+import { detectSource } from '~/domain/import/import-read.server'
 import { importSiteExport, type ContentImportResult } from '~/domain/export/content-import.server'
+import { createOrPromoteAdmin } from '~/domain/users/users.server'
 import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
 import { parseArgs, runWithDatabase } from './cli'
@@ -13,6 +16,10 @@ import { parseArgs, runWithDatabase } from './cli'
 // run again after a kill or with a newer export, it updates instead of doubling.
 // FILE may also be a Broadsheet export (the zip /admin/export makes): it is loaded whole into
 // an instance with no content yet (docs/export-format.md).
+// A paper moving in starts with no data folder and no admin: the database is made (and
+// migrated) on opening, and the import's admin, who authors its revisions, is the one named by
+// --admin-email (created), or else the old site's first administrator or owner when the export
+// says who that is (Ghost's roles; a WordPress export does not): checked before the file is read.
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,13 +28,17 @@ const { positionals, values } = parseArgs({
     'dry-run': { type: 'boolean' },
     pages: { type: 'string', default: 'articles' },
     'site-url': { type: 'string', default: '' },
+    'admin-email': { type: 'string' },
+    'admin-password': { type: 'string' },
   },
 })
 
 if (positionals.length !== 1 || (values.pages !== 'articles' && values.pages !== 'static')) {
   process.stderr.write(
     'Usage: npm run import -- FILE [--images ZIP] [--dry-run] [--pages articles|static] [--site-url URL]\n' +
-      '  FILE: a WordPress export (WXR .xml), a Ghost export (.json) or a Broadsheet export (.zip)\n',
+      '                           [--admin-email EMAIL [--admin-password PASSWORD]]\n' +
+      '  FILE: a WordPress export (WXR .xml), a Ghost export (.json) or a Broadsheet export (.zip)\n' +
+      '  --admin-email: on a site with no admin yet, the admin to create and import as\n',
   )
   process.exit(2)
 }
@@ -53,12 +64,43 @@ function summary(a: ImportAnalysis) {
     }`,
     `Images: ${a.images.found} in the zip, ${a.images.missing} not (remote address kept)`,
     `Members-only or protected (imported hidden): ${a.restricted.length}`,
+    `Featured images refused (not an image address, left out): ${a.refusedImages?.length ?? 0}`,
   ]
   return `${lines.join('\n')}\n`
 }
 
 function exportSummary(r: ContentImportResult) {
   return `${r.articles} articles, ${r.pages} pages, ${r.categories} sections, ${r.tags} tags, ${r.authors} authors, ${r.editions} editions, ${r.files} files, ${r.redirects} redirects, ${r.subscribers} confirmed subscribers\n`
+}
+
+const NO_ADMIN =
+  'No admin yet. Name the one to create with --admin-email you@example.com [--admin-password …], ' +
+  'or create one first (npm run admin:create -- --email … --password …)'
+
+async function firstAdmin() {
+  const [admin] = await getDb()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.role, 'admin'))
+    .orderBy(asc(profiles.createdAt))
+    .limit(1)
+  return admin ?? null
+}
+
+/** Creates (or promotes) the import's admin; without --admin-password, says how to set one. */
+async function makeAdmin(email: string, displayName?: string) {
+  const given = values['admin-password']
+  // Nobody knows this one: the admin sets a password of their own (below) before signing in.
+  const password = given ?? crypto.randomBytes(24).toString('base64url')
+  const made = await createOrPromoteAdmin(email, password, displayName)
+  process.stdout.write(`${made.created ? 'Created' : 'Promoted'} admin ${made.email}.\n`)
+  if (!given) {
+    process.stdout.write(
+      `  Set its password before signing in: npm run admin:create -- --email ${made.email} --password '…'\n` +
+        '  (or "Forgot password" at /signin once the site sends mail).\n',
+    )
+  }
+  return { id: made.id, role: 'admin' as const }
 }
 
 await runWithDatabase('import', async () => {
@@ -70,17 +112,25 @@ await runWithDatabase('import', async () => {
     return
   }
   const options = { pagesAs: values.pages as 'articles' | 'static', siteUrl: values['site-url'] }
+  const dryRun = Boolean(values['dry-run'])
+  // Before the file is read: on a new site, who imports (a dry run writes no article).
+  let admin = dryRun ? null : await firstAdmin()
+  if (!dryRun && !admin) {
+    if (values['admin-email']) admin = await makeAdmin(values['admin-email'])
+    else if ((await detectSource(file)) === 'wordpress') throw new Error(NO_ADMIN)
+    else process.stdout.write('No admin yet: the Ghost export’s first administrator becomes one.\n')
+  }
   let job = await createImportJob({ path: file, fileName: path.basename(file) }, options, null)
   if (values.images) job = await attachImages(job.id, { path: path.resolve(values.images) })
   process.stdout.write(summary(job.analysis as ImportAnalysis))
-  if (values['dry-run']) return
-  const [admin] = await getDb()
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.role, 'admin'))
-    .orderBy(asc(profiles.createdAt))
-    .limit(1)
-  if (!admin) throw new Error('No admin yet: create one first (npm run admin:create).')
+  if (dryRun) return
+  if (!admin) {
+    const analysis = job.analysis as ImportAnalysis
+    const chosen = analysis.authors.find((a) => a.admin && a.email)
+    if (!chosen) throw new Error(`The export names no administrator with an address. ${NO_ADMIN}`)
+    // The imported author of that address is then this account (import-run writeAuthors).
+    admin = await makeAdmin(chosen.email, chosen.name)
+  }
   let last = 0
   const report = await runImportJob(job.id, { id: admin.id, role: 'admin' }, (done, total) => {
     if (done - last >= 500 || done === total) {

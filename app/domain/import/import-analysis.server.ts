@@ -34,7 +34,8 @@ export interface ImportAnalysis {
   skipped: Record<string, number>
   scheduled: number
   restricted: { title: string; slug: string }[]
-  authors: { name: string; email: string; items: number; existing: boolean }[]
+  /** `admin`: an administrator or owner of the old site, when its export says (Ghost). */
+  authors: { name: string; email: string; items: number; existing: boolean; admin: boolean }[]
   categories: { name: string; slug: string; parent: string | null }[]
   tags: { name: string; slug: string }[]
   /** New items whose address is taken here: they would get `-2`. */
@@ -188,6 +189,7 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
     email: a.email,
     items: itemsByAuthor.get(a.sourceId) ?? 0,
     existing: existing.has(a.email.toLowerCase()),
+    admin: a.isAdmin === true,
   }))
   const categoryNames = new Map(
     found.terms.filter((t) => t.kind === 'category').map((t) => [t.slug, t.name]),
