@@ -86,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside
         data-state={open ? 'expanded' : 'collapsed'}
         className={cn(
-          'sticky top-0 hidden h-screen shrink-0 border-r border-sidebar-border transition-[width] duration-200 motion-reduce:transition-none md:block',
+          'sticky top-0 hidden h-screen shrink-0 overflow-y-auto border-r border-sidebar-border transition-[width] duration-200 motion-reduce:transition-none md:block',
           open ? 'w-64' : 'w-12',
         )}
       >

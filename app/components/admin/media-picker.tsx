@@ -225,16 +225,19 @@ export function ImageGrid({
               type="button"
               onClick={() => onOpen(item)}
               aria-pressed={selectedName === undefined ? undefined : selected}
-              aria-label={`${verb} ${label}`}
               className={cn(
                 'group grid w-full min-w-0 gap-1.5 rounded-md p-1 text-left focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
                 selected && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
               )}
             >
+              {/* The name is the tile's own text after the verb ("Edit image harbour.jpg
+                  1600 × 900 …"): a name that leaves out what the tile shows fails WCAG 2.5.3
+                  (axe label-content-name-mismatch). The picture is the file the text names. */}
+              <span className="sr-only">{verb} </span>
               <span className="relative block aspect-[4/3] w-full overflow-hidden rounded-md border bg-muted transition-colors group-hover:border-primary/60">
                 <img
                   src={imageVariantUrl(item.url, 640)}
-                  alt={item.alt ?? ''}
+                  alt=""
                   loading="lazy"
                   width={item.width}
                   height={item.height}

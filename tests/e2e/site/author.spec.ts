@@ -93,8 +93,8 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       login,
     }) => {
-      // The demo's articles are the first admin's: /author/admin is a page from the start.
-      await page.goto('/author/admin')
+      // The demo's reporters sign its stories (seed/demo-staff.ts): a page from the start.
+      await page.goto('/author/maya.okafor')
       await waitForHydration(page)
       await expect(page.locator('html')).toHaveClass(new RegExp(theme))
       const violations = async (include?: string) => {
