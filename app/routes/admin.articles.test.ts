@@ -574,7 +574,7 @@ describe('autosave', () => {
     expect(stale).toMatchObject({ status: 409, body: { ok: false, code: 'CONFLICT' } })
   })
 
-  it('refuses to autosave a published article or a draft without a title', async () => {
+  it('refuses to autosave a published article', async () => {
     const live = await makeArticle('Live already', 'published')
     const refused = await unwrap(
       await run(
@@ -586,16 +586,33 @@ describe('autosave', () => {
       ),
     )
     expect(refused).toMatchObject({ status: 409, body: { code: 'NOT_DRAFT' } })
-    const untitled = await unwrap(
+  })
+
+  it('stores nothing for an empty new form, and a draft once it has body text', async () => {
+    const stored = async () => (await getDb().select({ id: articles.id }).from(articles)).length
+    const before = await stored()
+    const empty = await unwrap(
       await run(
         autosave.action,
-        post(admin.cookie, '/admin/api/articles/autosave', [['title', '']]),
+        post(admin.cookie, '/admin/api/articles/autosave', [
+          ['title', ''],
+          ['content', '<p></p>'],
+        ]),
       ),
     )
-    expect(untitled).toMatchObject({
-      status: 400,
-      body: { fieldErrors: { title: ['Title is required'] } },
-    })
+    expect(empty).toMatchObject({ status: 400, body: { ok: false, code: 'EMPTY_CONTENT' } })
+    expect(await stored()).toBe(before)
+    const bodyOnly = await unwrap(
+      await run(
+        autosave.action,
+        post(admin.cookie, '/admin/api/articles/autosave', [
+          ['title', ''],
+          ['content', '<p>Notes from the council meeting</p>'],
+        ]),
+      ),
+    )
+    expect(bodyOnly).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await stored()).toBe(before + 1)
   })
 })
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import type { AutosaveExtra } from '~/domain/articles/articles-schema'
+import { hasDraftText, type AutosaveExtra } from '~/domain/articles/articles-schema'
 import type { ActionResult } from '~/lib/action-result'
 
 export const AUTOSAVE_INTERVAL_MS = 10_000
@@ -52,8 +52,12 @@ export function useArticleAutosave(options: AutosaveOptions): AutosaveState {
       const form = formRef.current
       if (stopped || inFlight || !enabled || current === saved || !form) return
       const body = new FormData(form)
-      // A draft needs a name; without a title there is nothing to file it under yet.
-      if (String(body.get('title') ?? '').trim() === '') return
+      // An untouched new form is no draft; the server refuses to store one too.
+      const typed = {
+        title: String(body.get('title') ?? ''),
+        content: String(body.get('content') ?? ''),
+      }
+      if (!hasDraftText(typed)) return
       inFlight = true
       setState({ status: 'saving' })
       try {

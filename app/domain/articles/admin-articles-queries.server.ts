@@ -5,6 +5,9 @@ import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
 
+/** An article's name in staff lists: a draft autosaved from its body alone has no title yet. */
+export const listedTitle = sql<string>`coalesce(nullif(${articles.title}, ''), 'Untitled')`
+
 // Read models of the back office. Unlike public reads these see every status, so they must
 // only ever be called behind requireAdmin.
 
@@ -104,7 +107,7 @@ export async function listAdminArticles(
     db
       .select({
         id: articles.id,
-        title: articles.title,
+        title: listedTitle,
         slug: articles.slug,
         status: articles.status,
         publishedAt: articles.publishedAt,
@@ -216,6 +219,8 @@ export interface DashboardArticle {
   id: number
   title: string
   status: ArticleStatus
+  /** A time still to come: the story is scheduled (article-rules `listedStatus`). */
+  publishedAt: Date | null
   categoryName: string | null
   authorId: string | null
   /** The byline's name; the address only for an account with no name at all. */
@@ -234,8 +239,9 @@ export interface DashboardData {
 
 const dashboardArticleColumns = {
   id: articles.id,
-  title: articles.title,
+  title: listedTitle,
   status: articles.status,
+  publishedAt: articles.publishedAt,
   categoryName: categories.name,
   authorId: articles.authorId,
   // The newsroom's name for the author (domain/authors), not readers' "Staff".

@@ -3,8 +3,9 @@ import {
   isLive,
   isScheduled,
   isSlugLocked,
+  listedStatus,
   nextPublishedAt,
-  shouldRegenerateSlug,
+  planSlug,
   statusAfterAction,
 } from './article-rules'
 import { isEmptyEditorHtml } from './articles-schema'
@@ -94,26 +95,37 @@ describe('scheduling', () => {
 })
 
 describe('slug stability', () => {
-  it('follows the title of an unpublished draft', () => {
+  it('is provisional while the article is unpublished, following the title', () => {
     expect(isSlugLocked({ status: 'draft', publishedAt: null })).toBe(false)
-    expect(
-      shouldRegenerateSlug({ status: 'review', publishedAt: null, title: 'Old' }, 'New title'),
-    ).toBe(true)
+    expect(planSlug(null, 'Budget vote', 'draft')).toEqual({
+      kind: 'provisional',
+      slug: 'budget-vote',
+    })
+    expect(planSlug({ slugClaimed: false }, 'New title', 'review')).toEqual({
+      kind: 'provisional',
+      slug: 'new-title',
+    })
+    expect(planSlug(null, '   ', 'draft')).toEqual({ kind: 'provisional', slug: 'untitled' })
   })
 
-  it('does not change when the title is the same', () => {
-    expect(
-      shouldRegenerateSlug({ status: 'draft', publishedAt: null, title: 'Same' }, ' Same '),
-    ).toBe(false)
-  })
-
-  it('is fixed once the article has been published', () => {
+  it('is claimed when the article goes public', () => {
     for (const status of ['published', 'hidden', 'archived'] as const) {
-      expect(shouldRegenerateSlug({ status, publishedAt: null, title: 'Old' }, 'New')).toBe(false)
+      expect(planSlug({ slugClaimed: false }, 'Budget vote', status)).toEqual({
+        kind: 'claim',
+        base: 'budget-vote',
+      })
     }
-    expect(
-      shouldRegenerateSlug({ status: 'draft', publishedAt: EARLIER, title: 'Old' }, 'New'),
-    ).toBe(false)
+  })
+
+  it('never follows the title again once claimed', () => {
+    for (const status of ['draft', 'review', 'published'] as const) {
+      expect(planSlug({ slugClaimed: true }, 'New', status)).toEqual({ kind: 'keep' })
+    }
+  })
+
+  it('is locked once the article has been published', () => {
+    expect(isSlugLocked({ status: 'published', publishedAt: EARLIER })).toBe(true)
+    expect(isSlugLocked({ status: 'draft', publishedAt: EARLIER })).toBe(true)
   })
 })
 
@@ -127,5 +139,25 @@ describe('isEmptyEditorHtml', () => {
   it('sees text and images as content', () => {
     expect(isEmptyEditorHtml('<p>Hi</p>')).toBe(false)
     expect(isEmptyEditorHtml('<p><img src="/media/media/a.png"></p>')).toBe(false)
+  })
+})
+
+describe('listedStatus', () => {
+  it('is "scheduled" for a published story whose time is still to come, however far', () => {
+    const in2030 = new Date('2030-01-05T09:00:00Z')
+    expect(listedStatus({ status: 'published', publishedAt: in2030 }, NOW)).toBe('scheduled')
+    expect(listedStatus({ status: 'published', publishedAt: LATER }, NOW)).toBe('scheduled')
+  })
+
+  it('is "published" from its time on', () => {
+    expect(listedStatus({ status: 'published', publishedAt: EARLIER }, NOW)).toBe('published')
+    expect(listedStatus({ status: 'published', publishedAt: NOW }, NOW)).toBe('published')
+  })
+
+  it('is the stored status for any other, whatever its date', () => {
+    expect(listedStatus({ status: 'hidden', publishedAt: LATER }, NOW)).toBe('hidden')
+    for (const status of ['draft', 'review', 'archived'] as const) {
+      expect(listedStatus({ status, publishedAt: null }, NOW)).toBe(status)
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { slugify } from '~/lib/slugify'
 import type { ArticleStatus } from './articles-schema'
 
 // The publishing rules as pure functions, shared by the writes (articles.server.ts) and the
@@ -44,6 +45,17 @@ export function isScheduled(state: PublishState, now: Date): boolean {
   )
 }
 
+/** What a staff list's status badge says: "Scheduled" for a story whose time is to come. */
+export type ListedStatus = ArticleStatus | 'scheduled'
+
+/**
+ * The status the dashboard and the articles list show: published with a publication time
+ * still ahead is scheduled (readers cannot see it yet), however far ahead; the rest as stored.
+ */
+export function listedStatus(state: PublishState, now: Date): ListedStatus {
+  return isScheduled(state, now) ? 'scheduled' : state.status
+}
+
 /** What readers can see now; the SQL twin is `isPublicArticle`. */
 export function isLive(state: PublishState, now: Date): boolean {
   return (
@@ -54,16 +66,37 @@ export function isLive(state: PublishState, now: Date): boolean {
 }
 
 /**
- * The slug follows the title until the article has been published; from then on links to it
- * exist (readers, search engines, the RSS feed), so it never changes again.
+ * Once published, links to an article exist (readers, search engines, the RSS feed), so its
+ * slug never changes again except by an editor's deliberate move (article-slug.server.ts).
  */
 export function isSlugLocked(state: PublishState): boolean {
   return state.publishedAt !== null || (state.status !== 'draft' && state.status !== 'review')
 }
 
-export function shouldRegenerateSlug(
-  previous: PublishState & { title: string },
+/** Statuses in which a saved article goes in front of readers (or has been): its slug is claimed. */
+export function claimsSlug(status: ArticleStatus): boolean {
+  return status !== 'draft' && status !== 'review'
+}
+
+export type SlugPlan =
+  /** The article holds its slug: it never follows the title again. */
+  | { kind: 'keep' }
+  /** Unpublished: the title's slug, which other drafts may share and which blocks no one. */
+  | { kind: 'provisional'; slug: string }
+  /** Going public: the title's slug, or -2, -3… if a claimed slug has it. */
+  | { kind: 'claim'; base: string }
+
+/**
+ * What a save does with the slug (docs/product.md "Where we differ" 5). Unique slugs are decided
+ * at publication, or when an editor types one, so two drafts titled alike never block each
+ * other and an abandoned draft never takes a story's address.
+ */
+export function planSlug(
+  previous: { slugClaimed: boolean } | null,
   nextTitle: string,
-): boolean {
-  return !isSlugLocked(previous) && previous.title.trim() !== nextTitle.trim()
+  nextStatus: ArticleStatus,
+): SlugPlan {
+  if (previous?.slugClaimed) return { kind: 'keep' }
+  const base = slugify(nextTitle) || 'untitled'
+  return claimsSlug(nextStatus) ? { kind: 'claim', base } : { kind: 'provisional', slug: base }
 }

@@ -201,9 +201,23 @@ export type ArticleFormFields = keyof typeof articleFields
 /** Autosave stores unfinished work: anything goes except an empty title (it names the draft). */
 export const articleDraftSchema = z.object({
   ...articleFields,
+  // A draft may be body text still looking for its headline (hasDraftText).
+  title: z
+    .string()
+    .trim()
+    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
+    .default(''),
   content: z.string().max(CONTENT_MAX, 'Content is too long').default(''),
 })
 export type ArticleDraftInput = z.output<typeof articleDraftSchema>
+
+/**
+ * Whether a new article has anything worth keeping as a draft: a title or body text. An
+ * untouched "New Article" form is no draft (it would only clutter the list).
+ */
+export function hasDraftText(values: { title: string; content: string }): boolean {
+  return values.title.trim() !== '' || !isEmptyEditorHtml(values.content)
+}
 
 /** What the form posts besides the article itself. */
 export const articleSubmissionSchema = z.object({

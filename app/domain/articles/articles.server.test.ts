@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articles, categories, profiles, tags } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { changeArticleSlug } from './article-slug.server'
 import { getPublishedArticleBySlug, listPublishedArticles } from './articles-queries.server'
 import {
   ArticleError,
@@ -13,7 +14,7 @@ import {
   setArticleStatus,
   updateArticle,
 } from './articles.server'
-import { articleFormSchema, type ArticleInput } from './articles-schema'
+import { articleDraftSchema, articleFormSchema, type ArticleInput } from './articles-schema'
 import { TagError } from '~/domain/tags/tags.server'
 
 // The saves' own rules are tested here; which fields each role may change is
@@ -95,16 +96,27 @@ describe('createArticle', () => {
     expect((await row(saved.id)).authorId).toBe(other)
   })
 
-  it('makes slugs unique across the whole table with -2, -3', async () => {
+  it('makes published slugs unique across the whole table with -2, -3', async () => {
     const title = 'Tide tables for the week'
-    const first = await createArticle(input({ title }), author)
-    const second = await createArticle(input({ title }), author)
-    const third = await createArticle(input({ title, status: 'published' }), author)
+    const first = await createArticle(input({ title, status: 'published' }), author)
+    const second = await createArticle(input({ title, status: 'published' }), author)
+    const third = await createArticle(input({ title, status: 'hidden' }), author)
     expect([first.slug, second.slug, third.slug]).toEqual([
       'tide-tables-for-the-week',
       'tide-tables-for-the-week-2',
       'tide-tables-for-the-week-3',
     ])
+  })
+
+  it('gives drafts a provisional slug that blocks no one', async () => {
+    const title = 'Harbour dredging'
+    const first = await createArticle(input({ title }), author)
+    const second = await createArticle(input({ title, status: 'review' }), author)
+    expect([first.slug, second.slug]).toEqual(['harbour-dredging', 'harbour-dredging'])
+    const published = await createArticle(input({ title, status: 'published' }), author)
+    expect(published.slug).toBe('harbour-dredging')
+    expect(await row(first.id)).toMatchObject({ slug: 'harbour-dredging', slugClaimed: false })
+    expect(await row(published.id)).toMatchObject({ slugClaimed: true })
   })
 
   it('stores the video flag and URL, and drops the URL of a non-video article', async () => {
@@ -423,6 +435,68 @@ describe('autosaveArticle', () => {
       }),
       'CONFLICT',
     )
+  })
+})
+
+describe('slugs claimed at publication (issue 36)', () => {
+  it('stores nothing for an untouched new form', async () => {
+    const before = await articleCount()
+    const empty = articleDraftSchema.parse({ title: '  ', content: '<p></p>' })
+    await expectCode(autosaveArticle(null, empty, author), 'EMPTY_CONTENT')
+    expect(await articleCount()).toBe(before)
+  })
+
+  it('keeps a draft of body text that has no title yet', async () => {
+    const untitled = articleDraftSchema.parse({ title: '', content: '<p>First lines</p>' })
+    const saved = await autosaveArticle(null, untitled, author)
+    expect(await row(saved.id)).toMatchObject({ title: '', slug: 'untitled', slugClaimed: false })
+  })
+
+  it('lets an abandoned draft take no address from a later published story', async () => {
+    const abandoned = await autosaveArticle(
+      null,
+      articleDraftSchema.parse({ title: 'Budget vote', content: '' }),
+      author,
+    )
+    expect(abandoned.slug).toBe('budget-vote')
+    const story = await createArticle(input({ title: 'Budget vote', status: 'published' }), author)
+    expect(story.slug).toBe('budget-vote')
+    expect((await getPublishedArticleBySlug('budget-vote'))?.id).toBe(story.id)
+  })
+
+  it('decides the -2 when a draft whose provisional slug is taken is published', async () => {
+    const draft = await createArticle(input({ title: 'Rates rise' }), author)
+    const story = await createArticle(input({ title: 'Rates rise', status: 'published' }), author)
+    const published = await updateArticle(
+      draft.id,
+      input({ title: 'Rates rise', status: 'published' }),
+      author,
+    )
+    expect([story.slug, published.slug]).toEqual(['rates-rise', 'rates-rise-2'])
+    expect(await row(draft.id)).toMatchObject({ slug: 'rates-rise-2', slugClaimed: true })
+  })
+
+  it('claims a slug an editor types on a draft, which then no longer follows the title', async () => {
+    const other = await createArticle(input({ title: 'Pier reopens' }), author)
+    const draft = await createArticle(input({ title: 'Pier works' }), author)
+    const moved = await changeArticleSlug(draft.id, 'pier-reopens', author)
+    expect(moved.slug).toBe('pier-reopens')
+    const retitled = await updateArticle(draft.id, input({ title: 'Pier reopens at last' }), author)
+    expect(retitled.slug).toBe('pier-reopens')
+    // The other draft's provisional slug stays its own and is decided when it is published.
+    const published = await updateArticle(
+      other.id,
+      input({ title: 'Pier reopens', status: 'published' }),
+      author,
+    )
+    expect(published.slug).toBe('pier-reopens-2')
+  })
+
+  it('claims the slug when a draft is archived from the dashboard', async () => {
+    await createArticle(input({ title: 'Ferry strike', status: 'published' }), author)
+    const draft = await createArticle(input({ title: 'Ferry strike' }), author)
+    const archived = await setArticleStatus(draft.id, 'archive', author)
+    expect(archived.slug).toBe('ferry-strike-2')
   })
 })
 

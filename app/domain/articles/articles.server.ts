@@ -6,14 +6,14 @@ import { findOrCreateTag } from '~/domain/tags/tags.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
-import { slugify, uniqueSlug } from '~/lib/slugify'
+import { uniqueSlug } from '~/lib/slugify'
 import {
   announceArticleChange,
   announceArticleDeleted,
   readArticleFacts,
 } from './article-changes.server'
 import { enforceFieldRules, fieldStateOf, requireWriter } from './article-field-rules.server'
-import { nextPublishedAt, shouldRegenerateSlug, statusAfterAction } from './article-rules'
+import { nextPublishedAt, planSlug, statusAfterAction } from './article-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { recordRevision } from './revision-record.server'
 import {
@@ -24,6 +24,7 @@ import {
 } from './review.server'
 import { nextRevisedAt } from './revision-rules'
 import {
+  hasDraftText,
   isEmptyEditorHtml,
   type ArticleDraftInput,
   type ArticleInput,
@@ -89,14 +90,29 @@ const savedColumns = {
   updatedAt: articles.updatedAt,
 }
 
-async function articleSlug(tx: Transaction, title: string, exceptId?: number) {
-  return uniqueSlug(slugify(title), async (candidate) => {
-    const clash = exceptId
-      ? and(eq(articles.slug, candidate), ne(articles.id, exceptId))
-      : eq(articles.slug, candidate)
-    const rows = await tx.select({ id: articles.id }).from(articles).where(clash).limit(1)
+/**
+ * The slug columns a save writes (article-rules `planSlug`). A claimed slug is unique among
+ * claimed slugs only: drafts' provisional slugs block no one (the index is partial).
+ */
+async function slugColumns(
+  tx: Transaction,
+  current: { id: number; slug: string; slugClaimed: boolean } | null,
+  title: string,
+  status: ArticleStatus,
+): Promise<{ slug: string; slugClaimed: boolean }> {
+  const plan = planSlug(current, title, status)
+  if (plan.kind === 'keep') return { slug: current!.slug, slugClaimed: true }
+  if (plan.kind === 'provisional') return { slug: plan.slug, slugClaimed: false }
+  const slug = await uniqueSlug(plan.base, async (candidate) => {
+    const clash = and(eq(articles.slug, candidate), eq(articles.slugClaimed, true))
+    const rows = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(current ? and(clash, ne(articles.id, current.id)) : clash)
+      .limit(1)
     return rows.length > 0
   })
+  return { slug, slugClaimed: true }
 }
 
 /** Replaces the article's tags with exactly these; an empty list removes them all. */
@@ -235,7 +251,7 @@ export async function createArticle(
       .insert(articles)
       .values({
         ...articleValues(input, content),
-        slug: await articleSlug(tx, input.title),
+        ...(await slugColumns(tx, null, input.title, input.status)),
         status: input.status,
         publishedAt: nextPublishedAt(null, input.status, input.publishedAt, now),
         authorId: input.authorId ?? actor.id,
@@ -284,15 +300,13 @@ export async function updateArticle(
   const saved = await inSaveTransaction(async (tx) => {
     const { current, before: fields } = await lockForSave(tx, id, actor, options)
     before = current.status
-    const slug = shouldRegenerateSlug(current, input.title)
-      ? await articleSlug(tx, input.title, id)
-      : current.slug
+    const slug = await slugColumns(tx, current, input.title, input.status)
     const values = articleValues(input, content)
     const [row] = await tx
       .update(articles)
       .set({
         ...values,
-        slug,
+        ...slug,
         status: input.status,
         publishedAt: nextPublishedAt(current, input.status, input.publishedAt, now),
         revisedAt: nextRevisedAt(current, { ...values, status: input.status }, now),
@@ -314,7 +328,8 @@ export async function updateArticle(
 }
 
 /**
- * Stores unfinished work without publishing anything: a new article becomes a draft, an
+ * Stores unfinished work without publishing anything: a new article becomes a draft (once it
+ * has a title or body text: an untouched form stores nothing, EMPTY_CONTENT), an
  * existing one must still be a draft (autosaving a published article would put half-written
  * edits in front of readers), and its status and publication date stay as they are.
  */
@@ -327,13 +342,17 @@ export async function autosaveArticle(
   const now = options.now ?? new Date()
   const content = cleanContent(input.content, false)
   if (id === null) requireWriter(actor, null)
+  // Nothing typed yet: no draft (an opened and abandoned form leaves nothing behind).
+  if (id === null && !hasDraftText({ title: input.title, content })) {
+    throw new ArticleError('EMPTY_CONTENT', 'Type a title or some text to save a draft.')
+  }
   return inSaveTransaction(async (tx) => {
     if (id === null) {
       const [row] = await tx
         .insert(articles)
         .values({
           ...articleValues(input, content),
-          slug: await articleSlug(tx, input.title),
+          ...(await slugColumns(tx, null, input.title, 'draft')),
           status: 'draft',
           publishedAt: null,
           authorId: input.authorId ?? actor.id,
@@ -353,9 +372,7 @@ export async function autosaveArticle(
       .update(articles)
       .set({
         ...articleValues(input, content),
-        slug: shouldRegenerateSlug(current, input.title)
-          ? await articleSlug(tx, input.title, id)
-          : current.slug,
+        ...(await slugColumns(tx, current, input.title, 'draft')),
         authorId: input.authorId ?? current.authorId ?? actor.id,
         updatedAt: now,
       })
@@ -384,7 +401,12 @@ export async function setArticleStatus(
     const { current, before } = await lockForSave(tx, id, actor, {})
     const [row] = await tx
       .update(articles)
-      .set({ status, publishedAt: nextPublishedAt(current, status, null, now), updatedAt: now })
+      .set({
+        status,
+        publishedAt: nextPublishedAt(current, status, null, now),
+        ...(await slugColumns(tx, current, current.title, status)),
+        updatedAt: now,
+      })
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await enforceFieldRules(tx, actor, before, id)

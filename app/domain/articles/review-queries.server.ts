@@ -2,6 +2,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { asc, count, eq, sql, type AnyColumn } from 'drizzle-orm'
 import { articles, profiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { listedTitle } from './admin-articles-queries.server'
 
 // Read models of the review, for the back office only (behind requireStaff): the queue on the
 // dashboard, its count in the sidebar, and the editor's note on a returned article.
@@ -31,7 +32,7 @@ export async function listReviewQueue(
     db
       .select({
         id: articles.id,
-        title: articles.title,
+        title: listedTitle,
         authorId: articles.authorId,
         writerName: nameOf(profiles),
         waitingSince: articles.updatedAt,
