@@ -33,20 +33,27 @@ export function ArticlePublishBar({
         'max-lg:[:root:has(&)]:[--toast-bottom-inset:4.75rem]',
       )}
     >
-      <button
-        type="button"
-        onClick={goToStatus}
-        className="mr-auto flex min-h-10 min-w-0 items-center gap-1 rounded-md pr-1 text-left text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <span className="sr-only">Change status, now </span>
-        <span className="truncate font-medium">{ARTICLE_STATUS_NAMES[status]}</span>
-        {unsaved ? (
-          <span className="size-2 shrink-0 rounded-full bg-primary" title="Not saved yet">
-            <span className="sr-only">, not saved yet</span>
-          </span>
-        ) : null}
-        <ChevronUpIcon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-      </button>
+      {actions.draftOnly ? (
+        // No Status field to go to: the buttons are the choices (Save draft, Submit for review).
+        <span className="mr-auto min-w-0 truncate text-sm font-medium">
+          {ARTICLE_STATUS_NAMES[status]}
+        </span>
+      ) : (
+        <button
+          type="button"
+          onClick={goToStatus}
+          className="mr-auto flex min-h-10 min-w-0 items-center gap-1 rounded-md pr-1 text-left text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="sr-only">Change status, now </span>
+          <span className="truncate font-medium">{ARTICLE_STATUS_NAMES[status]}</span>
+          {unsaved ? (
+            <span className="size-2 shrink-0 rounded-full bg-primary" title="Not saved yet">
+              <span className="sr-only">, not saved yet</span>
+            </span>
+          ) : null}
+          <ChevronUpIcon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+        </button>
+      )}
       <PreviewButton
         form={actions.form}
         previewAction={actions.previewAction}

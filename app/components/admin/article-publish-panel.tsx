@@ -29,6 +29,12 @@ export interface PublishActionsProps {
   unsaved?: boolean
   /** The next step this role takes ("Publish", "Schedule", "Submit for review"), if any. */
   primary?: PublishAction | null
+  /**
+   * The role may not publish this article (a contributor, access-rules `canPublishArticle`):
+   * its save keeps the article a draft and says so ("Save draft"), beside "Submit for review",
+   * in place of the Status field.
+   */
+  draftOnly?: boolean
 }
 
 export function PreviewButton({
@@ -78,9 +84,10 @@ function SaveButton({
   form,
   mode,
   submitting,
+  draftOnly = false,
   className,
   secondary = false,
-}: Pick<PublishActionsProps, 'form' | 'mode' | 'submitting'> & {
+}: Pick<PublishActionsProps, 'form' | 'mode' | 'submitting' | 'draftOnly'> & {
   className?: string
   /** Beside a named primary action, the save is the second choice. */
   secondary?: boolean
@@ -92,10 +99,11 @@ function SaveButton({
       disabled={submitting}
       aria-busy={submitting || undefined}
       variant={secondary ? 'outline' : 'default'}
+      data-publish-status={draftOnly ? 'draft' : undefined}
       className={className}
     >
       {submitting ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
-      {mode === 'create' ? 'Create Article' : 'Update Article'}
+      {draftOnly ? 'Save draft' : mode === 'create' ? 'Create Article' : 'Update Article'}
     </Button>
   )
 }
@@ -140,6 +148,7 @@ export function SaveButtons({
         form={actions.form}
         mode={actions.mode}
         submitting={actions.submitting}
+        draftOnly={actions.draftOnly}
         secondary={Boolean(actions.primary)}
         className={className}
       />

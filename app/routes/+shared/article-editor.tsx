@@ -38,6 +38,7 @@ import {
   canFeatureArticles,
   canManageBreakingNews,
   canMoveArticleTo,
+  canPublishArticle,
   type Actor,
 } from '~/domain/access/access-rules'
 import {
@@ -215,6 +216,8 @@ export function ArticleEditor({
     (status) => status === state.status || canMoveArticleTo(viewer, facts, status),
   )
   const mayPublish = statusChoices.includes('published')
+  // A contributor: one primary action (Submit for review) and a save that keeps a draft.
+  const draftOnly = !canPublishArticle(viewer, facts)
   const primary = publishAction({
     storedStatus,
     choices: statusChoices,
@@ -305,6 +308,7 @@ export function ArticleEditor({
     liveUrl: live && article ? `/article/${article.slug}` : null,
     unsaved: dirty,
     primary,
+    draftOnly,
   }
 
   return (
@@ -420,13 +424,17 @@ export function ArticleEditor({
               ) : null
             }
           >
-            <ArticleStatusField
-              value={state.status}
-              choices={statusChoices}
-              onChange={(status) => set('status', status)}
-              errors={errors.status}
-              form={formId}
-            />
+            {draftOnly ? (
+              <input type="hidden" name="status" value={state.status} form={formId} />
+            ) : (
+              <ArticleStatusField
+                value={state.status}
+                choices={statusChoices}
+                onChange={(status) => set('status', status)}
+                errors={errors.status}
+                form={formId}
+              />
+            )}
             {mayPublish ? (
               <ArticlePublishField
                 value={state.publishedAt}

@@ -44,7 +44,15 @@ export async function choose(page: Page, label: string, option: string) {
 /** Fills the form with a minimal valid article and saves it; returns to the article list. */
 export async function createArticle(
   page: Page,
-  options: { title: string; body?: string; status?: string; category?: string; tags?: string[] },
+  options: {
+    title: string
+    body?: string
+    status?: string
+    category?: string
+    tags?: string[]
+    /** The button that saves it (a contributor's "Submit for review"); else "Create Article". */
+    button?: string
+  },
 ) {
   await openNewArticle(page)
   await page.getByLabel('Title').fill(options.title)
@@ -56,7 +64,7 @@ export async function createArticle(
     await page.getByPlaceholder('Add a tag').fill(tag)
     await page.getByPlaceholder('Add a tag').press('Enter')
   }
-  await page.getByRole('button', { name: 'Create Article' }).click()
+  await page.getByRole('button', { name: options.button ?? 'Create Article', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/articles$/)
   await expect(page.getByText('Article created successfully')).toBeVisible()
 }

@@ -59,3 +59,16 @@ test('a contributor hands a draft on with "Submit for review"', async ({ page, l
   await expect(page).toHaveURL(/\/admin\/articles$/)
   await expect(toast(page, 'Article created successfully')).toContainText('Submitted for review')
 })
+
+test('a contributor keeps a draft with "Save draft"', async ({ page, login }) => {
+  await login('contributor')
+  const title = `Kept back ${uniqueWord('draft')}`
+  await openNewArticle(page)
+  await page.getByLabel('Title').fill(title)
+  await contentEditor(page).click()
+  await page.keyboard.type('Not ready yet.')
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/articles$/)
+  await expect(toast(page, 'Article created successfully')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Draft')
+})
