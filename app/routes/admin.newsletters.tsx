@@ -132,7 +132,9 @@ function ListCard({
               </fetcher.Form>
             ) : null}
             <Button type="button" size="sm" variant="outline" onClick={onEdit}>
-              <Pencil aria-hidden="true" /> Edit
+              {/* Among several cards, "Edit" alone does not say which list (WCAG 2.4.6); the
+                  visible word stays first in the name (2.5.3: "Edit Breaking news"). */}
+              <Pencil aria-hidden="true" /> Edit<span className="sr-only"> {list.name}</span>
             </Button>
             <Button asChild size="sm" variant="ghost">
               <a href={`/newsletters/${list.slug}`}>Archive</a>

@@ -39,7 +39,7 @@ async function alertListWithReaders(page: Page, count: number) {
     await page.reload()
     const card = page.locator('[data-slot="card"]').filter({ hasText: name })
     await expect(card).toContainText(`${count} ${count === 1 ? 'subscriber' : 'subscribers'}`)
-    await card.getByRole('button', { name: 'Edit', exact: true }).click()
+    await card.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
     await dialog.getByLabel('Default on sign-up').uncheck()
     await dialog.getByRole('button', { name: 'Save newsletter' }).click()
     await expect(toast(page, 'Newsletter saved')).toBeVisible()

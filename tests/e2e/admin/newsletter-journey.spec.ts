@@ -69,7 +69,7 @@ test('an edition goes from the composer to a confirmed reader, who manages and l
     // once sent, and later journeys that subscribe find the lists as they were).
     await page.reload()
     await expect(card).toContainText('1 subscriber')
-    await card.getByRole('button', { name: 'Edit', exact: true }).click()
+    await card.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
     await expect(dialog.getByRole('heading', { name: 'Edit newsletter' })).toBeVisible()
     await dialog.getByLabel('Default on sign-up').uncheck()
     await dialog.getByRole('button', { name: 'Save newsletter' }).click()
