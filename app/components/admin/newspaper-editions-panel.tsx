@@ -1,5 +1,6 @@
 import { FileText, LoaderCircle, Pencil, Trash2, TriangleAlert, Upload } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useRouteLoaderData } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import {
@@ -25,8 +26,10 @@ import {
 import {
   EDITIONS_API,
   editionMetaSchema,
+  editionTitleFor,
   editionUploadFormSchema,
   formatEditionDate,
+  nextEditionDefaults,
   todayIsoDate,
   type AdminEdition,
 } from '~/domain/newspapers/editions-schema'
@@ -36,6 +39,8 @@ import type { FieldErrors } from '~/lib/field-errors'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { ConfirmAction } from './confirm-action'
 import { RowActionLabel } from './row-action-label'
+import { usePaperTimeZone } from './use-paper-time-zone'
+import type { loader as rootLoader } from '~/root'
 
 type EditionAnswer = ActionResult<{ edition: AdminEdition }>
 
@@ -115,39 +120,50 @@ function sendEdition(
   })
 }
 
-/** The three fields an edition is described by, at upload and in the edit dialog. */
+type EditionFieldName = 'title' | 'editionDate' | 'number'
+
+/**
+ * The three fields an edition is described by: in the edit dialog the edition's own values
+ * (`edition`), at upload the form's proposal, kept by the form (`values` and `onValue`).
+ */
 function EditionFields({
   idPrefix,
   errors,
   edition,
+  values,
+  onValue,
   disabled,
 }: {
   idPrefix: string
   errors: FieldErrors
   edition?: AdminEdition
+  values?: Record<EditionFieldName, string>
+  onValue?: (name: EditionFieldName, value: string) => void
   disabled?: boolean
 }) {
-  const field = (name: string) => ({
+  const field = (name: EditionFieldName) => ({
     id: `${idPrefix}-${name}`,
     name,
     disabled,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${idPrefix}-${name}-error` : undefined,
+    ...(values && onValue
+      ? {
+          value: values[name],
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onValue(name, event.target.value),
+        }
+      : { defaultValue: edition?.[name] ?? '' }),
   })
   return (
     <>
       <Field className="content-start sm:col-span-2">
         <Label htmlFor={`${idPrefix}-title`}>Title</Label>
-        <Input {...field('title')} defaultValue={edition?.title ?? ''} autoComplete="off" />
+        <Input {...field('title')} autoComplete="off" />
         <FieldError id={`${idPrefix}-title-error`} errors={errors.title} />
       </Field>
       <Field className="content-start">
         <Label htmlFor={`${idPrefix}-editionDate`}>Edition date</Label>
-        <Input
-          {...field('editionDate')}
-          type="date"
-          defaultValue={edition?.editionDate ?? todayIsoDate()}
-        />
+        <Input {...field('editionDate')} type="date" />
         <FieldError id={`${idPrefix}-editionDate-error`} errors={errors.editionDate} />
       </Field>
       <Field className="content-start">
@@ -158,7 +174,6 @@ function EditionFields({
           inputMode="numeric"
           min={1}
           step={1}
-          defaultValue={edition?.number ?? ''}
           aria-describedby={errors.number ? `${idPrefix}-number-error` : `${idPrefix}-number-hint`}
         />
         <p id={`${idPrefix}-number-hint`} className="text-xs text-muted-foreground">
@@ -170,11 +185,41 @@ function EditionFields({
   )
 }
 
-function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => void }) {
+/**
+ * The upload form's values: the next edition as proposed (nextEditionDefaults: today in the
+ * paper's zone or the day after the newest edition, the number after it, the title after its
+ * title), derived from the editions as they load, and replaced field by field by what the desk
+ * types. The title follows the date until the desk writes one of its own.
+ */
+function useUploadValues(editions: readonly AdminEdition[]) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const siteName = root?.settings.logoText.trim() || 'Broadsheet'
+  const today = todayIsoDate(new Date(), usePaperTimeZone())
+  const [typed, setTyped] = useState<Partial<Record<EditionFieldName, string>>>({})
+  const proposed = nextEditionDefaults(editions, today)
+  const editionDate = typed.editionDate ?? proposed.editionDate
+  const values = {
+    editionDate,
+    number: typed.number ?? proposed.number,
+    title: typed.title ?? editionTitleFor(editionDate, { siteName, editions }),
+  }
+  const onValue = (name: EditionFieldName, value: string) =>
+    setTyped((was) => ({ ...was, [name]: value }))
+  return { values, onValue, reset: () => setTyped({}) }
+}
+
+function UploadForm({
+  editions,
+  onUploaded,
+}: {
+  editions: readonly AdminEdition[]
+  onUploaded: (edition: AdminEdition) => void
+}) {
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>()
   const { errors, onSubmit } = useFormErrors(editionUploadFormSchema, serverErrors)
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null)
   const busy = progress !== null
+  const { values, onValue, reset } = useUploadValues(editions)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     onSubmit(event)
@@ -204,6 +249,8 @@ function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => voi
     if (body.ok && body.edition) {
       setServerErrors(undefined)
       form.reset()
+      // The next proposal follows the edition just added.
+      reset()
       // Its pages are read in the background: the panel says "File uploaded" when they are.
       onUploaded(body.edition)
     } else {
@@ -219,7 +266,13 @@ function UploadForm({ onUploaded }: { onUploaded: (edition: AdminEdition) => voi
         <Upload aria-hidden="true" className="size-4 text-muted-foreground" /> Upload an edition
       </h3>
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2">
-        <EditionFields idPrefix="edition-upload" errors={errors} disabled={busy} />
+        <EditionFields
+          idPrefix="edition-upload"
+          errors={errors}
+          values={values}
+          onValue={onValue}
+          disabled={busy}
+        />
         <Field className="sm:col-span-2">
           <Label htmlFor="edition-upload-file">PDF file</Label>
           <input
@@ -540,6 +593,7 @@ export function NewspaperEditionsPanel() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       <UploadForm
+        editions={editions ?? []}
         onUploaded={(edition) => {
           watch(edition.id)
           setEditions((was) => sortEditions([edition, ...(was ?? [])]))

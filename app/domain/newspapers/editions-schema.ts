@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatCalendarDate } from '~/lib/dates'
+import { toWallTime } from '~/lib/time-zone'
 import { idField } from '~/lib/form-schemas'
 
 /** Client-safe: what the newsroom says of a print edition, at upload and when editing it. */
@@ -26,10 +27,65 @@ export function isEditionDate(value: string) {
   return year >= 1800 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** Today in the browser's or server's own calendar, as YYYY-MM-DD (the date input's default). */
-export function todayIsoDate(now = new Date()) {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+/**
+ * Today in the paper's time zone as YYYY-MM-DD: the newsroom's day, whatever zone the
+ * browser is in (docs/product.md, "Dates and times").
+ */
+export function todayIsoDate(now: Date, timeZone: string) {
+  return toWallTime(now, timeZone).slice(0, 10)
+}
+
+/** The calendar day after `isoDate` (YYYY-MM-DD). */
+export function nextIsoDate(isoDate: string) {
+  const [year, month, day] = isoDate.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
+}
+
+type PastEdition = Pick<AdminEdition, 'title' | 'editionDate' | 'number'>
+
+/** The newest edition by date (then by number): the one the next follows. */
+function newestOf(editions: readonly PastEdition[]) {
+  return editions.reduce<PastEdition | null>(
+    (newest, e) =>
+      !newest ||
+      e.editionDate > newest.editionDate ||
+      (e.editionDate === newest.editionDate && (e.number ?? 0) > (newest.number ?? 0))
+        ? e
+        : newest,
+    null,
+  )
+}
+
+/**
+ * What the upload form proposes, as a desk expects it: the next edition. Its date is today in
+ * the paper's zone, or the day after the newest edition when that one is today's or later (the
+ * desk uploading tomorrow's paper tonight); its number follows the newest one's; its title is
+ * the newest one's with the date changed (editionTitleFor).
+ */
+export function nextEditionDefaults(editions: readonly PastEdition[], today: string) {
+  const newest = newestOf(editions)
+  return {
+    editionDate: newest && newest.editionDate >= today ? nextIsoDate(newest.editionDate) : today,
+    number: newest?.number ? String(newest.number + 1) : '',
+  }
+}
+
+/**
+ * The title proposed for an edition of `editionDate`: the newest edition's title with its date
+ * swapped ("The Broadsheet, May 1, 2026" → "The Broadsheet, May 2, 2026"); when it does not end
+ * in its date, or there is none, "<site name>, <date>" (the demo editions' style).
+ */
+export function editionTitleFor(
+  editionDate: string,
+  { siteName, editions }: { siteName: string; editions: readonly PastEdition[] },
+) {
+  const date = isEditionDate(editionDate) ? formatEditionDate(editionDate) : ''
+  const newest = newestOf(editions)
+  const newestDate = newest ? formatEditionDate(newest.editionDate) : ''
+  if (newest && newestDate && newest.title.endsWith(newestDate)) {
+    return date ? newest.title.slice(0, -newestDate.length) + date : newest.title
+  }
+  return date ? `${siteName}, ${date}` : siteName
 }
 
 /**

@@ -363,3 +363,26 @@ test('search results carry their publication date, on the page and in the dialog
   const option = page.getByRole('dialog').getByRole('option').first()
   await expect(option.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/)
 })
+
+test('the upload form proposes the next edition: its date, and a title that follows it', async ({
+  page,
+  login,
+}) => {
+  await login('editor')
+  await page.goto('/admin/media')
+  await waitForHydration(page)
+  await page.getByRole('tab', { name: 'PDF Newspapers' }).click()
+  await expect(page.getByRole('list', { name: 'Editions' })).toBeVisible()
+  const title = page.getByLabel('Title', { exact: true })
+  const date = page.getByLabel('Edition date')
+  // A day, and the title of the newest edition (or the site's name) with that day in words.
+  await expect(date).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
+  await expect(title).toHaveValue(/^.+, [A-Z][a-z]+ \d{1,2}, \d{4}$/)
+
+  await date.fill('2032-01-15')
+  await expect(title).toHaveValue(/, January 15, 2032$/)
+  // A title of the desk's own is kept, whatever the date.
+  await title.fill('Special election edition')
+  await date.fill('2032-01-16')
+  await expect(title).toHaveValue('Special election edition')
+})
