@@ -7,6 +7,7 @@ import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
 import { writeGhostExport } from '../../../tests/setup/ghost-export'
+import { GHOST_STRING_MAX } from './ghost-reader.server'
 import {
   createImportJob,
   ImportError,
@@ -79,6 +80,19 @@ describe('an upload that fails leaves nothing under DATA_DIR/imports', () => {
     const cutShort = await refusal(createImportJob(cut, options, admin))
     expect(cutShort).toMatchObject({ code: 'INVALID_FILE' })
     expect(cutShort.message).toMatch(/^Not a readable Ghost export: /)
+    expect(kept()).toEqual([])
+  })
+
+  it('a Ghost export holding one string longer than any post', async () => {
+    const admin = await staffAdmin()
+    const html = `<p>${'The harbour wall. '.repeat(Math.ceil(GHOST_STRING_MAX / 18))}</p>`
+    const post = { id: 'p1', title: 'Long', slug: 'long', html, type: 'post', status: 'published' }
+    const file = await upload('long.json', JSON.stringify({ data: { posts: [post] } }))
+    const error = await refusal(createImportJob(file, options, admin))
+    expect(error).toMatchObject({ code: 'INVALID_FILE' })
+    expect(error.message).toBe(
+      'This Ghost export holds a value longer than 32 MB; no post is that long.',
+    )
     expect(kept()).toEqual([])
   })
 
