@@ -2,8 +2,9 @@ import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react'
 import { data, Link, useLocation, useNavigation } from 'react-router'
 import { ArticleListFilters } from '~/components/admin/article-list-filters'
 import { ArticleRowActions } from '~/components/admin/article-row-actions'
+import { ArticleStatusBadge } from '~/components/admin/article-status-badge'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
-import { Badge, statusBadgeVariant } from '~/components/ui/badge'
+import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import {
   Table,
@@ -227,9 +228,7 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                     {article.authorUsername ?? 'Unknown'}
                   </TableCell>
                   <TableCell className="max-md:order-1 max-md:p-0">
-                    <Badge variant={statusBadgeVariant(article.status)} className="capitalize">
-                      {article.status}
-                    </Badge>
+                    <ArticleStatusBadge status={article.status} publishedAt={article.publishedAt} />
                   </TableCell>
                   <TableCell
                     className={cn(

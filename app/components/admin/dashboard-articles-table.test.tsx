@@ -9,6 +9,7 @@ const ROW: DashboardRow = {
   id: 7,
   title: 'Council votes on the levy',
   status: 'published',
+  publishedAt: new Date('2025-06-01T12:00:00Z'),
   categoryName: 'Politics',
   authorId: 'writer-1',
   authorName: 'Dana Desk',
@@ -57,5 +58,11 @@ describe('DashboardArticlesTable', () => {
     const author = cellsOf(html)[1]
     expect(author.text).toBe('Unknown')
     expect(author.tag).not.toContain('title=')
+  })
+
+  it('shows a published story whose time is to come as Scheduled, with its day', () => {
+    const scheduled = cellsOf(render([{ ...ROW, publishedAt: new Date('2030-01-05T09:00:00Z') }]))
+    expect(scheduled[3].text).toBe('ScheduledJan 5, 2030')
+    expect(cellsOf(render([ROW]))[3].text).toBe('Published')
   })
 })

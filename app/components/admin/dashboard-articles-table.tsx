@@ -1,5 +1,4 @@
 import { MessageSquareTextIcon } from 'lucide-react'
-import { Badge, statusBadgeVariant } from '~/components/ui/badge'
 import {
   Table,
   TableBody,
@@ -11,12 +10,15 @@ import {
 import type { Actor } from '~/domain/access/access-rules'
 import type { ArticleStatus } from '~/domain/articles/articles-schema'
 import { ArticleRowActions } from './article-row-actions'
+import { ArticleStatusBadge } from './article-status-badge'
 import { EmailAddress } from './email-address'
 
 export interface DashboardRow {
   id: number
   title: string
   status: ArticleStatus
+  /** A time still to come shows the story as scheduled (ArticleStatusBadge). */
+  publishedAt: Date | null
   categoryName: string | null
   authorId: string | null
   authorName: string | null
@@ -84,9 +86,7 @@ export function DashboardArticlesTable({
               {article.categoryName ?? 'Uncategorized'}
             </TableCell>
             <TableCell className="max-md:order-1 max-md:p-0">
-              <Badge variant={statusBadgeVariant(article.status)} className="capitalize">
-                {article.status}
-              </Badge>
+              <ArticleStatusBadge status={article.status} publishedAt={article.publishedAt} />
             </TableCell>
             <TableCell className="max-md:order-3 max-md:ml-auto max-md:p-0 max-sm:basis-full">
               <ArticleRowActions viewer={viewer} article={article} screen="dashboard" />
