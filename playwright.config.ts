@@ -108,6 +108,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Named at creation, so the back office does not ask first (its bylines read "admin").
       ADMIN_NAME: 'admin',
+      // Chosen at first start, so the back office does not ask an admin for it (issue 36); the
+      // journeys' dates are in UTC.
+      SITE_TIME_ZONE: 'UTC',
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: '2',

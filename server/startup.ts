@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { seedDemoContent } from '~/domain/seed/seed.server'
+import { chooseSiteTimeZone } from '~/domain/settings/settings.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { countAdmins, createOrPromoteAdmin } from '~/domain/users/users.server'
 import { ensureAuthSecret } from '~/infra/auth-secret.server'
 import { lockDataDir } from '~/infra/data-dir-lock.server'
@@ -107,6 +109,17 @@ export async function ensureFirstAdmin() {
   )
 }
 
+/**
+ * SITE_TIME_ZONE answers the back office's first question (the site's time zone) at first
+ * start; a zone chosen since, on the Settings screen, is never overwritten by it.
+ */
+export async function ensureSiteTimeZone() {
+  const zone = getEnv().SITE_TIME_ZONE
+  if (!zone || (await getSiteSettings()).timeZoneChosenAt !== null) return
+  await chooseSiteTimeZone(zone)
+  logger.info({ timeZone: zone }, 'Site time zone set from SITE_TIME_ZONE')
+}
+
 export async function prepareDatabase(owner: string) {
   const opened = await openConfiguredDatabase(owner)
   ensureAuthSecret()
@@ -117,6 +130,7 @@ export async function prepareDatabase(owner: string) {
       const result = await seedDemoContent({ log: (msg) => logger.info(msg) })
       if (result.seeded) logger.info('Demo content seeded')
     }
+    await ensureSiteTimeZone()
   })
   return opened
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { canonicalTimeZone } from '~/lib/time-zone'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -47,6 +48,20 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** The first admin's display name; without it the back office asks at the first visit. */
   ADMIN_NAME: z.string().trim().min(1).max(80).optional(),
+  /**
+   * The site's time zone, chosen at first start (IANA, e.g. Europe/Paris); without it the back
+   * office asks the first admin, proposing the browser's zone.
+   */
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined
+      const zone = canonicalTimeZone(value)
+      if (!zone) ctx.addIssue({ code: 'custom', message: `Unknown time zone: ${value}` })
+      return zone ?? undefined
+    }),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -1,6 +1,7 @@
 import { Mail, Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link, redirect, useFetcher } from 'react-router'
+import { usePaperTimeZone } from '~/components/admin/use-paper-time-zone'
 import { ConfirmRowDelete } from '~/components/admin/confirm-action'
 import { NewsletterListDialog, type EditableList } from '~/components/admin/newsletter-list-dialog'
 import { PageHeader } from '~/components/admin/page-header'
@@ -86,11 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps['loaderData']
 
-function scheduleOf(list: LoaderData['lists'][number]) {
+function scheduleOf(list: LoaderData['lists'][number], siteTimeZone: string) {
   if (list.kind !== 'digest') return null
+  const zone = list.timeZone ?? siteTimeZone
   const day = list.cadence === 'weekly' ? `${WEEKDAYS[list.weekday ?? 0]}s` : 'Daily'
   const scope = list.categoryName ?? list.tagName
-  return `${day} at ${list.sendTime} (${list.timeZone})${scope ? ` · ${scope}` : ''} · at least ${list.minStories} ${list.minStories === 1 ? 'story' : 'stories'}`
+  return `${day} at ${list.sendTime} (${zone})${scope ? ` · ${scope}` : ''} · at least ${list.minStories} ${list.minStories === 1 ? 'story' : 'stories'}`
 }
 
 function ListCard({
@@ -104,7 +106,7 @@ function ListCard({
 }) {
   const fetcher = useFetcher<ActionResult>()
   useActionToast(fetcher.data)
-  const schedule = scheduleOf(list)
+  const schedule = scheduleOf(list, usePaperTimeZone())
   return (
     <Card>
       <CardHeader className="gap-2">

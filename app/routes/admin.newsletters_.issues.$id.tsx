@@ -17,7 +17,9 @@ import {
   sendTestMessage,
   startIssueSend,
 } from '~/domain/newsletter/delivery.server'
+import { scheduleZone } from '~/domain/newsletter/digests.server'
 import { issueActionSchema } from '~/domain/newsletter/lists-schema'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import {
   composerStories,
   deleteDraftIssue,
@@ -43,9 +45,13 @@ import type { Route } from './+types/admin.newsletters_.issues.$id'
 async function issueOr404(id: string) {
   const issueId = parseId(id)
   const issue = issueId ? await getIssue(issueId) : null
-  const list = issue ? await getList(issue.listId) : null
+  const [list, settings] = await Promise.all([
+    issue ? getList(issue.listId) : null,
+    getSiteSettings(),
+  ])
   if (!issue || !list) notFound('Newsletter issue not found')
-  return { issue, list }
+  // Its schedule is read and shown in the list's zone, else the site's (issue 36).
+  return { issue, list: { ...list, timeZone: scheduleZone(list, settings.timeZone) } }
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,14 +4,18 @@ import { AdminHeader } from '~/components/admin/admin-header'
 import { AdminSidebarNav } from '~/components/admin/admin-sidebar'
 import { DisplayNameStep } from '~/components/admin/display-name-step'
 import { preloadRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
+import { TimeZoneStep } from '~/components/admin/time-zone-step'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from '~/config/admin-navigation'
 import { canReviewArticles } from '~/domain/access/access-rules'
 import { requireStaff } from './+shared/require-access.server'
 import { countReviewQueue } from '~/domain/articles/review-queries.server'
+import { needsSiteTimeZone } from '~/domain/settings/settings.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { needsDisplayName } from '~/domain/users/display-name.server'
 import { logger } from '~/infra/logger.server'
 import { notFoundOf } from '~/lib/not-found'
+import { timeZoneNames } from '~/lib/time-zone'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/admin'
 
@@ -31,10 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Issue: bylines showed usernames taken from addresses. A staff member without a display
   // name is asked for one before any page of the back office (DisplayNameStep).
   const askDisplayName = await needsDisplayName(user)
+  // Issue 36: a new site asks an admin for its time zone once (TimeZoneStep, above the page).
+  const askTimeZone = await needsSiteTimeZone(user)
   return data(
     {
       sidebarOpen: match ? match[1] === 'true' : true,
       askDisplayName,
+      timeZoneStep: askTimeZone
+        ? { current: (await getSiteSettings()).timeZone, zones: timeZoneNames() }
+        : null,
       email: user.email,
       viewer: { id: user.id, role: user.role },
       badges: { reviewQueue },
@@ -113,7 +122,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           onOpenMobile={() => setMobileOpen(true)}
         />
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 p-4 sm:p-6">
-          {loaderData.askDisplayName ? <DisplayNameStep /> : <Outlet />}
+          {loaderData.askDisplayName ? (
+            <DisplayNameStep />
+          ) : (
+            <>
+              {loaderData.timeZoneStep ? <TimeZoneStep {...loaderData.timeZoneStep} /> : null}
+              <Outlet />
+            </>
+          )}
         </main>
       </div>
     </div>

@@ -106,6 +106,8 @@ export function spawnInstance(options: InstanceOptions): Instance {
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     // Named, so the back office shows its pages at once (not the display-name step).
     ADMIN_NAME: 'admin',
+    // The back office does not ask for the site's time zone either.
+    SITE_TIME_ZONE: 'UTC',
     SEED_DEMO: String(options.seedDemo ?? false),
     // Behind the balancer: the reader's address is the last X-Forwarded-For entry.
     TRUST_PROXY: '1',

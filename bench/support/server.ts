@@ -112,6 +112,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     // Named, so the back office shows its pages at once (not the display-name step).
     ADMIN_NAME: 'admin',
+    // The back office does not ask for the site's time zone either.
+    SITE_TIME_ZONE: 'UTC',
     BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     ...(options.plainNode ? {} : SERVER_NODE_ENV),
     ...(options.pageCache === undefined ? {} : { PAGE_CACHE: String(options.pageCache) }),

@@ -31,7 +31,8 @@ export const newsletterLists = pgTable(
     cadence: text({ enum: ['daily', 'weekly'] }),
     sendTime: text(),
     weekday: integer(),
-    timeZone: text().notNull().default('UTC'),
+    /** Its own IANA zone for the send time; null: the site's zone, whatever it becomes. */
+    timeZone: text(),
     /** Digests only: limit to one section or tag. */
     categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
     tagId: integer().references(() => tags.id, { onDelete: 'set null' }),

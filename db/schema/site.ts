@@ -39,6 +39,11 @@ export const siteSettings = pgTable(
     requireAdminTwoFactor: boolean().notNull().default(false),
     /** IANA name; the article form's publish time is read and shown in it. */
     timeZone: text().notNull().default('UTC'),
+    /**
+     * When an admin (or SITE_TIME_ZONE at first start) chose the zone; until then the back
+     * office offers an admin the browser's zone (issue 36). Null: not chosen yet.
+     */
+    timeZoneChosenAt: timestamp({ withTimezone: true }),
     /** Revisions kept per article, oldest dropped first. */
     revisionsKept: integer().notNull().default(100),
     /** Hours a breaking item stays on the bar after publication, unless an editor extends it. */

@@ -30,7 +30,8 @@ export interface EditableList {
   cadence: 'daily' | 'weekly' | null
   sendTime: string | null
   weekday: number | null
-  timeZone: string
+  /** Null: the site's zone (issue 36). */
+  timeZone: string | null
   categoryId: number | null
   tagId: number | null
   minStories: number
@@ -227,9 +228,10 @@ export function NewsletterListDialog({
               id="list-time-zone"
               name="timeZone"
               className={selectClass}
-              defaultValue={list?.timeZone ?? defaultTimeZone}
+              defaultValue={list?.timeZone ?? ''}
               {...field('timeZone')}
             >
+              <option value="">The site’s time zone ({defaultTimeZone})</option>
               {timeZones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import { articles, articleTags, newsletterLists } from '@db/schema/index'
+import { articles, articleTags, newsletterLists, siteSettings } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/published.server'
 import type { Database } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
-import { fromWallTime, toWallTime } from '~/lib/time-zone'
+import { serverTimeZone } from '~/infra/server-time-zone.server'
+import { DEFAULT_TIME_ZONE, fromWallTime, toWallTime } from '~/lib/time-zone'
 import { startIssueSend } from './delivery.server'
 
 type List = typeof newsletterLists.$inferSelect
@@ -35,14 +36,27 @@ function isoWeek(date: string) {
 }
 
 /**
+ * The zone a list's schedule is read in: its own, else the site's (issue 36: the seeded
+ * "Daily at 07:00" is seven in the paper's zone, and follows it when an admin changes it).
+ */
+export function scheduleZone(list: Pick<List, 'timeZone'>, siteTimeZone: string): string {
+  return list.timeZone || siteTimeZone
+}
+
+/**
  * The latest window of a digest list whose scheduled moment (its local send time, on its
  * weekday for weekly lists) has come by `now`; null for lists that are not digests or have no
- * schedule. Local time in the list's zone, so "07:00 Europe/Paris" stays 07:00 across DST.
+ * schedule. Local time in the list's zone (else the site's), so "07:00 Europe/Paris" stays
+ * 07:00 across DST.
  */
-export function latestWindow(list: List, now: Date): DigestWindow | null {
+export function latestWindow(
+  list: List,
+  now: Date,
+  siteTimeZone: string = DEFAULT_TIME_ZONE,
+): DigestWindow | null {
   if (list.kind !== 'digest' || !list.cadence || !list.sendTime) return null
   if (!/^\d{2}:\d{2}$/.test(list.sendTime)) return null
-  const zone = list.timeZone || 'UTC'
+  const zone = scheduleZone(list, siteTimeZone)
   const today = toWallTime(now, zone).slice(0, 10)
   const at = (date: string) => fromWallTime(`${date}T${list.sendTime}`, zone)
   const step = list.cadence === 'weekly' ? 7 : 1
@@ -100,9 +114,15 @@ export async function windowStories(db: Database, list: List, window: DigestWind
  */
 export async function buildDueDigests(db: Database, now: Date): Promise<number[]> {
   const lists = await db.select().from(newsletterLists).where(eq(newsletterLists.kind, 'digest'))
+  // From the `db` given, as the lists are; before the settings row is written, the zone the
+  // site shows by default (settings-queries.server.ts): the server's.
+  const [settings] = await db
+    .select({ timeZone: siteSettings.timeZone })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
   const started: number[] = []
   for (const list of lists) {
-    const window = latestWindow(list, now)
+    const window = latestWindow(list, now, settings?.timeZone ?? serverTimeZone())
     if (!window || window.to.getTime() < list.createdAt.getTime()) continue
     const stories = await windowStories(db, list, window)
     const enough = stories.length >= Math.max(1, list.minStories)

@@ -62,11 +62,13 @@ export const listSchema = z
       .string()
       .optional()
       .transform((v) => (v && /^[0-6]$/.test(v) ? Number(v) : null)),
+    // Empty: the site's zone, followed when it changes (issue 36).
     timeZone: z
       .string()
       .trim()
-      .default('UTC')
-      .refine((v) => v !== '' && isTimeZone(v), 'Unknown time zone'),
+      .optional()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isTimeZone(v), 'Unknown time zone'),
     categoryId: optionalId,
     tagId: optionalId,
     minStories: z.coerce

@@ -19,6 +19,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   requireAdminTwoFactor: false,
   // Before the row is written: the server's zone (TZ, else the runtime's), not UTC.
   timeZone: serverTimeZone(),
+  timeZoneChosenAt: null,
   revisionsKept: 100,
   breakingNewsHours: 12,
   updatedAt: new Date(0),

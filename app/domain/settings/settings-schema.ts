@@ -153,6 +153,9 @@ export const editorialSettingsSchema = z.object({
 
 export type EditorialSettingsValues = z.output<typeof editorialSettingsSchema>
 
+/** The back office's first question on a new site: the site's time zone. */
+export const siteTimeZoneSchema = editorialSettingsSchema.pick({ timeZone: true })
+
 /**
  * The Settings screen's posts, one per card: the logo form, a social link added, edited,
  * hidden or shown again, or deleted,

@@ -47,6 +47,8 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
 export async function updateEditorialSettings(values: EditorialSettingsValues) {
   const next = {
     timeZone: values.timeZone,
+    // Chosen on the Settings screen: the first-start question is answered too.
+    timeZoneChosenAt: new Date(),
     revisionsKept: values.revisionsKept,
     breakingNewsHours: values.breakingNewsHours,
     updatedAt: new Date(),
@@ -56,6 +58,30 @@ export async function updateEditorialSettings(values: EditorialSettingsValues) {
     .values({ id: 1, ...next })
     .onConflictDoUpdate({ target: siteSettings.id, set: next })
   // Dates and the breaking-news bar's hours show on every page.
+  announceChanged([EVERYTHING])
+}
+
+/**
+ * Whether the back office should ask this viewer for the site's time zone: an admin, on a
+ * site whose zone no one has chosen yet (issue 36: a new site asks once, at its first visit).
+ */
+export async function needsSiteTimeZone(viewer: { role: string }): Promise<boolean> {
+  if (viewer.role !== 'admin') return false
+  return (await getSiteSettings()).timeZoneChosenAt === null
+}
+
+/**
+ * The site's time zone, chosen: by an admin answering the back office's first question (the
+ * browser's zone proposed), or by SITE_TIME_ZONE at first start. Digests and lists without a
+ * zone of their own follow it from their next send.
+ */
+export async function chooseSiteTimeZone(timeZone: string) {
+  const next = { timeZone, timeZoneChosenAt: new Date(), updatedAt: new Date() }
+  await getDb()
+    .insert(siteSettings)
+    .values({ id: 1, ...next })
+    .onConflictDoUpdate({ target: siteSettings.id, set: next })
+  // Dates show on every page.
   announceChanged([EVERYTHING])
 }
 

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { siteSettings } from '@db/schema/index'
+import { updateEditorialSettings } from '~/domain/settings/settings.server'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
+import { getDb } from '~/infra/db.server'
+import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
+import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
+import { loader as layoutLoader } from './admin'
+import { action } from './admin.time-zone'
+
+// Issue 36: a new site asks an admin for its time zone once, at the first visit to the back
+// office (TimeZoneStep above the page, the browser's zone proposed), and never again once saved.
+
+async function staff(role: 'admin' | 'editor') {
+  const user = await createTestUser({ role })
+  return { id: user.id, cookie: await sessionCookie(user) }
+}
+
+const stepFor = async (cookie: string, url = '/admin') =>
+  (await (await callRoute(layoutLoader, get(cookie, url))).json()).timeZoneStep
+
+async function storedSettings() {
+  const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1))
+  return row
+}
+
+describe('the site’s time zone at first start', () => {
+  // Each test on a new site: no settings row yet, and none remembered.
+  beforeEach(async () => {
+    await getDb().delete(siteSettings)
+    announceChanged([EVERYTHING])
+  })
+
+  it('is asked of an admin on a new site, once: saving stores the zone and the question goes', async () => {
+    // A new site: the settings row as the seed writes it, the zone not chosen by anyone.
+    await getDb().insert(siteSettings).values({ id: 1, timeZone: 'UTC' })
+    const admin = await staff('admin')
+    const step = await stepFor(admin.cookie)
+    expect(step.current).toBe('UTC')
+    expect(step.zones).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris', 'Asia/Tokyo']))
+    expect(await stepFor(admin.cookie, '/admin/articles')).not.toBeNull()
+
+    const saved = await callRoute(
+      action,
+      post(admin.cookie, '/admin/time-zone', {
+        timeZone: 'Europe/Paris',
+        redirectTo: '/admin/articles?status=draft',
+      }),
+    )
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('location')).toBe('/admin/articles?status=draft')
+    expect(await toastFrom(saved)).toMatchObject({
+      title: 'Time zone saved',
+      description: 'Dates and times are shown in Europe/Paris.',
+    })
+    const row = await storedSettings()
+    expect(row.timeZone).toBe('Europe/Paris')
+    expect(row.timeZoneChosenAt).toBeInstanceOf(Date)
+    expect(await stepFor(admin.cookie)).toBeNull()
+    expect(await stepFor(admin.cookie, '/admin/articles')).toBeNull()
+  })
+
+  it('is not asked of other staff, who may not answer it either', async () => {
+    const editor = await staff('editor')
+    expect(await stepFor(editor.cookie)).toBeNull()
+    const refused = await callRoute(
+      action,
+      post(editor.cookie, '/admin/time-zone', { timeZone: 'Europe/Paris' }),
+    )
+    expect(refused.status).toBe(403)
+    expect((await storedSettings())?.timeZoneChosenAt ?? null).toBeNull()
+  })
+
+  it('refuses a zone the server does not know, and asks again', async () => {
+    const admin = await staff('admin')
+    const refused = await callRoute(
+      action,
+      post(admin.cookie, '/admin/time-zone', { timeZone: 'Mars/Olympus_Mons' }),
+    )
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).fieldErrors.timeZone).toEqual([
+      'Choose a time zone from the list',
+    ])
+    expect(await stepFor(admin.cookie)).not.toBeNull()
+  })
+
+  it('is answered as well by saving the zone on the Settings screen', async () => {
+    const admin = await staff('admin')
+    await updateEditorialSettings({
+      timeZone: 'America/New_York',
+      revisionsKept: 100,
+      breakingNewsHours: 12,
+    })
+    expect(await stepFor(admin.cookie)).toBeNull()
+  })
+})
