@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getSchema } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { LibraryImage, libraryImageNode, overrideOf } from './library-image'
+import { editorCaption, LibraryImage, libraryImageNode, overrideOf } from './library-image'
 
 const item = {
   name: '1700000000000-3.jpg',
@@ -26,6 +26,7 @@ describe('libraryImageNode', () => {
         mediaId: '1700000000000-3.jpg',
         altOverride: null,
         captionOverride: null,
+        libraryCaption: 'Library caption',
       },
     })
   })
@@ -51,5 +52,37 @@ describe('libraryImageNode', () => {
         'data-caption': 'C',
       }),
     ])
+  })
+})
+
+describe('editorCaption (issue 36: the editor shows the caption readers will see)', () => {
+  const stored = { mediaId: 'pier.jpg', alt: 'Pier', altOverride: null, captionOverride: null }
+  const library = { 'pier.jpg': { alt: 'Pier', caption: 'The pier at dawn' } }
+
+  it('shows the library’s caption of a stored image, as the page does', () => {
+    expect(editorCaption(stored, library)).toBe('The pier at dawn')
+  })
+
+  it('shows this use’s own caption first', () => {
+    expect(editorCaption({ ...stored, captionOverride: 'Rebuilt in 1902' }, library)).toBe(
+      'Rebuilt in 1902',
+    )
+  })
+
+  it('shows the caption of an image inserted from the library in this session', () => {
+    const node = libraryImageNode(item, '', '')
+    expect(editorCaption(node.attrs, {})).toBe('Library caption')
+  })
+
+  it('shows none for an image without a caption or outside the library', () => {
+    expect(editorCaption(stored, {})).toBe('')
+    expect(editorCaption({ ...stored, mediaId: null }, library)).toBe('')
+  })
+
+  it('never writes the library’s caption into the stored HTML', () => {
+    const schema = getSchema([StarterKit, LibraryImage])
+    const node = schema.nodeFromJSON(libraryImageNode(item, '', ''))
+    const [, attributes] = schema.nodes.image.spec.toDOM!(node) as [string, object]
+    expect(JSON.stringify(attributes)).not.toContain('Library caption')
   })
 })

@@ -1,4 +1,5 @@
 import Image from '@tiptap/extension-image'
+import { showBodyImage, type BodyImageLibrary } from '~/domain/media/body-images'
 import type { MediaItem } from '~/domain/media/media-schema'
 import { imageVariantUrl } from '~/lib/image-variants'
 
@@ -11,6 +12,30 @@ export interface LibraryImageAttrs {
   mediaId: string | null
   altOverride: string | null
   captionOverride: string | null
+}
+
+/**
+ * The caption a body image shows on the reader's page (body-images.ts `showBodyImage`), so the
+ * editor shows the same one: this use's, else the library's. `libraryCaption` is the library's
+ * caption of an image inserted in this session; `library` holds those of the stored body.
+ */
+export function editorCaption(
+  attrs: LibraryImageAttrs & { alt?: string | null; libraryCaption?: string | null },
+  library: BodyImageLibrary,
+): string {
+  if (!attrs.mediaId) return ''
+  const known = attrs.libraryCaption
+    ? { ...library, [attrs.mediaId]: { alt: '', caption: attrs.libraryCaption } }
+    : library
+  return showBodyImage(
+    {
+      mediaId: attrs.mediaId,
+      alt: attrs.alt ?? '',
+      altOverride: attrs.altOverride ?? '',
+      captionOverride: attrs.captionOverride ?? '',
+    },
+    known,
+  ).caption
 }
 
 /** The node attribute `key`, written as the HTML attribute `name` when it holds something. */
@@ -26,13 +51,40 @@ function dataAttribute(key: keyof LibraryImageAttrs, name: string) {
   }
 }
 
-export const LibraryImage = Image.extend({
+export const LibraryImage = Image.extend<
+  Parameters<typeof Image.configure>[0] & { library: BodyImageLibrary }
+>({
+  addOptions() {
+    return { ...this.parent!(), library: {} }
+  },
   addAttributes() {
     return {
       ...this.parent?.(),
       mediaId: dataAttribute('mediaId', 'data-media-id'),
       altOverride: dataAttribute('altOverride', 'data-alt'),
       captionOverride: dataAttribute('captionOverride', 'data-caption'),
+      // Known while editing only: the stored HTML names the library item, never its caption.
+      libraryCaption: { default: null, rendered: false, keepOnSplit: false },
+    }
+  },
+  // In the editor the image stands in its figure with the caption readers will see; the
+  // stored HTML stays the bare <img> (renderHTML), which the page turns into a figure.
+  addNodeView() {
+    return ({ node, HTMLAttributes }) => {
+      const figure = document.createElement('figure')
+      const img = document.createElement('img')
+      for (const [name, value] of Object.entries(HTMLAttributes)) {
+        if (value !== null && value !== undefined) img.setAttribute(name, String(value))
+      }
+      figure.append(img)
+      const caption = editorCaption(node.attrs as LibraryImageAttrs, this.options.library)
+      if (caption) {
+        const figcaption = document.createElement('figcaption')
+        figcaption.contentEditable = 'false'
+        figcaption.textContent = caption
+        figure.append(figcaption)
+      }
+      return { dom: figure }
     }
   },
 }).configure({ allowBase64: false })
@@ -62,6 +114,7 @@ export function libraryImageNode(item: MediaItem, altOverride: string, captionOv
       mediaId: item.name,
       altOverride: overrideOf(altOverride),
       captionOverride: overrideOf(captionOverride),
+      libraryCaption: item.caption || null,
     },
   }
 }

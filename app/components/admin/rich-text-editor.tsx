@@ -28,6 +28,7 @@ import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { isAllowedLinkHref, LINK_SCHEMES, linkScheme } from '~/lib/link-schemes'
+import type { BodyImageLibrary } from '~/domain/media/body-images'
 import { LibraryImage } from './library-image'
 import {
   MediaDialog,
@@ -48,23 +49,26 @@ export function normaliseLinkUrl(typed: string): string | null {
   return `http://${url}`
 }
 
-const extensions = [
-  StarterKit.configure({
-    // docs/product.md §9: undo depth 100, a new undo step after 500 ms.
-    undoRedo: { depth: 100, newGroupDelay: 500 },
-    link: {
-      autolink: true,
-      linkOnPaste: true,
-      defaultProtocol: 'http',
-      openOnClick: false,
-      protocols: [...LINK_SCHEMES],
-      isAllowedUri: (url, { defaultValidate }) =>
-        normaliseLinkUrl(url) !== null && defaultValidate(url),
-      HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
-    },
-  }),
-  LibraryImage,
-]
+/** The editor's extensions; `library` gives the stored body's images their captions. */
+function editorExtensions(library: BodyImageLibrary) {
+  return [
+    StarterKit.configure({
+      // docs/product.md §9: undo depth 100, a new undo step after 500 ms.
+      undoRedo: { depth: 100, newGroupDelay: 500 },
+      link: {
+        autolink: true,
+        linkOnPaste: true,
+        defaultProtocol: 'http',
+        openOnClick: false,
+        protocols: [...LINK_SCHEMES],
+        isAllowedUri: (url, { defaultValidate }) =>
+          normaliseLinkUrl(url) !== null && defaultValidate(url),
+        HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
+      },
+    }),
+    LibraryImage.configure({ allowBase64: false, library }),
+  ]
+}
 
 function editorAttributes(
   labelId: string,
@@ -91,6 +95,8 @@ export interface RichTextEditorProps {
   labelId: string
   invalid?: boolean
   describedBy?: string
+  /** The library's alt texts and captions of the stored body's images (edit form). */
+  bodyImages?: BodyImageLibrary
 }
 
 export function RichTextEditor({
@@ -99,7 +105,10 @@ export function RichTextEditor({
   labelId,
   invalid = false,
   describedBy,
+  bodyImages,
 }: RichTextEditorProps) {
+  // The captions the body opened with; images inserted later carry their own.
+  const [extensions] = useState(() => editorExtensions(bodyImages ?? {}))
   const onChangeRef = useRef(onChange)
   useEffect(() => {
     onChangeRef.current = onChange

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
 import { newsroomName } from '~/domain/authors/authors-queries.server'
+import type { BodyImageLibrary } from '~/domain/media/body-images'
+import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
@@ -170,6 +172,8 @@ export interface ArticleForEdit {
   createdAt: Date
   updatedAt: Date
   tags: { id: number; name: string }[]
+  /** The library's alt texts and captions of the body's images: the editor shows the captions. */
+  bodyImages: BodyImageLibrary
 }
 
 /** docs/product.md §7 "Article by id", with its tags, for the edit form. */
@@ -192,6 +196,7 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
       authorId: articles.authorId,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
+      bodyImages: bodyImagesColumn(articles.content),
     })
     .from(articles)
     .where(eq(articles.id, id))

@@ -34,6 +34,7 @@ import {
 } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
 import { Textarea } from '~/components/ui/textarea'
+import type { BodyImageLibrary } from '~/domain/media/body-images'
 import {
   canFeatureArticles,
   canManageBreakingNews,
@@ -83,6 +84,7 @@ export interface EditableArticle {
   authorId: string | null
   updatedAt: Date | string
   tags: { id: number; name: string }[]
+  bodyImages?: BodyImageLibrary
 }
 
 interface FormState {
@@ -380,6 +382,7 @@ export function ArticleEditor({
                   value={state.content}
                   onChange={(html) => set('content', html)}
                   labelId="content-label"
+                  bodyImages={article?.bodyImages}
                   invalid={Boolean(errors.content)}
                   describedBy={errors.content ? 'content-error' : undefined}
                 />
