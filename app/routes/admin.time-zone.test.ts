@@ -4,6 +4,8 @@ import { siteSettings } from '@db/schema/index'
 import { updateEditorialSettings } from '~/domain/settings/settings.server'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
+import { resetEnvCache } from '~/infra/env.server'
+import { ensureSiteTimeZone } from '../../server/startup'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
 import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
 import { loader as layoutLoader } from './admin'
@@ -93,5 +95,25 @@ describe('the site’s time zone at first start', () => {
       breakingNewsHours: 12,
     })
     expect(await stepFor(admin.cookie)).toBeNull()
+  })
+
+  it('is answered at first start by SITE_TIME_ZONE, which never overwrites a zone chosen since', async () => {
+    const saved = process.env.SITE_TIME_ZONE
+    try {
+      process.env.SITE_TIME_ZONE = 'Asia/Tokyo'
+      resetEnvCache()
+      await ensureSiteTimeZone()
+      expect(await storedSettings()).toMatchObject({ timeZone: 'Asia/Tokyo' })
+      expect(await stepFor((await staff('admin')).cookie)).toBeNull()
+
+      process.env.SITE_TIME_ZONE = 'Europe/Paris'
+      resetEnvCache()
+      await ensureSiteTimeZone()
+      expect((await storedSettings()).timeZone).toBe('Asia/Tokyo')
+    } finally {
+      if (saved === undefined) delete process.env.SITE_TIME_ZONE
+      else process.env.SITE_TIME_ZONE = saved
+      resetEnvCache()
+    }
   })
 })
