@@ -32,6 +32,22 @@ export const WEEKDAYS = [
   'Saturday',
 ] as const
 
+/** How often a list writes, in the words the sign-up forms show ("Daily at 07:00"). */
+export function listSchedule(list: {
+  kind: ListKind
+  cadence: 'daily' | 'weekly' | null
+  sendTime: string | null
+  weekday: number | null
+}): string {
+  if (list.kind === 'alert') return 'Breaking news alerts as they happen'
+  if (list.kind === 'edition') return 'Special editions, when the editors send one'
+  const at = list.sendTime ? ` at ${list.sendTime}` : ''
+  if (list.cadence === 'weekly' && list.weekday !== null) {
+    return `Weekly on ${WEEKDAYS[list.weekday] ?? 'Sunday'}${at}`
+  }
+  return list.cadence === 'weekly' ? `Weekly${at}` : `Daily${at}`
+}
+
 function isTimeZone(value: string) {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value })

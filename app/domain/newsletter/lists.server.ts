@@ -8,9 +8,11 @@ import {
   tags,
 } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { announceChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { slugify } from '~/lib/slugify'
 import type { EditionValues, IssueStatus, ListValues } from './lists-schema'
+import { NEWSLETTER_LISTS_KEY } from './newsletter-queries.server'
 
 export class NewsletterListError extends domainErrors('NewsletterListError', {
   NOT_FOUND: 404,
@@ -64,6 +66,8 @@ export async function createList(values: ListValues): Promise<NewsletterList> {
     .insert(newsletterLists)
     .values({ ...columnsOf(values), slug: await freeSlug(values.name) })
     .returning()
+  // The footer of every cached page offers the lists.
+  announceChanged([NEWSLETTER_LISTS_KEY])
   return row
 }
 
@@ -75,6 +79,7 @@ export async function updateList(id: number, values: ListValues): Promise<Newsle
     .where(eq(newsletterLists.id, id))
     .returning()
   if (!row) throw new NewsletterListError('NOT_FOUND', 'This newsletter no longer exists')
+  announceChanged([NEWSLETTER_LISTS_KEY])
   return row
 }
 
@@ -96,6 +101,7 @@ export async function deleteList(id: number) {
     .where(eq(newsletterLists.id, id))
     .returning({ id: newsletterLists.id })
   if (!row) throw new NewsletterListError('NOT_FOUND', 'This newsletter no longer exists')
+  announceChanged([NEWSLETTER_LISTS_KEY])
 }
 
 export interface ListSummary extends NewsletterList {

@@ -115,17 +115,17 @@ describe('confirmNewsletterSubscription', () => {
   it('confirms with the mailed token, once', async () => {
     await subscribeToNewsletter('confirm@example.com', from())
     const token = (await confirmLink('confirm@example.com')).searchParams.get('token')!
-    expect(await confirmNewsletterSubscription(token)).toBe('confirmed')
+    expect((await confirmNewsletterSubscription(token)).outcome).toBe('confirmed')
     expect((await rowsFor('confirm@example.com'))[0].confirmedAt).toBeInstanceOf(Date)
-    expect(await confirmNewsletterSubscription(token)).toBe('already-confirmed')
+    expect((await confirmNewsletterSubscription(token)).outcome).toBe('already-confirmed')
   })
 
   it('refuses unknown and malformed tokens', async () => {
-    expect(await confirmNewsletterSubscription('x'.repeat(43))).toBe('invalid')
-    expect(await confirmNewsletterSubscription('')).toBe('invalid')
-    expect(await confirmNewsletterSubscription("'; drop table newsletter_subscribers; --")).toBe(
-      'invalid',
-    )
+    expect((await confirmNewsletterSubscription('x'.repeat(43))).outcome).toBe('invalid')
+    expect((await confirmNewsletterSubscription('')).outcome).toBe('invalid')
+    expect(
+      (await confirmNewsletterSubscription("'; drop table newsletter_subscribers; --")).outcome,
+    ).toBe('invalid')
   })
 })
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import {
   newsletterLists,
   newsletterSubscribers,
@@ -11,7 +11,7 @@ import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { sendMail } from '~/infra/mail.server'
-import { newPreferencesToken } from './preferences.server'
+import { ensurePreferencesToken, newPreferencesToken, preferencesUrl } from './preferences.server'
 import {
   consumeRateLimit,
   emailKey,
@@ -86,15 +86,36 @@ export interface SubscribeOptions {
    */
   clientIp: string | null | undefined
   brand?: string
+  /**
+   * The lists ticked on the form: kept with the pending subscription, and confirming subscribes
+   * to exactly these (unknown ids are dropped). Left out (the profile's card, "Subscribe
+   * again"), confirming subscribes to the default lists.
+   */
+  listIds?: readonly number[]
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
+type Db = ReturnType<typeof getDb> | Tx
+
+/** The ids among `ids` that name a list (a list may go between the form and the click). */
+async function existingListIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: newsletterLists.id })
+    .from(newsletterLists)
+    .where(inArray(newsletterLists.id, [...ids]))
+  return rows.map((r) => r.id)
 }
 
 /**
- * Stores a subscriber (unconfirmed) and mails a confirmation link: double opt-in, so nobody
- * receives the newsletter without clicking it. An address already on the list is accepted
- * quietly, with no second row and no second mail, and the reader is told the same thing
- * either way (the form does not reveal who subscribes). Every call first spends the sign-up
- * limits (`NewsletterError` `TOO_MANY_REQUESTS` 429): this is the one place that mails a
- * confirmation link, so the limit holds for every path that asks for one.
+ * Stores a subscriber (unconfirmed) with the lists it chose and mails a confirmation link:
+ * double opt-in, so nobody receives a newsletter without clicking it. An address already on
+ * the list gets no second row and no second mail, and the reader is told the same thing either
+ * way (the form does not reveal who subscribes); while it is unconfirmed, its new choice of
+ * lists replaces the one waiting for the click (a confirmed subscriber's lists change only on
+ * its preferences page). Every call first spends the sign-up limits (`NewsletterError`
+ * `TOO_MANY_REQUESTS` 429): this is the one place that mails a confirmation link, so the limit
+ * holds for every path that asks for one.
  */
 export async function subscribeToNewsletter(
   email: string,
@@ -103,23 +124,51 @@ export async function subscribeToNewsletter(
   await limitNewsletterSignUps(email, options.clientIp)
   const token = crypto.randomBytes(32).toString('base64url')
   const db = getDb()
+  const pendingListIds = options.listIds ? await existingListIds(db, options.listIds) : null
   const inserted = await db
     .insert(newsletterSubscribers)
-    .values({ email, confirmToken: hashConfirmToken(token) })
+    .values({
+      email,
+      confirmToken: hashConfirmToken(token),
+      pendingListIds,
+      // The confirmation mail already carries the preferences link.
+      preferencesToken: newPreferencesToken(),
+    })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id })
+    .returning({ preferencesToken: newsletterSubscribers.preferencesToken })
+  let preferencesToken = inserted[0]?.preferencesToken ?? null
   if (inserted.length === 0) {
+    const [existing] = await db
+      .select({
+        id: newsletterSubscribers.id,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+        suppressed: newsletterSuppressions.email,
+      })
+      .from(newsletterSubscribers)
+      .leftJoin(newsletterSuppressions, eq(newsletterSuppressions.email, email.toLowerCase()))
+      .where(eq(newsletterSubscribers.email, email))
+    if (!existing) return 'existing'
+    if (!existing.suppressed) {
+      if (existing.confirmedAt === null && pendingListIds) {
+        await db
+          .update(newsletterSubscribers)
+          .set({ pendingListIds })
+          .where(
+            and(
+              eq(newsletterSubscribers.id, existing.id),
+              isNull(newsletterSubscribers.confirmedAt),
+            ),
+          )
+      }
+      return 'existing'
+    }
     // An address on the suppression list comes back only through a fresh opt-in: a new link,
     // and the suppression lifted when it is confirmed (confirmNewsletterSubscription).
-    const [suppressed] = await db
-      .select({ email: newsletterSuppressions.email })
-      .from(newsletterSuppressions)
-      .where(eq(newsletterSuppressions.email, email.toLowerCase()))
-    if (!suppressed) return 'existing'
     await db
       .update(newsletterSubscribers)
-      .set({ confirmToken: hashConfirmToken(token), confirmedAt: null })
-      .where(eq(newsletterSubscribers.email, email))
+      .set({ confirmToken: hashConfirmToken(token), confirmedAt: null, pendingListIds })
+      .where(eq(newsletterSubscribers.id, existing.id))
+    preferencesToken = await ensurePreferencesToken(existing.id)
   }
 
   const brand = options.brand ?? 'Broadsheet'
@@ -134,6 +183,8 @@ export async function subscribeToNewsletter(
         link,
         '',
         'If you did not ask for this, ignore this message and you will not hear from us again.',
+        '',
+        `Manage your newsletters: ${preferencesUrl({ preferencesToken })}`,
       ].join('\n'),
     })
   } catch (error) {
@@ -145,9 +196,23 @@ export async function subscribeToNewsletter(
 
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'invalid'
 
-/** Confirms the subscription a token belongs to. */
-export async function confirmNewsletterSubscription(token: string): Promise<ConfirmOutcome> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'invalid'
+export interface ConfirmResult {
+  outcome: ConfirmOutcome
+  /** The lists the subscriber now receives, by name (none for an invalid link). */
+  lists: string[]
+  /** The subscriber's preferences page (absolute), or null for an invalid link. */
+  preferencesUrl: string | null
+}
+
+const INVALID_CONFIRM: ConfirmResult = { outcome: 'invalid', lists: [], preferencesUrl: null }
+
+/**
+ * Confirms the subscription a token belongs to: subscribes to exactly the lists chosen at
+ * sign-up (or, with no choice kept, to the default lists when it has none), and answers what
+ * it now receives with its preferences page.
+ */
+export async function confirmNewsletterSubscription(token: string): Promise<ConfirmResult> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return INVALID_CONFIRM
   const hash = hashConfirmToken(token)
   const db = getDb()
   const updated = await db.transaction(async (tx) => {
@@ -161,7 +226,11 @@ export async function confirmNewsletterSubscription(token: string): Promise<Conf
           isNull(newsletterSubscribers.confirmedAt),
         ),
       )
-      .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+      .returning({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        pendingListIds: newsletterSubscribers.pendingListIds,
+      })
     if (!row) return null
     await tx
       .update(newsletterSubscribers)
@@ -172,23 +241,61 @@ export async function confirmNewsletterSubscription(token: string): Promise<Conf
     await tx
       .delete(newsletterSuppressions)
       .where(eq(newsletterSuppressions.email, row.email.toLowerCase()))
-    await subscribeToDefaultLists(tx, row.id)
+    if (row.pendingListIds) {
+      await subscribeToExactly(tx, row.id, row.pendingListIds)
+      await tx
+        .update(newsletterSubscribers)
+        .set({ pendingListIds: null, listsChosenAt: sql`now()` })
+        .where(eq(newsletterSubscribers.id, row.id))
+    } else {
+      await subscribeToDefaultLists(tx, row.id)
+    }
     return row
   })
-  if (updated) return 'confirmed'
-  const [existing] = await db
-    .select({ id: newsletterSubscribers.id })
+  const [subscriber] = await db
+    .select({
+      id: newsletterSubscribers.id,
+      preferencesToken: newsletterSubscribers.preferencesToken,
+    })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.confirmToken, hash))
     .limit(1)
-  return existing ? 'already-confirmed' : 'invalid'
+  if (!subscriber) return INVALID_CONFIRM
+  const lists = await db
+    .select({ name: newsletterLists.name })
+    .from(newsletterSubscriptions)
+    .innerJoin(newsletterLists, eq(newsletterLists.id, newsletterSubscriptions.listId))
+    .where(eq(newsletterSubscriptions.subscriberId, subscriber.id))
+    .orderBy(asc(newsletterLists.name), asc(newsletterLists.id))
+  return {
+    outcome: updated ? 'confirmed' : 'already-confirmed',
+    lists: lists.map((l) => l.name),
+    preferencesUrl: preferencesUrl(subscriber),
+  }
 }
 
-type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
+/** The sign-up's choice: these lists (those that still exist) and no others. */
+async function subscribeToExactly(tx: Tx, subscriberId: number, listIds: readonly number[]) {
+  const valid = await existingListIds(tx, listIds)
+  await tx
+    .delete(newsletterSubscriptions)
+    .where(
+      and(
+        eq(newsletterSubscriptions.subscriberId, subscriberId),
+        valid.length > 0 ? notInArray(newsletterSubscriptions.listId, valid) : undefined,
+      ),
+    )
+  if (valid.length === 0) return
+  await tx
+    .insert(newsletterSubscriptions)
+    .values(valid.map((listId) => ({ subscriberId, listId })))
+    .onConflictDoNothing()
+}
 
 /**
- * The footer form's choice: every list marked default, for a subscriber who has none yet (a
- * reader coming back after leaving everything starts again from the defaults).
+ * With no choice kept (an older sign-up, the profile's card): every list marked default, for
+ * a subscriber who has none yet (a reader coming back after leaving everything starts again
+ * from the defaults).
  */
 async function subscribeToDefaultLists(tx: Tx, subscriberId: number) {
   const [any] = await tx

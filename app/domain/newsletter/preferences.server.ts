@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import {
   newsletterLists,
   newsletterSubscribers,
@@ -61,7 +61,16 @@ export interface Preferences {
   paused: boolean
   /** On the suppression list: receives nothing until a fresh opt-in. */
   suppressed: boolean
-  lists: { id: number; slug: string; name: string; description: string; subscribed: boolean }[]
+  lists: {
+    id: number
+    slug: string
+    name: string
+    description: string
+    /** Receives it; before the confirmation, ticked at sign-up. */
+    subscribed: boolean
+    /** Made since the subscriber last chose lists, and not chosen: offered as "New". */
+    isNew: boolean
+  }[]
 }
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect
@@ -75,6 +84,7 @@ async function preferencesOf(subscriber: SubscriberRow): Promise<Preferences> {
         slug: newsletterLists.slug,
         name: newsletterLists.name,
         description: newsletterLists.description,
+        createdAt: newsletterLists.createdAt,
       })
       .from(newsletterLists)
       .orderBy(asc(newsletterLists.name), asc(newsletterLists.id)),
@@ -87,14 +97,25 @@ async function preferencesOf(subscriber: SubscriberRow): Promise<Preferences> {
       .from(newsletterSuppressions)
       .where(eq(newsletterSuppressions.email, subscriber.email.toLowerCase())),
   ])
-  const ids = new Set(chosen.map((c) => c.listId))
+  const confirmed = subscriber.confirmedAt !== null
+  // Until the confirmation click, the lists ticked at sign-up are the ones shown as chosen.
+  const ids = new Set(
+    !confirmed && subscriber.pendingListIds
+      ? subscriber.pendingListIds
+      : chosen.map((c) => c.listId),
+  )
+  const chosenAt = subscriber.listsChosenAt ?? subscriber.confirmedAt
   return {
     subscriberId: subscriber.id,
     email: subscriber.email,
-    confirmed: subscriber.confirmedAt !== null,
+    confirmed,
     paused: subscriber.pausedAt !== null,
     suppressed: Boolean(suppression),
-    lists: lists.map((l) => ({ ...l, subscribed: ids.has(l.id) })),
+    lists: lists.map(({ createdAt, ...l }) => ({
+      ...l,
+      subscribed: ids.has(l.id),
+      isNew: !ids.has(l.id) && chosenAt !== null && createdAt > chosenAt,
+    })),
   }
 }
 
@@ -139,13 +160,17 @@ export async function accountPreferences(userId: string): Promise<AccountPrefere
 
 /**
  * Subscribes to exactly `listIds` (unknown ids are ignored). A suppressed address chooses
- * nothing here: it comes back only through a fresh double opt-in.
+ * nothing here: it comes back only through a fresh double opt-in. Before the confirmation
+ * click the choice replaces the one kept with the sign-up, and confirming subscribes to it.
  */
 export async function chooseLists(subscriberId: number, listIds: number[]) {
   const db = getDb()
   await db.transaction(async (tx) => {
     const [subscriber] = await tx
-      .select({ email: newsletterSubscribers.email })
+      .select({
+        email: newsletterSubscribers.email,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+      })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.id, subscriberId))
       .for('update')
@@ -169,6 +194,18 @@ export async function chooseLists(subscriberId: number, listIds: number[]) {
               .from(newsletterLists)
               .where(inArray(newsletterLists.id, listIds))
           ).map((l) => l.id)
+    if (subscriber.confirmedAt === null) {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ pendingListIds: valid })
+        .where(eq(newsletterSubscribers.id, subscriberId))
+      return
+    }
+    await tx
+      .update(newsletterSubscribers)
+      // The database's clock, as the lists' createdAt: "New" compares the two.
+      .set({ listsChosenAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, subscriberId))
     await tx
       .delete(newsletterSubscriptions)
       .where(
