@@ -1,5 +1,6 @@
-import { data, Form, useActionData, useLoaderData } from 'react-router'
-import { gutterClass, primaryButtonClass } from '~/components/site/styles'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { gutterClass, primaryButtonClass, textLinkClass } from '~/components/site/styles'
+import { joinNames } from '~/domain/newsletter/newsletter-schema'
 import { confirmNewsletterSubscription } from '~/domain/newsletter/newsletter.server'
 import { tokenPageHeaders } from '~/infra/http-cache.server'
 import { errorMeta } from '~/lib/seo'
@@ -7,8 +8,9 @@ import type { ActionResult } from '~/lib/action-result'
 import { actionFailure } from './+shared/action-results.server'
 import type { Route } from './+types/_site.newsletter_.confirm'
 
-// A reader's page: the toaster loads only if a toast arrives (root.tsx).
-export const handle = { deferToaster: true }
+// A reader's page: the toaster loads only if a toast arrives (root.tsx). No sign-up form in
+// the footer under it: the reader has just subscribed (issue 36).
+export const handle = { deferToaster: true, footerSignUp: false }
 
 const INVALID = 'This confirmation link is invalid. Please subscribe again from the footer.'
 
@@ -21,18 +23,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  const outcome = await confirmNewsletterSubscription(String(form.get('token') ?? ''))
+  const result = await confirmNewsletterSubscription(String(form.get('token') ?? ''))
   // Answered like every form post (an ActionResult; the failure through actionFailure): this
   // page has no toasts, so the sentence goes in formError, or in `confirmed` on success.
-  if (outcome === 'invalid')
-    return actionFailure<{ confirmed: string }>(400, { code: 'INVALID_TOKEN', formError: INVALID })
-  return data<ActionResult<{ confirmed: string }>>({
+  if (result.outcome === 'invalid' || !result.preferencesUrl)
+    return actionFailure<Confirmed>(400, { code: 'INVALID_TOKEN', formError: INVALID })
+  return data<ActionResult<Confirmed>>({
     ok: true,
-    confirmed:
-      outcome === 'confirmed'
-        ? 'Your subscription is confirmed. Welcome aboard!'
-        : 'Your subscription was already confirmed.',
+    confirmed: confirmedSentence(result.lists),
+    // The page's own address, relative: the link stays on the host the reader is on.
+    manageUrl: new URL(result.preferencesUrl).pathname + new URL(result.preferencesUrl).search,
   })
+}
+
+interface Confirmed {
+  confirmed: string
+  manageUrl: string
+}
+
+function confirmedSentence(lists: readonly string[]) {
+  if (lists.length === 0) return 'Your subscription is confirmed.'
+  return `You're subscribed to ${joinNames(lists)}.`
 }
 
 export const headers: Route.HeadersFunction = tokenPageHeaders
@@ -43,9 +54,20 @@ export default function ConfirmNewsletter() {
   return (
     <div className={`${gutterClass} max-w-xl py-14`}>
       <h1 className="font-serif text-4xl font-black tracking-tight">Confirm your subscription</h1>
-      {result ? (
-        <p role={result.ok ? 'status' : 'alert'} className="mt-6 text-lg">
-          {result.ok ? result.confirmed : result.formError}
+      {result?.ok && result.manageUrl ? (
+        <div className="mt-6 grid gap-4">
+          <p role="status" className="text-lg">
+            {result.confirmed}
+          </p>
+          <p>
+            <Link to={result.manageUrl} className={`${textLinkClass} font-medium underline`}>
+              Manage your newsletters
+            </Link>
+          </p>
+        </div>
+      ) : result ? (
+        <p role="alert" className="mt-6 text-lg">
+          {result.formError}
         </p>
       ) : token ? (
         <Form method="post" className="mt-6">

@@ -9,8 +9,9 @@ import { notFound } from './+shared/http-answers.server'
 import { applyPreferencesPost } from './+shared/newsletter-preferences.server'
 import type { Route } from './+types/_site.newsletter_.preferences'
 
-// A reader's page: the toaster loads only if a toast arrives (root.tsx).
-export const handle = { deferToaster: true }
+// A reader's page: the toaster loads only if a toast arrives (root.tsx). A subscriber's own
+// page: the footer's sign-up is not repeated under it.
+export const handle = { deferToaster: true, footerSignUp: false }
 
 const INVALID =
   'This link is not valid any more. Use the link at the foot of a recent newsletter, or sign in and manage your newsletters on your profile.'

@@ -1,6 +1,7 @@
 import {
   Outlet,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router'
@@ -10,6 +11,7 @@ import { SiteFooter } from '~/components/site/site-footer'
 import { ScrollChrome } from '~/components/site/scroll-chrome'
 import { SiteHeader } from '~/components/site/site-header'
 import { listBreakingNews } from '~/domain/articles/articles-queries.server'
+import { signUpLists } from '~/domain/newsletter/newsletter-queries.server'
 import { getAboutSummary } from '~/domain/pages/pages-queries.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
@@ -22,7 +24,7 @@ const DEFAULT_ABOUT = 'An independent newspaper covering the news that matters t
 // (docs/product.md §2 Footer: "If the social links load fails, the social section is hidden").
 export async function loader() {
   const now = new Date()
-  const [breakingNews, socialLinks, about] = await Promise.all([
+  const [breakingNews, socialLinks, about, newsletterLists] = await Promise.all([
     listBreakingNews().catch((error: unknown) => {
       logger.error({ err: error }, 'loading breaking news failed')
       return []
@@ -35,6 +37,11 @@ export async function loader() {
       logger.error({ err: error }, 'loading the about text failed')
       return DEFAULT_ABOUT
     }),
+    // Kept in memory until a list changes (newsletter-queries.server.ts), like the chrome.
+    signUpLists().catch((error: unknown) => {
+      logger.error({ err: error }, 'loading the newsletter lists failed')
+      return []
+    }),
   ])
   return {
     year: now.getUTCFullYear(),
@@ -42,6 +49,7 @@ export async function loader() {
     breakingNews: toBreakingViews(breakingNews, now),
     socialLinks:
       socialLinks?.map(({ id, platform, url, icon }) => ({ id, platform, url, icon })) ?? null,
+    newsletterLists,
   }
 }
 
@@ -57,7 +65,8 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export default function SiteLayout() {
-  const { breakingNews, socialLinks, about, year } = useLoaderData<typeof loader>()
+  const { breakingNews, socialLinks, about, year, newsletterLists } = useLoaderData<typeof loader>()
+  const leaf = useMatches().at(-1)?.handle as { footerSignUp?: boolean } | undefined
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const settings = root?.settings ?? {
     logoType: 'text',
@@ -90,6 +99,8 @@ export default function SiteLayout() {
         categories={categories}
         socialLinks={socialLinks}
         year={year}
+        newsletterLists={newsletterLists}
+        showSignUp={leaf?.footerSignUp !== false}
       />
     </div>
   )

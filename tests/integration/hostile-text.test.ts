@@ -166,7 +166,8 @@ const FORMS: Form[] = [
     name: 'newsletter',
     who: 'anonymous',
     path: () => '/newsletter',
-    base: () => ({ email: 'reader@example.com' }),
+    // List 1: the seeded "Breaking news"; a sign-up ticks at least one list.
+    base: () => ({ email: 'reader@example.com', list: '1' }),
     fields: [{ name: 'email' }],
   },
   {

@@ -435,7 +435,7 @@ describe('newsletter', () => {
   it('subscribes an address from the footer form and mails a confirmation link', async () => {
     const out = await runRoute(
       newsletter.action,
-      formRequest(null, '/newsletter', { email: 'Reader@Example.com' }),
+      formRequest(null, '/newsletter', { email: 'Reader@Example.com', list: '1' }),
     )
     expect(out.data).toMatchObject({ ok: true })
     const mail = (await readOutbox()).find((m) => m.to.includes('reader@example.com'))

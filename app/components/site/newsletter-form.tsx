@@ -1,30 +1,33 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
-import type { NewsletterAnswer } from '~/domain/newsletter/newsletter-schema'
+import type { NewsletterAnswer, SignUpListView } from '~/domain/newsletter/newsletter-schema'
 import type { ActionResult } from '~/lib/action-result'
+import { NewsletterListChoices, signUpPromise } from './newsletter-list-choices'
 import { primaryButtonClass } from './styles'
 
 /**
- * The footer's newsletter block (docs/product.md §2 Footer). It posts to /newsletter, which stores the
- * address and mails a confirmation link; without JavaScript the post lands on that page.
+ * The footer's newsletter block (docs/product.md §2 Footer): the address and the lists to
+ * receive (issue 36). It posts to /newsletter, which stores both and mails a confirmation
+ * link; without JavaScript the post lands on that page. `lists` come from the layout's cached
+ * read (signUpLists), as the footer is on every cached page.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ lists }: { lists: readonly SignUpListView[] }) {
   const fetcher = useFetcher<ActionResult<NewsletterAnswer>>()
   const id = useId()
   const result = fetcher.data
   const busy = fetcher.state !== 'idle'
   const fieldError = result?.fieldErrors?.email?.[0]
+  const listsError = result?.fieldErrors?.lists?.[0]
   const error = fieldError ?? result?.formError
   return (
     <div className="rounded-lg border bg-card p-6 text-card-foreground sm:p-8">
-      <div className="grid gap-6 md:grid-cols-2 md:items-center">
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <div>
           <h2 className="font-serif text-2xl font-bold">Stay Informed, Stay Ahead</h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            The day&apos;s most important stories, in your inbox every morning.
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">{signUpPromise(lists)}</p>
         </div>
-        <fetcher.Form method="post" action="/newsletter" className="grid gap-2">
+        <fetcher.Form method="post" action="/newsletter" className="grid min-w-0 gap-3">
+          <NewsletterListChoices id={id} lists={lists} error={listsError} compact />
           <div className="flex flex-col gap-2 sm:flex-row">
             <label htmlFor={`${id}-email`} className="sr-only">
               Newsletter email

@@ -6,7 +6,15 @@ export interface NewsletterPreferencesView {
   confirmed: boolean
   paused: boolean
   suppressed: boolean
-  lists: { id: number; slug: string; name: string; description: string; subscribed: boolean }[]
+  lists: {
+    id: number
+    slug: string
+    name: string
+    description: string
+    subscribed: boolean
+    /** Made since the subscriber last chose: offered unticked, marked "New". */
+    isNew: boolean
+  }[]
 }
 
 /**
@@ -43,6 +51,11 @@ export function NewsletterPreferences({
         Newsletters for <strong className="text-foreground">{prefs.email}</strong>
         {prefs.paused && !prefs.suppressed ? ' (paused)' : ''}
       </p>
+      {!prefs.confirmed && !prefs.suppressed ? (
+        <p className="text-sm">
+          Confirm your address with the link we mailed you: these newsletters start after that.
+        </p>
+      ) : null}
       {prefs.suppressed ? (
         <Form method="post" action={action} className="grid gap-3">
           {fields}
@@ -81,7 +94,14 @@ export function NewsletterPreferences({
                     className="mt-1 size-4 accent-primary"
                   />
                   <span className="grid gap-0.5">
-                    <span className="font-medium">{list.name}</span>
+                    <span className="flex flex-wrap items-center gap-2 font-medium">
+                      {list.name}
+                      {list.isNew ? (
+                        <span className="rounded-sm bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground">
+                          New
+                        </span>
+                      ) : null}
+                    </span>
                     {list.description ? (
                       <span className="text-sm text-muted-foreground">{list.description}</span>
                     ) : null}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import type { SignUpListView } from '~/domain/newsletter/newsletter-schema'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
 import { NewsletterForm } from './newsletter-form'
 import type { SiteCategory } from './site-nav'
@@ -31,18 +32,26 @@ export function SiteFooter({
   categories,
   socialLinks,
   year,
+  newsletterLists,
+  showSignUp = true,
 }: {
   brand: string
   about: string
   categories: SiteCategory[]
   socialLinks: SocialLinkView[] | null
   year: number
+  newsletterLists: readonly SignUpListView[]
+  /** Off on the newsletter's own pages, which carry their own form or a sign-up just made. */
+  showSignUp?: boolean
 }) {
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className={`${containerClass} py-12`}>
-        <NewsletterForm />
-        <div id="site-footer-nav" className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+        {showSignUp ? <NewsletterForm lists={newsletterLists} /> : null}
+        <div
+          id="site-footer-nav"
+          className={`${showSignUp ? 'mt-12' : ''} grid gap-10 sm:grid-cols-2 lg:grid-cols-4`}
+        >
           <section className="lg:col-span-2 lg:pr-12">
             <FooterHeading>About Us</FooterHeading>
             <p className="mt-3 text-sm text-muted-foreground">{about}</p>
