@@ -36,6 +36,10 @@ export const DATE_FORMATS = {
   dateWithTime: "MMMM d, yyyy 'at' h:mm a",
   /** "Nov 26": a live entry's day within the year. */
   monthDay: 'MMM d',
+  /** "Thu 26": a day under a bar of the views strip. */
+  weekdayDay: 'EEE d',
+  /** "Thu, Nov 26": a day in the views strip's table. */
+  weekdayMonthDay: 'EEE, MMM d',
   /** "2026" */
   year: 'yyyy',
 } as const

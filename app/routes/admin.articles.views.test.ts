@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articleViews } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { utcDay } from '~/domain/articles/view-counter.server'
+import { siteDay } from '~/domain/articles/view-counter.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { createTestUser, sessionCookie } from '../../tests/setup/auth-fixtures'
 import { callRoute, get } from '../../tests/setup/admin-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
@@ -21,7 +22,9 @@ beforeAll(async () => {
   const a = await createTestUser({ role: 'author' })
   author = { id: a.id, cookie: await sessionCookie(a) }
   articleId = (await insertArticle({ authorId: a.id, title: 'Counted story' })).id
-  await getDb().insert(articleViews).values({ articleId, day: utcDay(), views: 4 })
+  // Today in the paper's zone, as the desk's figures count it.
+  const today = siteDay(new Date(), (await getSiteSettings()).timeZone)
+  await getDb().insert(articleViews).values({ articleId, day: today, views: 4 })
 })
 
 async function json(response: unknown) {
@@ -30,7 +33,7 @@ async function json(response: unknown) {
 }
 
 describe('per-article views', () => {
-  it('shows editors today, 7 days and total on the list and the week on the edit page', async () => {
+  it('shows editors today, 7 days and total on the list and 30 days on the edit page', async () => {
     const list = (await json(await callRoute(listLoader, get(editor, '/admin/articles')))) as {
       views: Record<string, { today: number; week: number; total: number }>
     }
@@ -41,7 +44,7 @@ describe('per-article views', () => {
       }),
     )) as { views: { today: number; days: { views: number }[] } }
     expect(edit.views.today).toBe(4)
-    expect(edit.views.days).toHaveLength(7)
+    expect(edit.views.days).toHaveLength(30)
     expect(edit.views.days.at(-1)?.views).toBe(4)
   })
 

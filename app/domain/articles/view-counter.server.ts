@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { singleton } from '~/infra/singleton.server'
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, toWallTime } from '~/lib/time-zone'
 
 /** How often the server writes the views it has counted (and once more at shutdown). */
 export const VIEW_FLUSH_INTERVAL_MS = 5_000
@@ -11,6 +12,11 @@ export const MAX_PENDING_VIEW_KEYS = 100_000
 /** Today in UTC, as the `article_views.day` column counts it. */
 export function utcDay(at: Date = new Date()): string {
   return at.toISOString().slice(0, 10)
+}
+
+/** The paper's calendar day (`yyyy-MM-dd`) at `at`, in its time zone (UTC for an unknown one). */
+export function siteDay(at: Date, timeZone: string): string {
+  return toWallTime(at, canonicalTimeZone(timeZone) ?? DEFAULT_TIME_ZONE).slice(0, 10)
 }
 
 /**
