@@ -63,7 +63,7 @@ test('a submission goes through review: returned with a note, revised, resubmitt
     button: 'Submit for review',
   })
   await page.goto('/admin')
-  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('review')
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Review')
 
   // The editor hears of it by mail, and finds it in the queue with its count in the sidebar.
   const submittedMail = await mailMentioning(editor.email, title)
@@ -151,10 +151,10 @@ test('a contributor cannot publish: no "Make public", and a forged post is refus
 
   // Their own draft, saved through the form, cannot be published by a post to its address.
   const title = `Pier repairs ${word}`
-  await createArticle(page, { title })
+  await createArticle(page, { title, button: 'Save draft' })
   await page.goto(`/admin/articles?q=${encodeURIComponent(word)}`)
   const row = page.getByRole('row').filter({ hasText: title })
-  await expect(row).toContainText('draft')
+  await expect(row).toContainText('Draft')
   const editUrl = await row.getByRole('link', { name: title }).getAttribute('href')
   const forgedEdit = await page.request.post(editUrl!, {
     form: published(title),
@@ -175,6 +175,6 @@ test('a contributor cannot publish: no "Make public", and a forged post is refus
     expect((await page.request.get(`/article/${slug}`)).status(), slug).toBe(404)
   }
   await page.reload()
-  await expect(row).toContainText('draft')
+  await expect(row).toContainText('Draft')
   await expect(page.getByRole('row').filter({ hasText: `Forged new ${word}` })).toHaveCount(0)
 })
