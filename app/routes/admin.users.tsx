@@ -294,7 +294,9 @@ function UserRow({
               aria-label={`Role of ${user.email}`}
               title={isAdmin ? 'Use Remove Admin first' : undefined}
             >
-              <SelectValue placeholder="Admin" />
+              {/* The role as text, drawn on the server too: Radix fills a bare Value only
+                  once its items have mounted in the browser, so the menu painted empty. */}
+              <SelectValue placeholder="Admin">{ROLE_NAMES[user.role]}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               {ROLES.filter((role) => role !== 'admin').map((role) => (
@@ -321,7 +323,9 @@ function UserRow({
               tone="default"
               onConfirm={() => onRoleChange('admin')}
               trigger={
-                <Button size="sm" disabled={disabled}>
+                // Outline like the row's other actions: promotion is offered on every row, and
+                // a solid button on each would shout over the list (it asks before it acts).
+                <Button variant="outline" size="sm" disabled={disabled}>
                   Make Admin<span className="sr-only"> for {user.email}</span>
                 </Button>
               }
