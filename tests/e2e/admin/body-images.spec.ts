@@ -96,6 +96,15 @@ test('a body image takes the alt text and caption later given in the library, un
     await expect(figures.nth(0).locator('figcaption')).toHaveText(caption)
     await expect(figures.nth(1).locator('img')).toHaveAttribute('alt', ownAlt)
     await expect(figures.nth(1).locator('figcaption')).toHaveText(caption)
+
+    // The editor shows each image's caption as the page does (issue 36).
+    await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('link', { name: title })
+      .click()
+    await expect(contentEditor(page).locator('figure figcaption')).toHaveText([caption, caption])
   } finally {
     await context.close()
   }
