@@ -108,6 +108,9 @@ export const newsletterIssues = pgTable(
     scheduledAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /** When a sender claimed the issue's first batch, and when its last message was accepted. */
+    deliveryStartedAt: timestamp({ withTimezone: true }),
+    deliveryFinishedAt: timestamp({ withTimezone: true }),
     recipientCount: integer().notNull().default(0),
     /**
      * While a send's delivery rows are still being queued (in chunks, so the first messages go
@@ -160,5 +163,48 @@ export const newsletterDeliveries = pgTable(
   (t) => [
     uniqueIndex('newsletter_deliveries_issue_subscriber_key').on(t.issueId, t.email),
     index('newsletter_deliveries_queue_idx').on(t.issueId, t.status, t.nextAttemptAt),
+  ],
+)
+
+/**
+ * A click on a story link of an issue, through the site's own redirect (/n/c/:token). With the
+ * subscriber known, once per subscriber and link (unique clicks); without, every click.
+ */
+export const newsletterClicks = pgTable(
+  'newsletter_clicks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    issueId: integer()
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    subscriberId: integer().references(() => newsletterSubscribers.id, { onDelete: 'set null' }),
+    /** The link as it was in the issue. */
+    url: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('newsletter_clicks_issue_idx').on(t.issueId, t.url),
+    uniqueIndex('newsletter_clicks_unique_key')
+      .on(t.issueId, t.url, t.subscriberId)
+      .where(sql`${t.subscriberId} is not null`),
+  ],
+)
+
+/** An approximate open: a mail client loaded the issue's 1×1 image (only when opens are on). */
+export const newsletterOpens = pgTable(
+  'newsletter_opens',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    issueId: integer()
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    subscriberId: integer().references(() => newsletterSubscribers.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('newsletter_opens_issue_idx').on(t.issueId),
+    uniqueIndex('newsletter_opens_unique_key')
+      .on(t.issueId, t.subscriberId)
+      .where(sql`${t.subscriberId} is not null`),
   ],
 )

@@ -48,6 +48,10 @@ export const siteSettings = pgTable(
     revisionsKept: integer().notNull().default(100),
     /** Hours a breaking item stays on the bar after publication, unless an editor extends it. */
     breakingNewsHours: integer().notNull().default(12),
+    /** Newsletter story links go through /n/c/… and are counted (issue 36; our own redirect). */
+    newsletterClickCounting: boolean().notNull().default(true),
+    /** A 1×1 image per message, counted as an (approximate) open; off unless an admin turns it on. */
+    newsletterOpenCounting: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -22,6 +22,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   timeZoneChosenAt: null,
   revisionsKept: 100,
   breakingNewsHours: 12,
+  newsletterClickCounting: true,
+  newsletterOpenCounting: false,
   updatedAt: new Date(0),
 }
 
