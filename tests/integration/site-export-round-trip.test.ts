@@ -56,6 +56,20 @@ beforeAll(async () => {
       },
       { email: 'never-confirmed@reader.example', confirmToken: 'confirm-pending' },
     ])
+  // Two drafts titled alike share a provisional address (neither has claimed it): the import
+  // must bring both back without tripping the index of claimed addresses.
+  await getDb()
+    .insert(articles)
+    .values(
+      [1, 2].map((n) => ({
+        title: 'Budget vote',
+        slug: 'budget-vote',
+        slugClaimed: false,
+        excerpt: `Draft ${n}`,
+        content: `<p>Draft ${n}</p>`,
+        status: 'draft' as const,
+      })),
+    )
   await pipeline(await siteExportZip(getDb(), getStorage()), fs.createWriteStream(zipPath))
   entries = await readZip(zipPath)
 }, 300_000)
@@ -246,6 +260,11 @@ describe('round trip', () => {
     clearMemoCaches()
 
     expect(await publicArticleSlugs()).toEqual(slugs)
+    const drafts = await db
+      .select({ slugClaimed: articles.slugClaimed })
+      .from(articles)
+      .where(eq(articles.slug, 'budget-vote'))
+    expect(drafts).toEqual([{ slugClaimed: false }, { slugClaimed: false }])
     for (const slug of slugs) expect(await articleAsDrawn(slug), slug).toBe(before.get(slug))
     for (const url of [...sections, ...tagPages])
       expect(await listing(url), url).toEqual(before.get(url))

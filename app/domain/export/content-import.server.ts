@@ -97,6 +97,8 @@ interface ContentFile {
     id: number
     title: string
     slug: string
+    /** Since the slug rule of 2026-11: older exports lack it (see slugClaimedOf). */
+    slugClaimed?: boolean
     excerpt: string
     content: string
     featuredImage: string | null
@@ -541,6 +543,16 @@ async function insertHead(tx: Tx, head: ContentHead): Promise<number> {
   return authors
 }
 
+/**
+ * Whether an article holds its address. An export made before drafts' slugs became provisional
+ * does not say: the rule of migration 0015 decides (a draft or review never published has not
+ * claimed it), so two drafts titled alike do not clash on the index of claimed slugs.
+ */
+function slugClaimedOf(a: ExportedArticle): boolean {
+  if (a.slugClaimed !== undefined) return a.slugClaimed
+  return !((a.status === 'draft' || a.status === 'review') && !a.publishedAt)
+}
+
 /** A page of articles with their tags, corrections, revisions and live coverage. */
 async function insertArticles(
   tx: Tx,
@@ -552,6 +564,7 @@ async function insertArticles(
       id: a.id,
       title: a.title,
       slug: a.slug,
+      slugClaimed: slugClaimedOf(a),
       excerpt: a.excerpt,
       content: sanitizeArticleHtml(a.content),
       featuredImage: a.featuredImage,

@@ -195,6 +195,7 @@ export async function* exportedArticles(db: Database) {
         id: row.id,
         title: row.title,
         slug: row.slug,
+        slugClaimed: row.slugClaimed,
         excerpt: row.excerpt,
         content: row.content,
         featuredImage: row.featuredImage,
