@@ -174,11 +174,17 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
         aria-busy={loading || undefined}
         className={cn('rounded-lg border border-border bg-card', loading && 'opacity-60')}
       >
-        {/* Below md each row is a small card: the title with its edit and delete buttons, then
+        {/* At 1366 px the table fits its card: narrower cell padding, and the title and tags
+            give way first (a long word or tag wraps rather than widening its column);
+            narrower, it scrolls inside the card (the Table's own overflow-x-auto).
+            Below md each row is a small card: the title with its edit and delete buttons, then
             status, category, author and date in one muted line, then the tags. Same cells in
             the same DOM order (only CSS moves them), so the desktop table, its texts and
             every locator stay as they were. */}
-        <Table aria-label="Articles" className="max-md:block">
+        <Table
+          aria-label="Articles"
+          className="max-md:block md:[&_td]:px-2 md:[&_th]:px-2 md:[&_td:first-child]:pl-3 md:[&_th:first-child]:pl-3 md:[&_td:last-child]:pr-3 md:[&_th:last-child]:pr-3"
+        >
           <TableHeader className="max-md:sr-only">
             <TableRow>
               <TableHead>Title</TableHead>
@@ -207,16 +213,16 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                   key={article.id}
                   className="max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-3"
                 >
-                  <TableCell className="min-w-48 max-w-96 font-medium max-md:order-first max-md:min-h-9 max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0 max-md:pr-22">
+                  <TableCell className="min-w-40 max-w-96 font-medium max-md:order-first max-md:min-h-9 max-md:min-w-0 max-md:max-w-none max-md:basis-full max-md:p-0 max-md:pr-22">
                     {canOpenArticle(viewer, article) ? (
                       <Link
                         to={`/admin/edit-article/${article.id}`}
-                        className="line-clamp-2 hover:underline"
+                        className="line-clamp-2 wrap-anywhere hover:underline"
                       >
                         {article.title}
                       </Link>
                     ) : (
-                      <span className="line-clamp-2">{article.title}</span>
+                      <span className="line-clamp-2 wrap-anywhere">{article.title}</span>
                     )}
                   </TableCell>
                   <TableCell className={cn(metaCell, 'max-md:order-2')}>
@@ -232,13 +238,14 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
                   </TableCell>
                   <TableCell
                     className={cn(
-                      'min-w-32 max-md:order-5 max-md:min-w-0 max-md:basis-full max-md:p-0',
+                      'min-w-28 max-md:order-5 max-md:min-w-0 max-md:basis-full max-md:p-0',
                       article.tags.length === 0 && 'max-md:hidden',
                     )}
                   >
                     <div className="flex flex-wrap gap-1">
                       {article.tags.map((tag) => (
-                        <Badge key={tag.id} variant="outline">
+                        // A long tag wraps inside its badge rather than widening the table.
+                        <Badge key={tag.id} variant="outline" className="whitespace-normal">
                           {tag.name}
                         </Badge>
                       ))}

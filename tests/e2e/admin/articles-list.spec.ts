@@ -105,3 +105,38 @@ test('the edit button opens the form with the article', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Tags on this article' })).toContainText('Docks')
   await expect(page.getByRole('button', { name: 'Update Article' })).toBeVisible()
 })
+
+test('a story scheduled for a later year reads Scheduled with its day, in the list and on the dashboard', async ({
+  page,
+}) => {
+  const title = `Embargoed ${uniqueWord('later')} report`
+  const response = await page.request.post('/admin/new-article', {
+    form: {
+      title,
+      content: '<p>Released at the agreed time.</p>',
+      status: 'published',
+      publishedAt: '2030-01-05T09:00',
+    },
+    maxRedirects: 0,
+  })
+  expect(response.status()).toBe(302)
+  for (const path of [`/admin/articles?q=${encodeURIComponent(title)}`, '/admin']) {
+    await page.goto(path)
+    const row = page.getByRole('row').filter({ hasText: title })
+    await expect(row.getByText('Scheduled', { exact: true })).toBeVisible()
+    await expect(row.locator('time', { hasText: 'Jan 5, 2030' })).toBeVisible()
+    await expect(row.getByText('Published', { exact: true })).toHaveCount(0)
+  }
+})
+
+test('at 1366 px the table fits its card, its Actions column in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await page.goto('/admin/articles')
+  const table = page.getByRole('table', { name: 'Articles' })
+  await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 })
+  const { scroll, client } = await table.evaluate((t) => ({
+    scroll: t.parentElement!.scrollWidth,
+    client: t.parentElement!.clientWidth,
+  }))
+  expect(scroll).toBeLessThanOrEqual(client)
+})
