@@ -8,7 +8,9 @@ import {
   newsletterLists,
   newsletterSubscribers,
   newsletterSubscriptions,
+  profiles,
 } from '@db/schema/index'
+import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { domainErrors } from '~/domain/domain-error'
 import { isPublicArticle } from '~/domain/published.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
@@ -89,9 +91,11 @@ async function mailStories(db: Database, ids: number[]): Promise<MailStory[]> {
       excerpt: articles.excerpt,
       featuredImage: articles.featuredImage,
       category: categories.name,
+      byline: bylineColumns.authorName,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
     .where(and(inArray(articles.id, ids), isPublicArticle))
   // Pixel sizes of the site's own images (/media/<bucket>/<name>), for width/height attributes.
   const stored = rows
@@ -136,6 +140,7 @@ async function mailStories(db: Database, ids: number[]): Promise<MailStory[]> {
         excerpt: r.excerpt,
         url: `${getEnv().siteUrl}/article/${encodeURIComponent(r.slug)}`,
         category: r.category,
+        byline: r.byline,
         image,
       },
     ]
@@ -147,8 +152,16 @@ function storyIdsOf(issue: Issue) {
   return issue.articleId ? [issue.articleId] : []
 }
 
-/** The mail with its per-reader placeholders (what a send freezes on the issue). */
-async function renderTemplate(db: Database, issue: Issue, list: List) {
+/** The issue's web copy, "View in browser" (its page in the list's public archive). */
+export function webCopyUrl(list: Pick<List, 'slug'>, issueId: number) {
+  return `${getEnv().siteUrl}/newsletters/${encodeURIComponent(list.slug)}/${issueId}`
+}
+
+/**
+ * The mail with its per-reader placeholders (what a send freezes on the issue). `now` is the
+ * send's moment, printed in the footer (and a digest's date and greeting).
+ */
+async function renderTemplate(db: Database, issue: Issue, list: List, now = new Date()) {
   const stories = await mailStories(db, storyIdsOf(issue))
   const subject = issue.subject || stories[0]?.title || list.name
   const preheader = issue.preheader || stories[0]?.excerpt || ''
@@ -156,11 +169,16 @@ async function renderTemplate(db: Database, issue: Issue, list: List) {
   const { html, text } = await renderNewsletterMail({
     brand: settings.logoText || 'Broadsheet',
     listName: list.name,
+    kind: list.kind,
+    cadence: list.cadence,
     subject,
     preheader,
     intro: issue.intro,
     stories,
     siteUrl: `${getEnv().siteUrl}/`,
+    webUrl: webCopyUrl(list, issue.id),
+    sentAt: issue.startedAt ?? issue.scheduledAt ?? now,
+    timeZone: settings.timeZone,
   })
   return { subject, preheader, html, text }
 }

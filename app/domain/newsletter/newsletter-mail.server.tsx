@@ -6,15 +6,25 @@ import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
 import { Html } from '@react-email/html'
-import { Img } from '@react-email/img'
 import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
+import { render } from '@react-email/render'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { render } from '@react-email/render'
+import { formatArticleDate, formatDateWithTime } from '~/lib/dates'
+import { toWallTime } from '~/lib/time-zone'
+import {
+  BriefStory,
+  DARK_STYLE,
+  LeadStory,
+  mailColors,
+  sans,
+  serif,
+  type StoryHref,
+} from './mail-layout.server'
 
 // The newsletter's markup: React Email components (table layouts and inline styles that mail
-// clients render), docs/decisions/0032-react-email-for-newsletters.md. Rendered ONCE per
+// clients render), docs/decisions/0039-react-email-and-exactly-once-newsletters.md. Rendered ONCE per
 // issue; the two links that differ per reader are placeholders filled in by `personalize`,
 // so a send of 100,000 messages renders React once, not 100,000 times.
 
@@ -27,6 +37,8 @@ export interface MailStory {
   /** Absolute. */
   url: string
   category: string | null
+  /** The byline's name(s), as the story's page prints them; null for none. */
+  byline: string | null
   /** Absolute, with its size in the mail (attributes: no reflow, no blank box in Outlook). */
   image: { url: string; width: number; height: number; alt: string } | null
 }
@@ -34,123 +46,196 @@ export interface MailStory {
 export interface IssueMailModel {
   brand: string
   listName: string
+  /** A digest opens with its date and a greeting; an alert or an edition with its stories. */
+  kind: 'alert' | 'digest' | 'edition'
+  /** A digest's cadence: "today's" or "this week's" in its greeting. */
+  cadence?: 'daily' | 'weekly' | null
   subject: string
   preheader: string
   intro: string
   stories: MailStory[]
   /** Absolute: the site's home page. */
   siteUrl: string
+  /** Absolute: the issue's web copy ("View in browser"); null where there is none. */
+  webUrl: string | null
+  /** The moment the send started (the rendering is frozen then): the footer and the greeting. */
+  sentAt: Date
+  /** The site's zone: the date, the greeting's hour and the footer's time are read in it. */
+  timeZone: string
+}
+
+export interface RenderMailOptions {
+  /** The one place a story's link is made (every story link of both parts goes through it). */
+  storyHref?: StoryHref
 }
 
 /** Width of the mail's column, in CSS pixels: images are sized to it. */
 export const MAIL_WIDTH = 560
 
-const colors = {
-  ink: '#2a2520',
-  muted: '#6b645c',
-  rule: '#e4ded5',
-  paper: '#fdfcf9',
-  link: '#1f4fa3',
+/**
+ * The subject as a heading, unless it already carries a story's headline (an alert's subject
+ * is its story's; a digest's is "List: lead headline"): a headline is printed once, with its
+ * story. A digest opens with its date and greeting instead.
+ */
+export function mailHeading(model: IssueMailModel): string | null {
+  if (model.kind === 'digest' || !model.subject) return null
+  const subject = model.subject.toLowerCase()
+  return model.stories.some((story) => subject.includes(story.title.toLowerCase()))
+    ? null
+    : model.subject
 }
-const serif = "Georgia, Cambria, 'Times New Roman', Times, serif"
-const sans = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
-function IssueMail({ model }: { model: IssueMailModel }) {
+/** "Good morning — here is today's Morning Briefing.", by the send's hour in the site's zone. */
+export function digestGreeting(
+  model: Pick<IssueMailModel, 'listName' | 'cadence' | 'sentAt' | 'timeZone'>,
+) {
+  const hour = Number(toWallTime(model.sentAt, model.timeZone).slice(11, 13))
+  const part =
+    hour >= 4 && hour < 12 ? 'morning' : hour >= 12 && hour < 18 ? 'afternoon' : 'evening'
+  const when = model.cadence === 'weekly' ? 'this week’s' : 'today’s'
+  return `Good ${part} — here is ${when} ${model.listName}.`
+}
+
+/** "Sent on November 26, 2026 at 7:00 AM by Broadsheet, example.com." */
+export function sentLine(model: IssueMailModel) {
+  return `Sent on ${formatDateWithTime(model.sentAt, model.timeZone)} by ${model.brand}, ${siteAddress(model.siteUrl)}.`
+}
+
+function siteAddress(siteUrl: string) {
+  try {
+    return new URL(siteUrl).host
+  } catch {
+    return siteUrl
+  }
+}
+
+const identity: StoryHref = (url) => url
+
+function IssueMail({ model, storyHref }: { model: IssueMailModel; storyHref: StoryHref }) {
+  const heading = mailHeading(model)
+  const [lead, ...rest] = model.stories
+  const muted = { color: mailColors.muted, textDecoration: 'underline' }
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <title>{model.subject}</title>
+        <style dangerouslySetInnerHTML={{ __html: DARK_STYLE }} />
+      </Head>
       {model.preheader ? <Preview>{model.preheader}</Preview> : null}
-      <Body style={{ backgroundColor: colors.paper, color: colors.ink, fontFamily: sans }}>
-        <Container style={{ maxWidth: `${MAIL_WIDTH}px`, padding: '24px 16px' }}>
+      <Body
+        className="m-body"
+        style={{
+          backgroundColor: mailColors.paper,
+          color: mailColors.ink,
+          fontFamily: sans,
+          margin: '0',
+        }}
+      >
+        <Container
+          className="m-paper"
+          style={{
+            maxWidth: `${MAIL_WIDTH}px`,
+            padding: '16px 16px 24px',
+            backgroundColor: mailColors.paper,
+          }}
+        >
+          {model.webUrl ? (
+            <Text
+              style={{
+                fontSize: '12px',
+                lineHeight: '16px',
+                margin: '0 0 8px',
+                textAlign: 'right',
+              }}
+            >
+              <Link href={model.webUrl} className="m-muted" style={muted}>
+                View in browser
+              </Link>
+            </Text>
+          ) : null}
           <Section>
             <Link
               href={model.siteUrl}
+              className="m-ink"
               style={{
-                color: colors.ink,
+                color: mailColors.ink,
                 fontFamily: serif,
                 fontSize: '28px',
                 fontWeight: 900,
+                lineHeight: '34px',
                 textDecoration: 'none',
               }}
             >
               {model.brand}
             </Link>
-            <Text style={{ color: colors.muted, fontSize: '13px', margin: '4px 0 0' }}>
+            <Text
+              className="m-muted"
+              style={{
+                color: mailColors.muted,
+                fontSize: '13px',
+                lineHeight: '18px',
+                margin: '2px 0 0',
+              }}
+            >
               {model.listName}
+              {model.kind === 'digest'
+                ? ` · ${formatArticleDate(model.sentAt, model.timeZone)}`
+                : ''}
             </Text>
           </Section>
-          <Hr style={{ borderColor: colors.ink, borderWidth: '2px 0 0', margin: '16px 0' }} />
-          <Heading
-            as="h1"
-            style={{ fontFamily: serif, fontSize: '26px', lineHeight: '32px', margin: '0 0 12px' }}
-          >
-            {model.subject}
-          </Heading>
+          <Hr
+            className="m-strong-rule"
+            style={{ borderColor: mailColors.ink, borderWidth: '2px 0 0', margin: '12px 0 14px' }}
+          />
+          {model.kind === 'digest' ? (
+            <Text
+              style={{
+                fontFamily: serif,
+                fontSize: '17px',
+                lineHeight: '24px',
+                margin: '0 0 14px',
+              }}
+            >
+              {digestGreeting(model)}
+            </Text>
+          ) : null}
+          {heading ? (
+            <Heading
+              as="h1"
+              style={{
+                fontFamily: serif,
+                fontSize: '26px',
+                lineHeight: '32px',
+                margin: '0 0 10px',
+              }}
+            >
+              {heading}
+            </Heading>
+          ) : null}
           {model.intro
             ? model.intro.split(/\n{2,}/).map((paragraph, i) => (
-                <Text key={i} style={{ fontSize: '16px', lineHeight: '24px' }}>
+                <Text key={i} style={{ fontSize: '16px', lineHeight: '24px', margin: '0 0 14px' }}>
                   {paragraph}
                 </Text>
               ))
             : null}
-          {model.stories.map((story) => (
-            <Section key={story.url} style={{ margin: '24px 0 0' }}>
-              {story.image ? (
-                <Link href={story.url}>
-                  <Img
-                    src={story.image.url}
-                    width={story.image.width}
-                    height={story.image.height}
-                    alt={story.image.alt}
-                    style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-                  />
-                </Link>
-              ) : null}
-              {story.category ? (
-                <Text
-                  style={{
-                    color: colors.muted,
-                    fontSize: '12px',
-                    letterSpacing: '0.06em',
-                    margin: '12px 0 0',
-                    textTransform: 'uppercase',
-                  }}
-                >
-                  {story.category}
-                </Text>
-              ) : null}
-              <Heading
-                as="h2"
-                style={{ fontFamily: serif, fontSize: '21px', lineHeight: '27px', margin: '6px 0' }}
-              >
-                <Link href={story.url} style={{ color: colors.ink, textDecoration: 'none' }}>
-                  {story.title}
-                </Link>
-              </Heading>
-              {story.excerpt ? (
-                <Text style={{ fontSize: '15px', lineHeight: '22px', margin: '0 0 6px' }}>
-                  {story.excerpt}
-                </Text>
-              ) : null}
-              <Link href={story.url} style={{ color: colors.link, fontSize: '15px' }}>
-                Read the story
-              </Link>
-            </Section>
+          {lead ? <LeadStory story={lead} storyHref={storyHref} /> : null}
+          {rest.map((story) => (
+            <BriefStory key={story.url} story={story} storyHref={storyHref} />
           ))}
-          <Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
-          <Text style={{ color: colors.muted, fontSize: '13px', lineHeight: '20px' }}>
-            You receive {model.listName} from {model.brand} because you subscribed to it.{' '}
-            <Link
-              href={PREFERENCES_PLACEHOLDER}
-              style={{ color: colors.muted, textDecoration: 'underline' }}
-            >
+          <Hr className="m-rule" style={{ borderColor: mailColors.rule, margin: '24px 0 12px' }} />
+          <Text
+            className="m-muted"
+            style={{ color: mailColors.muted, fontSize: '13px', lineHeight: '19px', margin: '0' }}
+          >
+            {sentLine(model)} You receive {model.listName} because you subscribed to it.{' '}
+            <Link href={PREFERENCES_PLACEHOLDER} className="m-muted" style={muted}>
               Manage your newsletters
             </Link>{' '}
             ·{' '}
-            <Link
-              href={UNSUBSCRIBE_PLACEHOLDER}
-              style={{ color: colors.muted, textDecoration: 'underline' }}
-            >
+            <Link href={UNSUBSCRIBE_PLACEHOLDER} className="m-muted" style={muted}>
               Unsubscribe from this list
             </Link>
           </Text>
@@ -161,20 +246,28 @@ function IssueMail({ model }: { model: IssueMailModel }) {
 }
 
 /** The plain-text part, written for reading (not HTML stripped of its tags). */
-function issueText(model: IssueMailModel) {
-  const lines = [model.brand.toUpperCase(), model.listName, '', model.subject, '']
+function issueText(model: IssueMailModel, storyHref: StoryHref) {
+  const lines = [model.brand.toUpperCase(), model.listName]
+  if (model.kind === 'digest') lines.push(formatArticleDate(model.sentAt, model.timeZone))
+  lines.push('')
+  if (model.webUrl) lines.push(`View in browser: ${model.webUrl}`, '')
+  if (model.kind === 'digest') lines.push(digestGreeting(model), '')
+  const heading = mailHeading(model)
+  if (heading) lines.push(heading, '')
   if (model.intro) lines.push(model.intro.trim(), '')
   for (const story of model.stories) {
     lines.push('----', '')
     if (story.category) lines.push(story.category.toUpperCase())
     lines.push(story.title)
     if (story.excerpt) lines.push('', story.excerpt)
-    lines.push('', `Read the story: ${story.url}`, '')
+    if (story.byline) lines.push(`By ${story.byline}`)
+    lines.push('', `Read the story: ${storyHref(story.url)}`, '')
   }
   lines.push(
     '----',
     '',
-    `You receive ${model.listName} from ${model.brand} because you subscribed to it.`,
+    sentLine(model),
+    `You receive ${model.listName} because you subscribed to it.`,
     `Manage your newsletters: ${PREFERENCES_PLACEHOLDER}`,
     `Unsubscribe from this list: ${UNSUBSCRIBE_PLACEHOLDER}`,
     '',
@@ -184,9 +277,10 @@ function issueText(model: IssueMailModel) {
 
 export async function renderNewsletterMail(
   model: IssueMailModel,
+  { storyHref = identity }: RenderMailOptions = {},
 ): Promise<{ html: string; text: string }> {
-  const html = await render(<IssueMail model={model} />)
-  return { html, text: issueText(model) }
+  const html = await render(<IssueMail model={model} storyHref={storyHref} />)
+  return { html, text: issueText(model, storyHref) }
 }
 
 /**
