@@ -1,3 +1,5 @@
+import { DEMO_BODIES } from './demo-bodies'
+
 /**
  * Demo content for a fresh install: the fictional city of Calder Bay and its newspaper.
  * Pure data plus a deterministic body builder, so every install shows the same site and a
@@ -1383,12 +1385,26 @@ export interface BodyInput {
   category: string
 }
 
+/** A demo story's own text (demo-bodies.ts): its paragraphs, a `## ` line an `<h2>`. */
+function ownBody(lines: string[]): string {
+  return lines
+    .map((line) =>
+      line.startsWith('## ')
+        ? `<h2>${escapeHtml(line.slice(3))}</h2>`
+        : `<p>${escapeHtml(line)}</p>`,
+    )
+    .join('\n')
+}
+
 /**
- * A believable article body of 300–1,500 words: intro, `<h2>` sections, a list, a quote
+ * A demo story's body is its own text (demo-bodies.ts); any other (the benchmark's, a test's)
+ * is built: a believable article body of 300–1,500 words: intro, `<h2>` sections, a list, a quote
  * and a paragraph with two links. Paragraph pools are per category; the choice and the
  * length follow a PRNG seeded from the title.
  */
 export function buildArticleBody(input: BodyInput, seed = hashString(input.title)): string {
+  const own = DEMO_BODIES[input.title]
+  if (own) return ownBody(own)
   const rng = createRng(seed)
   const pool = POOLS[input.category as DemoCategoryName] ?? POOLS.Politics
   const fill = (template: string) =>
