@@ -16,6 +16,7 @@ import {
 } from './delivery.server'
 import { buildDueDigests } from './digests.server'
 import { personalize } from './newsletter-mail.server'
+import { personalizeClicks, withOpenImage } from './tracking-token.server'
 
 /**
  * The background sender: one per instance, all instances sharing every send.
@@ -250,6 +251,10 @@ export class NewsletterSender {
           returning d.id, d.email, d.subscriber_id as "subscriberId", d.message_id as "messageId", d.attempts`,
     )
     if (claimed.length === 0) return []
+    // The report's "started": when the first batch of the issue was claimed, by any sender.
+    await db.execute(sql`
+      update newsletter_issues set delivery_started_at = now()
+      where id = ${issue.id} and delivery_started_at is null`)
     // Checked again at send time: an address suppressed, paused or gone from the list since
     // the send was queued receives nothing.
     const details = await rows<{
@@ -294,6 +299,15 @@ export class NewsletterSender {
     // outcomes of those before it are (nearly) written: what a kill can leave accepted by the
     // SMTP server but not marked sent, and so sent again, stays a few groups, not the batch.
     const workers = Math.max(1, Math.min(queue.length, getEnv().SMTP_POOL_SIZE))
+    // Read per batch, from this sender's database: a switch turned in the settings applies to
+    // the messages still to go. No settings row yet: the defaults (clicks on, opens off).
+    const [counting = { newsletterClickCounting: true, newsletterOpenCounting: false }] =
+      await rows<{ newsletterClickCounting: boolean; newsletterOpenCounting: boolean }>(
+        this.db,
+        sql`select newsletter_click_counting as "newsletterClickCounting",
+              newsletter_open_counting as "newsletterOpenCounting"
+            from site_settings where id = 1`,
+      )
     await Promise.all(
       Array.from({ length: workers }, async () => {
         for (let row = queue.shift(); row; row = queue.shift()) {
@@ -307,11 +321,14 @@ export class NewsletterSender {
             { id: row.subscriberId ?? 0, preferencesToken: row.preferencesToken },
             issue.listId,
           )
+          const reader = { issueId: issue.id, subscriberId: row.subscriberId ?? 0 }
+          const clicks = counting.newsletterClickCounting ? reader : null
+          const html = personalizeClicks(personalize(issue.html, links), clicks)
           const outcome = await sendBulkMail({
             to: row.email,
             subject: issue.subject,
-            html: personalize(issue.html, links),
-            text: personalize(issue.text, links),
+            html: counting.newsletterOpenCounting ? withOpenImage(html, reader) : html,
+            text: personalizeClicks(personalize(issue.text, links), clicks),
             messageId: row.messageId,
             date: new Date(),
             headers: {
@@ -343,7 +360,9 @@ export class NewsletterSender {
                        and exists (select 1 from newsletter_deliveries d
                                    where d.issue_id = i.id and d.status = 'failed')
                       then 'No message was accepted by the mail server' end,
-        finished_at = now(), updated_at = now()
+        finished_at = now(), updated_at = now(),
+        delivery_finished_at = (select max(d.sent_at) from newsletter_deliveries d
+                                where d.issue_id = i.id)
       where i.status = 'sending' and i.queue_cursor is null
         and not exists (select 1 from newsletter_deliveries d
                         where d.issue_id = i.id and d.status in ('queued', 'sending'))`)
