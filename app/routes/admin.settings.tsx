@@ -3,6 +3,7 @@ import { PageHeader } from '~/components/admin/page-header'
 import { DatabaseCard } from '~/components/admin/settings-database'
 import { EditorialSettingsCard } from '~/components/admin/settings-editorial'
 import { LogoSettingsCard } from '~/components/admin/settings-logo'
+import { NewsletterCountingCard } from '~/components/admin/settings-newsletter-counting'
 import { SecurityCard } from '~/components/admin/settings-security'
 import { SocialLinksCard } from '~/components/admin/settings-social'
 import {
@@ -18,6 +19,7 @@ import { timeZoneNames } from '~/lib/time-zone'
 import {
   addSocialLink,
   deleteSocialLink,
+  setNewsletterCounting,
   setRequireAdminTwoFactor,
   setSocialLinkActive,
   updateEditorialSettings,
@@ -46,6 +48,7 @@ const FAILURE_TITLE = {
   'social-delete': 'Error deleting social link',
   editorial: 'Error updating editorial settings',
   'two-factor': 'Error updating security settings',
+  'newsletter-counting': 'Error updating newsletter settings',
   'db-test': 'Connection failed',
   'db-save': 'Error saving database URL',
   'db-switch': 'Switch failed',
@@ -100,6 +103,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: post.required
             ? 'Admins must now use two-factor authentication.'
             : 'Two-factor authentication is optional for admins.',
+        })
+      case 'newsletter-counting':
+        await setNewsletterCounting(post.what, post.on)
+        return actionSuccess({
+          type: 'success',
+          title: 'Settings updated',
+          description: `Newsletter ${post.what} are ${post.on ? 'now counted' : 'no longer counted'}.`,
         })
       case 'db-test':
         return actionSuccess({
@@ -162,6 +172,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           timeZones={timeZones}
         />
         <SecurityCard requireAdminTwoFactor={settings.requireAdminTwoFactor} />
+        <NewsletterCountingCard
+          clicks={settings.newsletterClickCounting}
+          opens={settings.newsletterOpenCounting}
+        />
         <DatabaseCard status={database} />
       </div>
     </>

@@ -182,6 +182,9 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.newsletter_.unsubscribe.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   'routes/_site.newsletters.$slug.tsx': [get(EVERYONE)],
   'routes/newsletters.$slug.$issueId.tsx': [get(EVERYONE)],
+  // A newsletter's counted story link and open image: the signed token is the authority.
+  'routes/n.c.$token.tsx': [get(EVERYONE)],
+  'routes/n.o.$token.tsx': [get(EVERYONE)],
   // The profile's newsletter card posts here (its GET goes back to the profile).
   'routes/_site.profile_.newsletters.tsx': [get(EVERYONE), post('empty form', SIGNED_IN)],
   'routes/api.auth.$.tsx': [get(EVERYONE), post('unknown endpoint', EVERYONE)],

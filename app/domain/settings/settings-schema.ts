@@ -184,6 +184,12 @@ export const settingsActionSchema = z.discriminatedUnion('intent', [
       .enum(['true', 'false'], { error: 'Choose on or off' })
       .transform((v) => v === 'true'),
   }),
+  // Newsletter measurement (issue 36): clicks through our own redirect, approximate opens.
+  z.object({
+    intent: z.literal('newsletter-counting'),
+    what: z.enum(['clicks', 'opens'], { error: 'Choose clicks or opens' }),
+    on: z.enum(['true', 'false'], { error: 'Choose on or off' }).transform((v) => v === 'true'),
+  }),
   databaseUrlSchema.extend({ intent: z.literal('db-test') }),
   databaseUrlSchema.extend({ intent: z.literal('db-save') }),
   z.object({

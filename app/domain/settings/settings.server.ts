@@ -108,6 +108,20 @@ export async function setRequireAdminTwoFactor(
   announceChanged(['settings'])
 }
 
+/** Newsletter clicks (on by default) or approximate opens (off by default) counted, or not. */
+export async function setNewsletterCounting(what: 'clicks' | 'opens', on: boolean) {
+  const values =
+    what === 'clicks'
+      ? { newsletterClickCounting: on, updatedAt: new Date() }
+      : { newsletterOpenCounting: on, updatedAt: new Date() }
+  await getDb()
+    .insert(siteSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values })
+  // No reader's page shows it; the settings kept in memory hold it.
+  announceChanged(['settings'])
+}
+
 export async function addSocialLink(values: SocialLinkValues) {
   const [row] = await getDb()
     .insert(socialLinks)
