@@ -55,6 +55,9 @@ export const importJobs = pgTable('import_jobs', {
   analysis: jsonb(),
   processed: integer().notNull().default(0),
   total: integer().notNull().default(0),
+  /** Images fetched from the old site so far, and those that failed (fetchImages). */
+  imagesFetched: integer().notNull().default(0),
+  imagesFailed: integer().notNull().default(0),
   report: jsonb(),
   failure: text(),
   createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
