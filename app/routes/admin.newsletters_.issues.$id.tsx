@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/admin/page-header'
 import { NewsletterComposer } from '~/components/admin/newsletter-composer'
 import { IssueStatusBadge } from '~/components/admin/newsletter-issue-status'
 import { NewsletterPreview } from '~/components/admin/newsletter-preview'
+import { NewsletterDeliveryReport } from '~/components/admin/newsletter-report'
 import { NewsletterProgress, NewsletterSendPanel } from '~/components/admin/newsletter-send-panel'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -19,6 +20,7 @@ import {
 } from '~/domain/newsletter/delivery.server'
 import { scheduleZone } from '~/domain/newsletter/digests.server'
 import { issueActionSchema } from '~/domain/newsletter/lists-schema'
+import { issueReport } from '~/domain/newsletter/report.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import {
   composerStories,
@@ -59,9 +61,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { issue, list } = await issueOr404(params.id)
   const db = getDb()
   const composing = issue.status === 'draft' && list.kind === 'edition'
-  const [preview, progress, recipients, chosen, available] = await Promise.all([
+  const [preview, progress, report, recipients, chosen, available] = await Promise.all([
     renderIssue(db, issue.id),
     issue.status === 'draft' ? null : issueProgress(db, issue.id),
+    issue.status === 'draft' || issue.status === 'scheduled' ? null : issueReport(db, issue.id),
     countRecipients(db, list.id),
     storiesByIds(issue.articleIds),
     composing ? composerStories('', 60) : [],
@@ -87,6 +90,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     composing,
     preview: { html: preview.html, text: preview.text },
     progress,
+    // When it went out, in the list's zone (lib/dates.ts), and its clicks (issue 36).
+    report: report
+      ? {
+          started: report.deliveryStartedAt
+            ? formatDateWithTime(report.deliveryStartedAt, list.timeZone)
+            : null,
+          finished: report.deliveryFinishedAt
+            ? formatDateWithTime(report.deliveryFinishedAt, list.timeZone)
+            : null,
+          links: report.links,
+          clicks: report.clicks,
+          opens: report.opens,
+        }
+      : null,
     recipients,
     chosen: chosen.map((s) => ({ id: s.id, title: s.title })),
     available: available.map((s) => ({ id: s.id, title: s.title })),
@@ -160,8 +177,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps) {
-  const { issue, list, composing, preview, progress, recipients, chosen, available, ownEmail } =
-    loaderData
+  const {
+    issue,
+    list,
+    composing,
+    preview,
+    progress,
+    report,
+    recipients,
+    chosen,
+    available,
+    ownEmail,
+  } = loaderData
   return (
     <>
       <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
@@ -190,6 +217,7 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {progress ? <NewsletterProgress progress={progress} /> : null}
+          {report ? <NewsletterDeliveryReport report={report} /> : null}
           {composing ? (
             <NewsletterComposer issue={issue} chosen={chosen} available={available} />
           ) : null}
