@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
@@ -32,14 +30,11 @@ export default defineConfig({
 })
 
 /**
- * The server build's two entries: `index.js` (React Router's server build, as before) and
- * `main.js` (server/main.ts, started with `node`). React Router's package offers Node only its
- * development build (no `production` condition), so the server build bundles the production one.
+ * The server build's entries: `index.js` (React Router's server build, as before), `main.js`
+ * (server/main.ts, started with `node`) and `pdf-reader.js`. React Router is resolved through
+ * its package's public entry, like any other package.
  */
 function compiledServer(): Plugin {
-  const require = createRequire(import.meta.url)
-  const reactRouterDir = path.dirname(require.resolve('react-router/package.json'))
-  const production = path.join(reactRouterDir, 'dist/production/index.mjs')
   let building = false
   return {
     name: 'broadsheet:compiled-server',
@@ -94,9 +89,6 @@ function compiledServer(): Plugin {
           },
         },
       }
-    },
-    resolveId(id) {
-      if (building && id === 'react-router' && this.environment.name === 'ssr') return production
     },
   }
 }
