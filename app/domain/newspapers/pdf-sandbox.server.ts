@@ -236,10 +236,9 @@ function processUsage(pid: number | undefined) {
 function childEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url)
   if (/\.tsx?$/.test(here)) {
-    const tsx = path.join(
-      path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
-      'dist/loader.mjs',
-    )
+    // tsx's public entry (what `node --import tsx` loads), resolved here so the child finds
+    // it whatever its working directory.
+    const tsx = createRequire(import.meta.url).resolve('tsx')
     return {
       file: path.join(path.dirname(here), 'pdf-reader-child.server.ts'),
       execArgv: ['--import', pathToFileURL(tsx).href],
