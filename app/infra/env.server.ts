@@ -91,6 +91,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  /** Lets an import fetch images from private, loopback and link-local addresses (tests, an intranet). */
+  IMPORT_FETCH_ALLOW_PRIVATE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 

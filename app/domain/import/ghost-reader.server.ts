@@ -29,7 +29,7 @@ const KEPT: Record<string, readonly string[]> = {
   tags: ['id', 'slug', 'name', 'description', 'visibility'],
   posts_tags: ['post_id', 'tag_id', 'sort_order'],
   posts_authors: ['post_id', 'author_id', 'sort_order'],
-  posts_meta: ['post_id', 'meta_description'],
+  posts_meta: ['post_id', 'meta_description', 'feature_image_alt', 'feature_image_caption'],
 }
 
 /** Ghost's roles that may do everything on the site; their users can be our first admin. */
@@ -234,6 +234,13 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       .map((m) => [str(m.post_id), str(m.meta_description)]),
   )
 
+  // Ghost 5 keeps a featured image's alt text and caption in posts_meta; 4 on the post.
+  const featureOf = new Map(
+    rows('posts_meta')
+      .filter((m) => str(m.feature_image_alt) || str(m.feature_image_caption))
+      .map((m) => [str(m.post_id), m]),
+  )
+
   for await (const arrived of rowsOf(filePath, ['posts'])) {
     if (arrived.root !== root) continue
     yield { kind: 'item', item: itemOf(arrived.row) }
@@ -267,6 +274,9 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       attachmentUrl: null,
       parentId: null,
       restricted: visibility !== 'public',
+      imageAlt: str(featureOf.get(id)?.feature_image_alt) || str(post.feature_image_alt),
+      imageCaption:
+        str(featureOf.get(id)?.feature_image_caption) || str(post.feature_image_caption),
     }
   }
 }

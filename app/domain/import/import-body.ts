@@ -157,3 +157,32 @@ export function convertBody(
   const images = [...html.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1])
   return { html, videoUrl, unknownShortcodes: [...unknown].sort(), images }
 }
+
+export interface ImageText {
+  /** The `alt` attribute, entities as written (the writer makes it plain text). */
+  alt: string
+  /** The figure's caption as HTML, or empty. */
+  caption: string
+}
+
+/**
+ * The alt text and caption each image address carries in a body (the first mention wins):
+ * what the media library keeps with the stored copy, as an editor would type them there.
+ */
+export function imageTexts(html: string): Map<string, ImageText> {
+  const texts = new Map<string, ImageText>()
+  const note = (tag: string, caption: string) => {
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1]
+    if (!src || texts.has(src)) return
+    const alt = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag)
+    texts.set(src, { alt: alt ? (alt[1] ?? alt[2] ?? '') : '', caption })
+  }
+  for (const figure of html.matchAll(/<figure\b[^>]*>([\s\S]*?)<\/figure>/gi)) {
+    const caption = /<figcaption\b[^>]*>([\s\S]*?)<\/figcaption>/i.exec(figure[1])?.[1] ?? ''
+    const images = figure[1].match(/<img\b[^>]*>/gi) ?? []
+    // A gallery figure's caption is not each picture's.
+    for (const tag of images) note(tag, images.length === 1 ? caption.trim() : '')
+  }
+  for (const tag of html.match(/<img\b[^>]*>/gi) ?? []) note(tag, '')
+  return texts
+}

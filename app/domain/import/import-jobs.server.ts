@@ -48,7 +48,11 @@ function inputOf(job: ImportJob): ImportInput {
     source: job.source === 'ghost' ? 'ghost' : 'wordpress',
     filePath: path.join(importsDir(), job.storedFile),
     imagesPath: job.storedImages ? path.join(importsDir(), job.storedImages) : null,
-    options: { pagesAs: options.pagesAs ?? 'articles', siteUrl: options.siteUrl ?? '' },
+    options: {
+      pagesAs: options.pagesAs ?? 'articles',
+      siteUrl: options.siteUrl ?? '',
+      fetchImages: options.fetchImages === true,
+    },
   }
 }
 
@@ -211,7 +215,13 @@ export async function runImportJob(
   try {
     await db
       .update(importJobs)
-      .set({ status: 'running', failure: null, updatedAt: new Date() })
+      .set({
+        status: 'running',
+        failure: null,
+        imagesFetched: 0,
+        imagesFailed: 0,
+        updatedAt: new Date(),
+      })
       .where(eq(importJobs.id, id))
     const report = await runImport(input, actor, {
       onProgress: async (processed, total) => {
@@ -219,6 +229,12 @@ export async function runImportJob(
         await db
           .update(importJobs)
           .set({ processed, total, updatedAt: new Date() })
+          .where(eq(importJobs.id, id))
+      },
+      onImages: async (imagesFetched, imagesFailed) => {
+        await db
+          .update(importJobs)
+          .set({ imagesFetched, imagesFailed, updatedAt: new Date() })
           .where(eq(importJobs.id, id))
       },
     })
@@ -245,16 +261,30 @@ export async function runImportJob(
 
 /**
  * "Import": starts the job in the background and returns at once; the screen polls its
- * progress. Analysed, failed, finished and interrupted jobs may start (again).
+ * progress. Analysed, failed, finished and interrupted jobs may start (again). `fetchImages`
+ * ("Fetch images from the old site") is kept with the job's options, so a run started again
+ * after an interruption does the same.
  */
-export async function startImportJob(id: number, actor: Actor): Promise<void> {
+export async function startImportJob(
+  id: number,
+  actor: Actor,
+  choices: { fetchImages?: boolean } = {},
+): Promise<void> {
   if (running !== null)
     throw new ImportError('BUSY', 'Another import is running. Wait for it to finish.')
   const job = await getImportJob(id)
   inputOf(job)
+  const options = { ...(job.options as ImportOptions), fetchImages: choices.fetchImages === true }
   await getDb()
     .update(importJobs)
-    .set({ status: 'queued', processed: 0, updatedAt: new Date() })
+    .set({
+      status: 'queued',
+      processed: 0,
+      imagesFetched: 0,
+      imagesFailed: 0,
+      options,
+      updatedAt: new Date(),
+    })
     .where(eq(importJobs.id, id))
   running = id
   setImmediate(() => {

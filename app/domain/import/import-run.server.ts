@@ -16,16 +16,22 @@ import {
 } from '~/domain/articles/article-field-rules.server'
 import { recordRevision } from '~/domain/articles/revision-record.server'
 import { isImageSource } from '~/domain/articles/articles-schema'
-import { storeUpload } from '~/domain/media/media.server'
+import { MediaError, storeUpload, updateImageDetails } from '~/domain/media/media.server'
+import { MEDIA_ALT_MAX, MEDIA_CAPTION_MAX, UPLOAD_LIMITS } from '~/domain/media/media-schema'
+import type { ReceivedFile } from '~/domain/media/receive-upload.server'
 import { sniffImage } from '~/domain/media/file-types.server'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { htmlToPlainText, sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { usernameKey } from '~/lib/username'
 import fsp from 'node:fs/promises'
-import { convertBody } from './import-body'
+import os from 'node:os'
+import path from 'node:path'
+import { convertBody, imageTexts, type ImageText } from './import-body'
+import { fetchImage, hostLimiter, ImageFetchError, type FetchedImage } from './fetch-image.server'
 import { imageKey, openImageZip, type ImageZip } from './import-images.server'
 import { ownedText } from './owned-text'
 import { categoryDescription, planItem, type PagesAs } from './import-mapping'
@@ -42,6 +48,8 @@ export interface ImportOptions {
   pagesAs: PagesAs
   /** Ghost exports do not say their address: it resolves __GHOST_URL__ and the old links. */
   siteUrl?: string
+  /** Fetch the images not in the zip from where they are (the old site) into the library. */
+  fetchImages?: boolean
 }
 
 export interface ImportInput {
@@ -67,13 +75,17 @@ export interface ImportReport {
   site: SourceSite
   counts: Record<ReportItem['outcome'], number>
   items: ReportItem[]
-  /** Images not in the zip (or no zip): their remote address is kept. */
+  /** Images not in the zip (or no zip) and not fetched: their remote address is kept. */
   remoteImages: string[]
+  /** When the images were fetched from the old site: how many, and the ones that failed. */
+  fetchedImages?: { fetched: number; failed: { url: string; reason: string }[] }
   unknownShortcodes: Record<string, number>
 }
 
 export interface ImportHooks {
   onProgress?: (processed: number, total: number) => Promise<void> | void
+  /** Images fetched from the old site so far, and those that failed. */
+  onImages?: (fetched: number, failed: number) => Promise<void> | void
 }
 
 interface Gathered {
@@ -81,6 +93,8 @@ interface Gathered {
   authors: SourceAuthor[]
   terms: SourceTerm[]
   attachments: Map<string, string>
+  /** An attachment's address → its alt text and caption (WordPress). */
+  attachmentTexts: Map<string, ImageText>
   children: Map<string, string[]>
   items: number
 }
@@ -92,6 +106,7 @@ export async function gather(input: ImportInput): Promise<Gathered> {
     authors: [],
     terms: [],
     attachments: new Map(),
+    attachmentTexts: new Map(),
     children: new Map(),
     items: 0,
   }
@@ -104,6 +119,12 @@ export async function gather(input: ImportInput): Promise<Gathered> {
       const item = event.item
       if (item.type === 'attachment' && item.attachmentUrl) {
         found.attachments.set(item.sourceId, item.attachmentUrl)
+        if (item.imageAlt || item.imageCaption) {
+          found.attachmentTexts.set(item.attachmentUrl, {
+            alt: item.imageAlt ?? '',
+            caption: item.imageCaption ?? '',
+          })
+        }
         if (item.parentId) {
           const list = found.children.get(item.parentId) ?? []
           list.push(item.attachmentUrl)
@@ -272,6 +293,10 @@ export function featuredImageOf(item: SourceItem, attachments: Map<string, strin
     : item.featuredImage
 }
 
+function byUrl(a: { url: string }, b: { url: string }) {
+  return a.url < b.url ? -1 : a.url > b.url ? 1 : 0
+}
+
 function wasPublic(item: SourceItem) {
   return item.status === 'publish' || item.status === 'published'
 }
@@ -285,72 +310,174 @@ function safeDecode(text: string) {
 }
 
 interface ImageResolver {
-  resolve(url: string): Promise<string>
+  resolve(url: string, text?: ImageText): Promise<string>
+  /** Addresses kept as they were (not in the zip, not fetched, or refused). */
   remote: Set<string>
+  /** Fetched from the old site and stored, this run. */
+  fetched: number
+  /** Remote images that could not be fetched, and why (they keep their address). */
+  failed: Map<string, string>
 }
 
-/** Images from the zip go to the media library once per site; others keep their address. */
-function imageResolver(siteKey: string, zip: ImageZip | null, actor: Actor): ImageResolver {
-  const remote = new Set<string>()
-  const done = new Map<string, string>()
+/** Fetching the old site's images (ImportOptions.fetchImages): the limits of one run. */
+export const FETCH_LIMITS = {
+  perHost: 2,
+  /** Fetches (and image decodings) at a time in all. */
+  overall: 4,
+  timeoutMs: 15_000,
+  maxRedirects: 3,
+  maxBytes: UPLOAD_LIMITS.image,
+} as const
+
+interface Fetching {
+  dir: string
+  allowPrivate: boolean
+  limit: ReturnType<typeof hostLimiter>
+}
+
+async function startFetching(): Promise<Fetching> {
   return {
-    remote,
-    async resolve(url) {
-      const key = imageKey(url)
-      if (!zip || !key || !zip.has(url)) {
+    dir: await fsp.mkdtemp(path.join(os.tmpdir(), 'import-fetch-')),
+    allowPrivate: getEnv().IMPORT_FETCH_ALLOW_PRIVATE,
+    limit: hostLimiter(FETCH_LIMITS.perHost),
+  }
+}
+
+const overall = hostLimiter(FETCH_LIMITS.overall)
+
+function failureReason(error: unknown) {
+  if (error instanceof ImageFetchError) return error.message
+  if (error instanceof MediaError) return error.message
+  return 'could not be stored'
+}
+
+/**
+ * Images from the zip, or fetched from the old site, go to the media library once per site
+ * (with the alt text and caption they came with); others keep their address.
+ */
+function imageResolver(
+  siteKey: string,
+  zip: ImageZip | null,
+  fetching: Fetching | null,
+  actor: Actor,
+  onImages?: (fetched: number, failed: number) => Promise<void> | void,
+): ImageResolver {
+  const done = new Map<string, string>()
+  const pending = new Map<string, Promise<string>>()
+  const resolver: ImageResolver = {
+    remote: new Set<string>(),
+    fetched: 0,
+    failed: new Map(),
+    resolve(url, text) {
+      const inZip = zip !== null && zip.has(url)
+      const remote = /^https?:\/\//i.test(url)
+      const key = inZip ? imageKey(url) : fetching && remote ? (imageKey(url) ?? url) : null
+      if (!key) {
         // Kept for the whole import: a copy, not a piece of this item's body (owned-text.ts).
-        if (/^https?:\/\//i.test(url)) remote.add(ownedText(url))
-        return url
+        if (remote) resolver.remote.add(ownedText(url))
+        return Promise.resolve(url)
       }
-      const cached = done.get(key)
-      if (cached) return cached
-      const known = await getDb().transaction((tx) => mapped(tx, siteKey, 'attachment', key))
-      if (known) {
-        done.set(ownedText(key), known)
-        return known
-      }
-      const file = await zip.extract(url)
-      if (!file) return url
-      try {
-        const handle = await fsp.open(file.path, 'r')
-        const { buffer, bytesRead } = await handle.read(Buffer.alloc(64), 0, 64, 0)
-        await handle.close()
-        const head = buffer.subarray(0, bytesRead)
-        if (!sniffImage(head)) {
-          remote.add(ownedText(url))
-          return url
-        }
-        const stored = await storeUpload(
-          'image',
-          {
-            path: file.path,
-            fileName: file.fileName,
-            size: file.size,
-            head,
-            discard: () => fsp.rm(file.path, { force: true }),
-          },
-          { uploadedBy: actor.id },
-        )
-        await getDb().transaction((tx) => remember(tx, siteKey, 'attachment', key, stored.url))
-        done.set(ownedText(key), stored.url)
-        return stored.url
-      } catch (error) {
-        logger.warn({ err: error, url }, 'import: image from the zip refused; its address is kept')
-        remote.add(ownedText(url))
-        return url
-      } finally {
-        await fsp.rm(file.path, { force: true })
-      }
+      const cached = done.get(key) ?? pending.get(key)
+      if (cached) return Promise.resolve(cached)
+      const work = (
+        inZip ? fromZip(url, key, text) : fromOldSite(fetching!, url, key, text)
+      ).finally(() => pending.delete(key))
+      pending.set(ownedText(key), work)
+      return work
     },
   }
+  return resolver
+
+  async function known(key: string) {
+    const target = await getDb().transaction((tx) => mapped(tx, siteKey, 'attachment', key))
+    if (target) done.set(ownedText(key), target)
+    return target
+  }
+
+  async function keep(key: string, file: ReceivedFile, text?: ImageText) {
+    const stored = await storeUpload('image', file, { uploadedBy: actor.id })
+    const alt = text ? htmlToPlainText(text.alt).slice(0, MEDIA_ALT_MAX) : ''
+    const caption = text ? htmlToPlainText(text.caption).slice(0, MEDIA_CAPTION_MAX) : ''
+    if (alt || caption) await updateImageDetails(stored.name, { alt, caption })
+    await getDb().transaction((tx) => remember(tx, siteKey, 'attachment', key, stored.url))
+    done.set(ownedText(key), stored.url)
+    return stored.url
+  }
+
+  async function fromZip(url: string, key: string, text?: ImageText) {
+    const target = await known(key)
+    if (target) return target
+    const file = await zip!.extract(url)
+    if (!file) return url
+    try {
+      const handle = await fsp.open(file.path, 'r')
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(64), 0, 64, 0)
+      await handle.close()
+      const head = buffer.subarray(0, bytesRead)
+      if (!sniffImage(head)) {
+        resolver.remote.add(ownedText(url))
+        return url
+      }
+      const discard = () => fsp.rm(file.path, { force: true })
+      return await keep(key, { ...file, head, discard }, text)
+    } catch (error) {
+      logger.warn({ err: error, url }, 'import: image from the zip refused; its address is kept')
+      resolver.remote.add(ownedText(url))
+      return url
+    } finally {
+      await fsp.rm(file.path, { force: true })
+    }
+  }
+
+  async function fromOldSite(f: Fetching, url: string, key: string, text?: ImageText) {
+    const target = await known(key)
+    if (target) return target
+    let host = ''
+    try {
+      host = new URL(url).host.toLowerCase()
+    } catch {}
+    const outcome = await f.limit(host, () =>
+      overall('*', async (): Promise<{ url: string } | { error: string }> => {
+        let file: FetchedImage | null = null
+        try {
+          file = await fetchImage(url, f.dir, { ...FETCH_LIMITS, allowPrivate: f.allowPrivate })
+          const fetched = file
+          const discard = () => fsp.rm(fetched.path, { force: true })
+          return { url: await keep(key, { ...fetched, discard }, text) }
+        } catch (error) {
+          if (!(error instanceof ImageFetchError || error instanceof MediaError)) {
+            logger.warn({ err: error, url }, 'import: fetched image not stored')
+          }
+          return { error: failureReason(error) }
+        } finally {
+          if (file) await fsp.rm(file.path, { force: true })
+        }
+      }),
+    )
+    if ('error' in outcome) {
+      resolver.failed.set(ownedText(url), outcome.error)
+      resolver.remote.add(ownedText(url))
+    } else {
+      resolver.fetched++
+    }
+    await onImages?.(resolver.fetched, resolver.failed.size)
+    return 'url' in outcome ? outcome.url : url
+  }
 }
 
-async function replaceImages(html: string, images: string[], resolver: ImageResolver) {
+async function replaceImages(
+  html: string,
+  images: string[],
+  resolver: ImageResolver,
+  textOf: (url: string) => ImageText | undefined,
+) {
+  const unique = [...new Set(images)]
+  // Fetches from the old site run side by side (the resolver holds them to its limits).
+  const ours = await Promise.all(unique.map((url) => resolver.resolve(url, textOf(url))))
   let result = html
-  for (const url of new Set(images)) {
-    const ours = await resolver.resolve(url)
-    if (ours !== url) result = result.split(url).join(ours)
-  }
+  unique.forEach((url, i) => {
+    if (ours[i] !== url) result = result.split(url).join(ours[i])
+  })
   return result
 }
 
@@ -465,7 +592,8 @@ export async function runImport(
   const authorIds = await writeAuthors(siteKey, found.authors)
   const { categoryIds, tagIds } = await writeTerms(siteKey, found.terms)
   const zip = input.imagesPath ? await openImageZip(input.imagesPath) : null
-  const resolver = imageResolver(siteKey, zip, actor)
+  const fetching = input.options.fetchImages ? await startFetching() : null
+  const resolver = imageResolver(siteKey, zip, fetching, actor, hooks.onImages)
   const report: ImportReport = {
     site: found.site,
     counts: { created: 0, updated: 0, unchanged: 0, skipped: 0 },
@@ -487,11 +615,18 @@ export async function runImport(
     }
   } finally {
     zip?.close()
+    if (fetching) await fsp.rm(fetching.dir, { recursive: true, force: true })
     // An import changes articles, categories, tags and authors by the hundred: every cache starts over.
     announceChanged([EVERYTHING])
   }
   await hooks.onProgress?.(processed, found.items)
   report.remoteImages = [...resolver.remote].sort()
+  if (fetching) {
+    report.fetchedImages = {
+      fetched: resolver.fetched,
+      failed: [...resolver.failed].map(([url, reason]) => ({ url, reason })).sort(byUrl),
+    }
+  }
   return report
 
   async function importItem(item: SourceItem): Promise<ReportItem> {
@@ -513,7 +648,19 @@ export async function runImport(
     for (const name of body.unknownShortcodes) {
       report.unknownShortcodes[name] = (report.unknownShortcodes[name] ?? 0) + 1
     }
-    const content = sanitizeArticleHtml(await replaceImages(body.html, body.images, resolver))
+    const texts = imageTexts(body.html)
+    const textOf = (url: string) => {
+      const own = texts.get(url)
+      const attachment = found.attachmentTexts.get(url)
+      if (!own) return attachment
+      return {
+        alt: own.alt || attachment?.alt || '',
+        caption: own.caption || attachment?.caption || '',
+      }
+    }
+    const content = sanitizeArticleHtml(
+      await replaceImages(body.html, body.images, resolver, textOf),
+    )
     if (plan.action === 'static-page') {
       const row = { title: item.title || plan.slug, content, updatedAt: now }
       const outcome = await getDb().transaction(async (tx) => {
@@ -544,7 +691,14 @@ export async function runImport(
       categoryId:
         item.categories.map((slug) => categoryIds.get(slug)).find((id) => id !== undefined) ?? null,
       authorId: (item.author && authorIds.get(item.author)) || null,
-      featuredImage: accepted ? await resolver.resolve(accepted) : null,
+      featuredImage: accepted
+        ? await resolver.resolve(
+            accepted,
+            item.imageAlt || item.imageCaption
+              ? { alt: item.imageAlt ?? '', caption: item.imageCaption ?? '' }
+              : found.attachmentTexts.get(accepted),
+          )
+        : null,
       hasVideo: body.videoUrl !== null,
       videoUrl: body.videoUrl,
     }

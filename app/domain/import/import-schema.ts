@@ -28,7 +28,15 @@ export const importUploadSchema = z.discriminatedUnion('part', [
 ])
 
 export const importActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('start'), job: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.literal('start'),
+    job: z.coerce.number().int().positive(),
+    /** "Fetch images from the old site": a checkbox, sent as `on` when ticked. */
+    fetchImages: z
+      .string()
+      .optional()
+      .transform((v) => v === 'on' || v === 'true'),
+  }),
   z.object({ intent: z.literal('discard'), job: z.coerce.number().int().positive() }),
 ])
 

@@ -59,6 +59,12 @@ export interface SourceItem {
   parentId: string | null
   /** Behind a password (WordPress) or for members only (Ghost). */
   restricted: boolean
+  /**
+   * The alt text and caption of this item's image: an attachment's own (WordPress), or a
+   * post's featured image's (Ghost). Kept in the media library when the image is stored.
+   */
+  imageAlt?: string
+  imageCaption?: string
 }
 
 export type SourceEvent =

@@ -55,6 +55,12 @@ function finishItem(open: OpenItem): SourceItem {
     parentId:
       f['wp:post_parent'] && f['wp:post_parent'].trim() !== '0' ? f['wp:post_parent'].trim() : null,
     restricted: (f['wp:post_password'] ?? '') !== '',
+    ...(type === 'attachment'
+      ? {
+          imageAlt: open.meta._wp_attachment_image_alt ?? '',
+          imageCaption: f['excerpt:encoded'] ?? '',
+        }
+      : {}),
   }
 }
 
