@@ -11,7 +11,7 @@ import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-sch
 export const listedTitle = sql<string>`coalesce(nullif(${articles.title}, ''), 'Untitled')`
 
 // Read models of the back office. Unlike public reads these see every status, so they must
-// only ever be called behind requireAdmin.
+// only ever be called behind requireStaff.
 
 export const ADMIN_PAGE_SIZE = 50
 

@@ -187,7 +187,7 @@ function toPreviewView(
   }
 }
 
-/** The stored article in any status (admin only, behind requireAdmin). */
+/** The stored article in any status (admin only, behind requireStaff). */
 export async function getArticlePreviewView(
   id: number,
   now: Date = new Date(),

@@ -176,7 +176,7 @@ const correctionsOfArticle =
  * One article with everything its page shows, its tags and corrections included: the single
  * statement behind the public page and the
  * admin preview. `'public'` adds isPublicArticle (published and live); `'any'` sees every
- * status and is for the back office only, behind requireAdmin.
+ * status and is for the back office only, behind requireStaff.
  */
 export async function findArticleDetail(
   match: SQL,
