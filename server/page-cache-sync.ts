@@ -1,6 +1,12 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
-import { announceChanged, EVERYTHING, onContentChanged } from '~/infra/cache-keys.server'
+import {
+  announceChanged,
+  type CacheKey,
+  EVERYTHING,
+  onContentChanged,
+  readCacheKeys,
+} from '~/infra/cache-keys.server'
 import { logger } from '~/infra/logger.server'
 
 const CHANNEL = 'broadsheet_page_cache'
@@ -34,7 +40,7 @@ const MAX_PAYLOAD = 7_900
  * A change as one NOTIFY payload: the sending instance, then the keys, space-separated as in
  * `Surrogate-Key`. The sender hears its own notification too, and knows it by its name.
  */
-export function notifyPayload(instance: string, keys: ReadonlySet<string>): string {
+export function notifyPayload(instance: string, keys: ReadonlySet<CacheKey>): string {
   const payload = `${instance} ${[...keys].join(' ')}`
   return Buffer.byteLength(payload) < MAX_PAYLOAD ? payload : `${instance} ${EVERYTHING}`
 }
@@ -65,9 +71,11 @@ export async function syncPageCacheThroughPostgres(
 
   const instance = crypto.randomUUID()
   const heard = (message: pg.Notification) => {
-    const [sender, ...keys] = (message.payload ?? '').split(' ').filter(Boolean)
+    const [sender = '', keys = ''] = (message.payload ?? '').split(/ (.*)/s)
     if (sender === instance) return
-    announceChanged(keys.length ? keys : [EVERYTHING], 'elsewhere')
+    // No key, or a word that is none (an instance of another release?): every cache empties.
+    const read = readCacheKeys(keys)
+    announceChanged(read?.length ? read : [EVERYTHING], 'elsewhere')
   }
   const dropCaches = () => announceChanged([EVERYTHING], 'elsewhere')
 

@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import vary from 'vary'
-import { EVERYTHING, touches } from '~/infra/cache-keys.server'
+import { type CacheKey, EVERYTHING, readCacheKeys, touches } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import { hasPersonalCookie } from '~/infra/http-cache.server'
 
@@ -33,7 +33,7 @@ interface CachedPage {
   /** The body compressed once per encoding, on first demand (see `encodedBody`). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
   /** What the page shows, as cache keys (its `Surrogate-Key`); none: any change drops it. */
-  shows: readonly string[]
+  shows: readonly CacheKey[]
   /** What the page holds in memory: its key, headers, body and compressed bodies. */
   bytes: number
 }
@@ -228,16 +228,16 @@ export class PageCache {
   }
 
   /** The latest changes, newest last: a page drawn across one of them that shows it is stale. */
-  private changes: { generation: number; keys: ReadonlySet<string> }[] = []
+  private changes: { generation: number; keys: ReadonlySet<CacheKey> }[] = []
 
-  private remember(keys: ReadonlySet<string>) {
+  private remember(keys: ReadonlySet<CacheKey>) {
     this.generation++
     this.changes.push({ generation: this.generation, keys })
     if (this.changes.length > RECENT_CHANGES) this.changes.shift()
   }
 
   /** Whether a change announced after `generation` reaches a page that shows `shows`. */
-  private changedSince(generation: number, shows: readonly string[]): boolean {
+  private changedSince(generation: number, shows: readonly CacheKey[]): boolean {
     if (generation === this.generation) return false
     const oldest = this.changes[0]?.generation ?? Infinity
     if (generation + 1 < oldest) return true
@@ -251,7 +251,7 @@ export class PageCache {
    * Drops the pages that show one of `keys` (every page for `chrome`), and any page with no
    * keys. A page being drawn meanwhile is not kept: it may have read what changed.
    */
-  invalidate(keys: ReadonlySet<string>) {
+  invalidate(keys: ReadonlySet<CacheKey>) {
     this.remember(keys)
     for (const part of [this.entries, this.queried]) {
       for (const [key, page] of part.entries()) {
@@ -481,7 +481,8 @@ export class PageCache {
       else headers.push(['vary', 'Accept-Encoding'])
     }
     const shown = String(res.getHeader(SHOWN_KEYS_HEADER) ?? '')
-    const shows = shown.split(' ').filter(Boolean)
+    // A word that is no key (none should be): the page shows anything, so any change drops it.
+    const shows = readCacheKeys(shown) ?? []
     const pending = (async () => {
       const expiresAt = this.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
       // A change announced while this page was drawn, of something it shows, makes it stale.

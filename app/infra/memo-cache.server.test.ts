@@ -86,7 +86,7 @@ describe('memoizedByKey', () => {
         ttlMs: 60_000,
         maxEntries,
         keep: (value) => value !== null,
-        shows: (value) => (value ? [`article:${value.slug}`] : []),
+        shows: (value) => (value ? [`page:${value.slug}`] : []),
       },
     )
     return { read, reads }
@@ -111,7 +111,7 @@ describe('memoizedByKey', () => {
     expect(await read('missing-1')).toBeNull()
     await read('a')
     await read('b')
-    announceChanged(['article:a'])
+    announceChanged(['page:a'])
     await read('a')
     await read('b')
     announceChanged(['tag:1'])

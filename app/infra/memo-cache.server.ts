@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { noteShownKeys, onContentChanged, touches } from './cache-keys.server'
+import { type CacheKey, noteShownKeys, onContentChanged, touches } from './cache-keys.server'
 import { singleton } from './singleton.server'
 
 /**
@@ -23,9 +23,9 @@ interface Entry {
   value: Promise<unknown>
   expiresAt: number
   /** What the value shows; undefined while it loads. */
-  shows?: readonly string[]
+  shows?: readonly CacheKey[]
   /** Keys that drop it besides: what it holds that no page shows. */
-  alsoDroppedBy?: readonly string[]
+  alsoDroppedBy?: readonly CacheKey[]
 }
 
 interface Registry {
@@ -57,9 +57,9 @@ export interface MemoOptions<T> {
   /** When the value stops being true on its own (epoch ms), or null when it does not. */
   expiresAt?: (value: T) => number | null | Promise<number | null>
   /** What the value shows, as cache keys: an announced change of one of them drops it. */
-  shows: (value: T) => Iterable<string>
+  shows: (value: T) => Iterable<CacheKey>
   /** Keys that drop the value without being shown (a setting only the back office reads). */
-  alsoDroppedBy?: readonly string[]
+  alsoDroppedBy?: readonly CacheKey[]
 }
 
 /**

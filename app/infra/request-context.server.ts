@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import crypto from 'node:crypto'
+import type { CacheKey } from './cache-keys.server'
 import { singleton } from './singleton.server'
 
 /**
@@ -10,7 +11,7 @@ import { singleton } from './singleton.server'
 export interface RequestContext {
   requestId: string
   /** What the page being drawn shows, as cache keys (cache-keys.server.ts `noteShownKeys`). */
-  shownKeys?: Set<string>
+  shownKeys?: Set<CacheKey>
 }
 
 export const requestContext = singleton(

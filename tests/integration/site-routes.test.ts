@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { articleViews, newsletterSubscribers, socialLinks } from '@db/schema/index'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { getDb } from '~/infra/db.server'
+import type { CacheKey } from '~/infra/cache-keys.server'
 import { requestContext } from '~/infra/request-context.server'
 import { readOutbox } from '~/infra/mail.server'
 import * as home from '~/routes/_site._index'
@@ -414,7 +415,7 @@ describe('feeds and sitemaps', () => {
     // It shows the news sitemap's own key beside front: a title changed within its two days
     // empties it (app/domain/articles/article-changes.server.ts); and the sitemaps' key, which a
     // live article's entries announce as they move its lastmod.
-    const shown = new Set<string>()
+    const shown = new Set<CacheKey>()
     await requestContext.run({ requestId: 'news-sitemap', shownKeys: shown }, () =>
       text(newsSitemap.loader, '/news-sitemap.xml'),
     )

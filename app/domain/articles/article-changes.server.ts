@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
-import { announceChanged, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
+import { announceChanged, type CacheKey, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Database, type Transaction } from '~/infra/db.server'
 import { isPublicArticle } from '../published.server'
 import { BREAKING_NEWS_TAG, listBreakingNews } from './articles-queries.server'
@@ -92,8 +92,8 @@ export function articleChangeKeys(
   before: ArticleFacts | null,
   after: ArticleFacts | null,
   now = Date.now(),
-): string[] {
-  const keys = new Set<string>()
+): CacheKey[] {
+  const keys = new Set<CacheKey>()
   const scheduledBefore = before?.isScheduled ? before.publishedAt : null
   const scheduledAfter = after?.isScheduled ? after.publishedAt : null
   if (scheduledBefore !== scheduledAfter) keys.add('schedule')

@@ -1,5 +1,5 @@
 import { logger } from '~/infra/logger.server'
-import { cacheKey } from '~/infra/cache-keys.server'
+import { type CacheKey, cacheKey } from '~/infra/cache-keys.server'
 import { memoizedByKey } from '~/infra/memo-cache.server'
 import { getPublishedArticleBySlug, type ArticleDetail } from './articles-queries.server'
 import { nextPublicationAt } from '~/domain/published.server'
@@ -46,7 +46,7 @@ export const getPublicArticlePage: (slug: string) => Promise<PublicArticlePage |
   )
 
 /** What an article's page shows: the article, its category, byline and tags, its endings. */
-function articlePageKeys({ article, endings }: PublicArticlePage): string[] {
+function articlePageKeys({ article, endings }: PublicArticlePage): CacheKey[] {
   return [
     cacheKey.article(article.id),
     ...(article.categoryId !== null ? [cacheKey.category(article.categoryId)] : []),

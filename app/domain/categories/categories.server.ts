@@ -83,6 +83,7 @@ export async function updateCategory(id: number, values: CategoryValues) {
       await recordMovedPath(tx, `/category/${before.slug}`, `/category/${slug}`)
     return row
   })
+  // Its name shows in the navigation (every page) and on every card of its articles.
   return announcing(write, [EVERYTHING])
 }
 
@@ -93,6 +94,7 @@ export async function deleteCategory(id: number) {
     .where(eq(categories.id, id))
     .returning({ id: categories.id })
   if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+  // It leaves the navigation (every page); its articles' cards read "Uncategorized".
   announceChanged([EVERYTHING])
 }
 
@@ -121,6 +123,7 @@ export async function moveCategory(id: number, direction: MoveDirection) {
     }
     return order
   })
+  // The navigation's order, on every page.
   return announcing(write, [EVERYTHING])
 }
 

@@ -49,6 +49,7 @@ export async function announceMediaChange(kind: 'image' | 'pdf', name: string): 
       .where(eq(siteSettings.id, 1)),
   ])
   if (settings?.isLogo) {
+    // The masthead shows the logo on every page.
     announceChanged([EVERYTHING])
     return
   }

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { tags } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
-import { announceChanged, announcing, cacheKey } from '~/infra/cache-keys.server'
+import { announceChanged, announcing, type CacheKey, cacheKey } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { TAG_NAME_NEEDS_LETTERS, type TagValues } from './tags-schema'
@@ -60,8 +60,8 @@ export async function createTag(values: TagValues) {
 const BREAKING_NEWS_SLUG = 'breaking-news'
 
 /** What a tag's rename or deletion changes: its page, the pages that show it, the sitemap. */
-function tagChangeKeys(id: number, slug: string): string[] {
-  const keys = [cacheKey.tag(id), 'sitemap']
+function tagChangeKeys(id: number, slug: string): CacheKey[] {
+  const keys: CacheKey[] = [cacheKey.tag(id), 'sitemap']
   return slug === BREAKING_NEWS_SLUG ? [...keys, 'breaking'] : keys
 }
 
