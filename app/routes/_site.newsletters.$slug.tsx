@@ -1,7 +1,9 @@
 import { Link, useLoaderData } from 'react-router'
+import { NewsletterListSignUp } from '~/components/site/newsletter-list-sign-up'
 import { containerClass, textLinkClass } from '~/components/site/styles'
 import { listArchive } from '~/domain/newsletter/archive-queries.server'
 import { LIST_KIND_NAMES } from '~/domain/newsletter/lists-schema'
+import { signUpLists } from '~/domain/newsletter/newsletter-queries.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatArticleDate } from '~/lib/dates'
@@ -14,10 +16,11 @@ export const handle = { deferToaster: true }
 
 /** A list's public archive: its sent issues, newest first, each a link to its web version. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const [archive, site, { timeZone }] = await Promise.all([
+  const [archive, site, { timeZone }, signUp] = await Promise.all([
     listArchive(params.slug),
     getSiteIdentity(),
     getSiteSettings(),
+    signUpLists(),
   ])
   if (!archive) notFound('Newsletter not found')
   return {
@@ -28,6 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       path: `/newsletters/${archive.list.slug}`,
     }),
     ...archive,
+    signUp,
     // The day each went out, in the paper's time zone (lib/dates.ts).
     issues: archive.issues.map((issue) => ({
       ...issue,
@@ -43,7 +47,7 @@ export const headers: Route.HeadersFunction = () => ({
 })
 
 export default function NewsletterArchivePage() {
-  const { list, issues } = useLoaderData<typeof loader>()
+  const { list, issues, signUp } = useLoaderData<typeof loader>()
   return (
     <div className={`${containerClass} max-w-3xl py-10`}>
       <header className="mb-8 border-b-2 border-foreground pb-6">
@@ -54,11 +58,11 @@ export default function NewsletterArchivePage() {
         {list.description ? (
           <p className="mt-3 text-lg text-muted-foreground">{list.description}</p>
         ) : null}
-        <p className="mt-3 text-sm">
-          Subscribe with the form at the foot of every page; manage your newsletters from the link
-          in any issue.
-        </p>
+        <p className="mt-3 text-sm">Manage your newsletters from the link in any issue.</p>
       </header>
+      <div className="mb-10">
+        <NewsletterListSignUp listId={list.id} listName={list.name} lists={signUp} />
+      </div>
       {issues.length === 0 ? (
         <p className="py-12 text-center text-muted-foreground">No issues have been sent yet.</p>
       ) : (

@@ -181,7 +181,7 @@ export const MATRIX: Record<string, Probe[]> = {
   // One-click unsubscribe (RFC 8058): the signed token in the URL is the authority.
   'routes/_site.newsletter_.unsubscribe.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   'routes/_site.newsletters.$slug.tsx': [get(EVERYONE)],
-  'routes/newsletters.$slug.$issueId.tsx': [get(EVERYONE)],
+  'routes/_site.newsletters.$slug_.$issueId.tsx': [get(EVERYONE)],
   // A newsletter's counted story link and open image: the signed token is the authority.
   'routes/n.c.$token.tsx': [get(EVERYONE)],
   'routes/n.o.$token.tsx': [get(EVERYONE)],

@@ -11,7 +11,14 @@ import { primaryButtonClass } from './styles'
  * link; without JavaScript the post lands on that page. `lists` come from the layout's cached
  * read (signUpLists), as the footer is on every cached page.
  */
-export function NewsletterForm({ lists }: { lists: readonly SignUpListView[] }) {
+export function NewsletterForm({
+  lists,
+  title = 'Stay Informed, Stay Ahead',
+}: {
+  lists: readonly SignUpListView[]
+  /** The block's heading: the footer's, or a list archive's own (issue 36). */
+  title?: string
+}) {
   const fetcher = useFetcher<ActionResult<NewsletterAnswer>>()
   const id = useId()
   const result = fetcher.data
@@ -23,7 +30,7 @@ export function NewsletterForm({ lists }: { lists: readonly SignUpListView[] }) 
     <div className="rounded-lg border bg-card p-6 text-card-foreground sm:p-8">
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <div>
-          <h2 className="font-serif text-2xl font-bold">Stay Informed, Stay Ahead</h2>
+          <h2 className="font-serif text-2xl font-bold">{title}</h2>
           <p className="mt-2 text-sm text-muted-foreground">{signUpPromise(lists)}</p>
         </div>
         <fetcher.Form method="post" action="/newsletter" className="grid min-w-0 gap-3">

@@ -1,10 +1,14 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { newsletterIssues, newsletterLists } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 
-// The public archive: sent issues only, as they were frozen when their send started.
+// The public archive: issues whose send has started, as they were frozen then. An issue still
+// sending is in it too: its mails already say "View in browser" (issue 36).
 
-const sent = and(eq(newsletterIssues.status, 'sent'), isNotNull(newsletterIssues.html))
+const sent = and(
+  inArray(newsletterIssues.status, ['sending', 'sent']),
+  isNotNull(newsletterIssues.html),
+)
 
 /** A list and its sent issues, newest first; null for an unknown slug. */
 export async function listArchive(slug: string) {
@@ -34,12 +38,17 @@ export async function listArchive(slug: string) {
   return { list, issues }
 }
 
-/** The frozen mail of a sent issue of this list, or null. */
+/** The frozen mail of a sent issue of this list, with its list and send, or null. */
 export async function archivedIssue(slug: string, issueId: number) {
   const [row] = await getDb()
-    .select({ subject: newsletterIssues.subject, html: newsletterIssues.html })
+    .select({
+      subject: newsletterIssues.subject,
+      html: newsletterIssues.html,
+      sentAt: newsletterIssues.startedAt,
+      list: { id: newsletterLists.id, slug: newsletterLists.slug, name: newsletterLists.name },
+    })
     .from(newsletterIssues)
     .innerJoin(newsletterLists, eq(newsletterLists.id, newsletterIssues.listId))
     .where(and(eq(newsletterLists.slug, slug), eq(newsletterIssues.id, issueId), sent))
-  return row?.html ? { subject: row.subject, html: row.html } : null
+  return row?.html ? { ...row, html: row.html } : null
 }
