@@ -11,9 +11,11 @@ import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
 import { parseArgs, runWithDatabase } from './cli'
 
-// `npm run import -- FILE [--images ZIP] [--dry-run]`: the Import screen for operators. The
+// `npm run import -- FILE [--images ZIP] [--fetch-images] [--dry-run]`: the Import screen for operators. The
 // same job as the screen's (analysis first, then the import, with its report on the row);
 // run again after a kill or with a newer export, it updates instead of doubling.
+// --fetch-images fetches the images the stories use (and the zip lacks) from the old site into
+// the media library, as the screen's "Fetch images from the old site" does.
 // FILE may also be a Broadsheet export (the zip /admin/export makes): it is loaded whole into
 // an instance with no content yet (docs/export-format.md).
 // A paper moving in starts with no data folder and no admin: the database is made (and
@@ -26,6 +28,7 @@ const { positionals, values } = parseArgs({
   options: {
     images: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    'fetch-images': { type: 'boolean' },
     pages: { type: 'string', default: 'articles' },
     'site-url': { type: 'string', default: '' },
     'admin-email': { type: 'string' },
@@ -35,9 +38,10 @@ const { positionals, values } = parseArgs({
 
 if (positionals.length !== 1 || (values.pages !== 'articles' && values.pages !== 'static')) {
   process.stderr.write(
-    'Usage: npm run import -- FILE [--images ZIP] [--dry-run] [--pages articles|static] [--site-url URL]\n' +
+    'Usage: npm run import -- FILE [--images ZIP] [--fetch-images] [--dry-run] [--pages articles|static] [--site-url URL]\n' +
       '                           [--admin-email EMAIL [--admin-password PASSWORD]]\n' +
       '  FILE: a WordPress export (WXR .xml), a Ghost export (.json) or a Broadsheet export (.zip)\n' +
+      '  --fetch-images: fetch the images not in the zip from the old site into the media library\n' +
       '  --admin-email: on a site with no admin yet, the admin to create and import as\n',
   )
   process.exit(2)
@@ -111,7 +115,11 @@ await runWithDatabase('import', async () => {
     process.stdout.write(`${dryRun ? 'The export holds' : 'Loaded'}: ${exportSummary(result)}`)
     return
   }
-  const options = { pagesAs: values.pages as 'articles' | 'static', siteUrl: values['site-url'] }
+  const options = {
+    pagesAs: values.pages as 'articles' | 'static',
+    siteUrl: values['site-url'],
+    fetchImages: Boolean(values['fetch-images']),
+  }
   const dryRun = Boolean(values['dry-run'])
   // Before the file is read: on a new site, who imports (a dry run writes no article).
   let admin = dryRun ? null : await firstAdmin()
@@ -142,4 +150,11 @@ await runWithDatabase('import', async () => {
   process.stdout.write(
     `Imported (job ${job.id}): ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.skipped} skipped; ${report.remoteImages.length} images left at their remote address.\n`,
   )
+  if (report.fetchedImages) {
+    const { fetched, failed } = report.fetchedImages
+    process.stdout.write(
+      `Images fetched from the old site: ${fetched}; ${failed.length} failed (kept at their old address)${failed.length ? ':' : '.'}\n`,
+    )
+    for (const f of failed) process.stdout.write(`  ${f.url}: ${f.reason}\n`)
+  }
 })

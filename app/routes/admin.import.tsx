@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useFetcher, useNavigate, useRevalidator } from 'react-router'
 import {
   ImportAnalysisCard,
+  ImportNextSteps,
   ImportReportCard,
   type AnalysisView,
   type ReportView,
@@ -11,6 +12,7 @@ import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { Checkbox } from '~/components/ui/checkbox'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FieldDescription, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
@@ -51,6 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         (job.status === 'running' || job.status === 'queued') && runningImport() !== job.id,
       processed: job.processed,
       total: job.total,
+      fetchImages: (job.options as { fetchImages?: boolean }).fetchImages === true,
+      imagesFetched: job.imagesFetched,
+      imagesFailed: job.imagesFailed,
       failure: job.failure,
       analysis: job.analysis as AnalysisView | null,
       report: job.report as ReportView | null,
@@ -68,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const post = parsed.data
   try {
     if (post.intent === 'start') {
-      await startImportJob(post.job, actor)
+      await startImportJob(post.job, actor, { fetchImages: post.fetchImages })
       return actionSuccess({
         type: 'success',
         title: 'Import started',
@@ -142,7 +147,7 @@ function UploadCard() {
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         <form onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field>
+          <Field className="min-w-0">
             <Label htmlFor="import-export">Export file</Label>
             <Input
               id="import-export"
@@ -152,25 +157,28 @@ function UploadCard() {
               required
             />
           </Field>
-          <Field>
+          <Field className="min-w-0">
             <Label htmlFor="import-images">Images (zip, optional)</Label>
             <Input id="import-images" name="images" type="file" accept=".zip,application/zip" />
             <FieldDescription>wp-content/uploads/… or content/images/…</FieldDescription>
           </Field>
-          <Field>
+          {/* min-w-0: a grid cell otherwise grows to its widest option and runs under the next. */}
+          <Field className="min-w-0">
             <Label htmlFor="import-pages">Pages become</Label>
             <select
               id="import-pages"
               name="pagesAs"
-              className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+              aria-describedby="import-pages-help"
+              className="h-9 w-full min-w-0 truncate rounded-md border border-input bg-background px-3 text-sm"
             >
               <option value="articles">Articles</option>
-              <option value="static">
-                Our static pages (about, contact, privacy, terms) where the address matches
-              </option>
+              <option value="static">Our static pages where the address matches</option>
             </select>
+            <FieldDescription id="import-pages-help">
+              Our static pages: about, contact, privacy and terms. Other pages stay articles.
+            </FieldDescription>
           </Field>
-          <Field>
+          <Field className="min-w-0">
             <Label htmlFor="import-site">Old site’s address (Ghost)</Label>
             <Input id="import-site" name="siteUrl" type="url" placeholder="https://example.com" />
             <FieldDescription>Ghost exports do not include it; WordPress’s do.</FieldDescription>
@@ -206,7 +214,11 @@ function JobProgress({ job }: { job: LoadedJob }) {
       <CardHeader>
         <CardTitle id="import-progress">Importing…</CardTitle>
         <CardDescription>
-          {job.processed} of {job.total} items. You may leave this page; the import goes on.
+          {job.processed} of {job.total} items
+          {job.fetchImages
+            ? `; ${job.imagesFetched} images fetched from the old site${job.imagesFailed ? `, ${job.imagesFailed} failed` : ''}`
+            : ''}
+          . You may leave this page; the import goes on.
         </CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
@@ -256,8 +268,25 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
           ) : null}
           <JobProgress job={job} />
           {canStart ? (
-            <fetcher.Form method="post" className="flex flex-wrap gap-2">
+            <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
               <input type="hidden" name="job" value={job.id} />
+              <div className="flex w-full items-start gap-2 pb-2">
+                <Checkbox
+                  id="import-fetch-images"
+                  name="fetchImages"
+                  defaultChecked={job.fetchImages}
+                  aria-describedby="import-fetch-images-help"
+                  className="mt-0.5"
+                />
+                <div className="space-y-0.5">
+                  <Label htmlFor="import-fetch-images">Fetch images from the old site</Label>
+                  <p id="import-fetch-images-help" className="text-sm text-muted-foreground">
+                    Images the stories use that are not in the zip are copied into the media library
+                    with their alt text and captions, and the stories point at the copies. One that
+                    cannot be fetched keeps its old address and is listed in the report.
+                  </p>
+                </div>
+              </div>
               <Button type="submit" name="intent" value="start" disabled={fetcher.state !== 'idle'}>
                 <FileInput aria-hidden />
                 {job.status === 'analysed' ? 'Import' : 'Import again'}
@@ -279,6 +308,7 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
               </p>
             </fetcher.Form>
           ) : null}
+          {job.report && job.status === 'done' ? <ImportNextSteps report={job.report} /> : null}
           {job.report ? <ImportReportCard report={job.report} /> : null}
           {job.analysis ? <ImportAnalysisCard analysis={job.analysis} /> : null}
         </>

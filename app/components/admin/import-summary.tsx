@@ -42,10 +42,13 @@ export interface ReportView {
     status: string
     outcome: string
     path: string | null
+    oldLink?: string | null
     note?: string
   }[]
   remoteImages: string[]
   unknownShortcodes: Record<string, number>
+  /** Present when the images were fetched from the old site. */
+  fetchedImages?: { fetched: number; failed: { url: string; reason: string }[] }
 }
 
 function Figure({ label, value }: { label: string; value: number | string }) {
@@ -180,6 +183,9 @@ export function ImportReportCard({ report }: { report: ReportView }) {
         <CardDescription>
           {report.counts.created} created, {report.counts.updated} updated,{' '}
           {report.counts.unchanged} unchanged, {report.counts.skipped} skipped.
+          {report.fetchedImages
+            ? ` ${report.fetchedImages.fetched} images fetched from the old site into the media library; ${report.fetchedImages.failed.length} could not be.`
+            : ''}
           {report.remoteImages.length > 0
             ? ` ${report.remoteImages.length} images keep their remote address.`
             : ''}
@@ -231,9 +237,72 @@ export function ImportReportCard({ report }: { report: ReportView }) {
           </Table>
         </div>
         <List
+          title="Images that could not be fetched (kept at their old address)"
+          items={(report.fetchedImages?.failed ?? [])
+            .slice(0, 200)
+            .map((f) => `${f.url}: ${f.reason}`)}
+        />
+        <List
           title="Images kept at their remote address"
           items={report.remoteImages.slice(0, 200)}
         />
+      </CardContent>
+    </Card>
+  )
+}
+
+/**
+ * Where a finished import's work is to be seen: its articles, the redirects from the old
+ * addresses and, when images were stored, the media library.
+ */
+export function ImportNextSteps({ report }: { report: ReportView }) {
+  const imported = report.items.filter((i) => i.outcome !== 'skipped' && i.path)
+  const articles = imported.filter((i) => i.path?.startsWith('/article/')).length
+  // Only what readers could open was given a redirect (import-run.server.ts wasPublic).
+  const redirected = imported.some(
+    (i) => i.oldLink && (i.status === 'publish' || i.status === 'published'),
+  )
+  const images = (report.fetchedImages?.fetched ?? 0) > 0
+  const links = [
+    articles > 0
+      ? {
+          to: '/admin/articles?sort=published-desc',
+          label: 'Open the articles list',
+          why: `${articles} imported articles, newest first`,
+        }
+      : null,
+    redirected
+      ? {
+          to: '/admin/redirects',
+          label: 'Open Redirects',
+          why: 'the old addresses now lead to the new ones',
+        }
+      : null,
+    images
+      ? {
+          to: '/admin/media',
+          label: 'Open the media library',
+          why: `${report.fetchedImages?.fetched} images fetched, with their alt text and captions`,
+        }
+      : null,
+  ].filter((l) => l !== null)
+  if (links.length === 0) return null
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Where to look next</CardTitle>
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <ul className="space-y-2 text-sm">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link className="font-medium underline underline-offset-2" to={link.to}>
+                {link.label}
+              </Link>
+              <span className="text-muted-foreground">: {link.why}</span>
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   )
