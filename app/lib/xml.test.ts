@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeXml } from './xml'
+import { escapeXml, withoutInvalidXmlChars } from './xml'
 
 describe('escapeXml', () => {
   it('escapes the five XML special characters', () => {
@@ -16,5 +16,12 @@ describe('escapeXml', () => {
 
   it('drops lone surrogates', () => {
     expect(escapeXml('a\uD800b\uDC00c')).toBe('abc')
+  })
+})
+
+describe('withoutInvalidXmlChars', () => {
+  it('drops what XML 1.0 cannot carry and escapes nothing', () => {
+    expect(withoutInvalidXmlChars('a\u0000<b>\u001F&\uFFFF\uDC00c\t\n')).toBe('a<b>&c\t\n')
+    expect(withoutInvalidXmlChars('news 📰 ]]>')).toBe('news 📰 ]]>')
   })
 })

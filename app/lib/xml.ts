@@ -14,7 +14,15 @@ const XML_ESCAPES: Record<string, string> = {
   "'": '&apos;',
 }
 
+/**
+ * `text` without the characters XML 1.0 cannot carry: for text that escaping will not make
+ * safe (a CDATA section), and the first step of `escapeXml`.
+ */
+export function withoutInvalidXmlChars(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '')
+}
+
 /** Text safe inside an XML element or attribute value. */
 export function escapeXml(text: string): string {
-  return text.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch])
+  return withoutInvalidXmlChars(text).replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch])
 }

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm'
 import { categories, mediaFiles, profiles, staticPages, tags } from '@db/schema/index'
-import type { Database } from '~/infra/db.server'
-import { escapeXml } from '~/lib/xml'
+import { getDb } from '~/infra/db.server'
+import { escapeXml, withoutInvalidXmlChars } from '~/lib/xml'
 import { exportedArticles } from './content-json.server'
 
 /**
@@ -24,15 +24,9 @@ const ID_SPACE = 1_000_000_000
 
 /** Text inside CDATA: a "]]>" in it is split across two sections, as WordPress does. */
 export function cdata(text: string | null | undefined): string {
-  const clean = (text ?? '').replace(INVALID, '')
+  const clean = withoutInvalidXmlChars(text ?? '')
   return `<![CDATA[${clean.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
 }
-// Characters XML 1.0 cannot carry even in CDATA (lib/xml.ts drops the same ones from text).
-const INVALID = new RegExp(
-  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]' +
-    '|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
-  'g',
-)
 
 /** WordPress's "Y-m-d H:i:s", in UTC (post_date and post_date_gmt alike). */
 function wpDate(date: Date | null): string {
@@ -50,10 +44,10 @@ export function wpStatus(status: string, publishedAt: Date | null, now: Date): s
 const el = (name: string, value: string | number) => `<${name}>${value}</${name}>`
 
 export async function* wxrChunks(
-  db: Database,
   site: { url: string; name: string; description?: string },
   now = new Date(),
 ): AsyncGenerator<string> {
+  const db = getDb()
   const base = site.url.replace(/\/+$/, '')
   yield `<?xml version="1.0" encoding="UTF-8" ?>\n<rss version="2.0" ${NS}>\n<channel>\n`
   yield (
@@ -120,7 +114,7 @@ export async function* wxrChunks(
     })
   }
 
-  for await (const a of exportedArticles(db)) {
+  for await (const a of exportedArticles()) {
     const category = a.categoryId ? categoryById.get(a.categoryId) : undefined
     const terms = [
       ...(category ? [term('category', category.slug, category.name)] : []),

@@ -1,4 +1,5 @@
 import { ANONYMOUS } from '~/domain/authors/byline'
+import { escapeHtml } from '~/lib/html'
 import { escapeXml } from '~/lib/xml'
 import { absoluteUrl } from '~/lib/seo'
 import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
@@ -17,18 +18,12 @@ export interface RssChannel {
   items: RssItem[]
 }
 
-const HTML_TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
-
 /**
- * RSS 2.0 says a description is HTML (entity-encoded in the XML), and readers render it so.
- * Ours are plain text (excerpts, category descriptions): escaped as HTML first, so that an
- * excerpt reading "<img src=x onerror=…>" shows as those words and never becomes markup.
+ * RSS 2.0 with an Atom self link (what feed validators ask for). RSS 2.0 says a description is
+ * HTML (entity-encoded in the XML), and readers render it so. Ours are plain text (excerpts,
+ * category descriptions): escaped as HTML first, so that an excerpt reading
+ * "<img src=x onerror=…>" shows as those words and never becomes markup.
  */
-function plainTextAsHtml(text: string) {
-  return text.replace(/[&<>]/g, (ch) => HTML_TEXT_ESCAPES[ch])
-}
-
-/** RSS 2.0 with an Atom self link (what feed validators ask for). */
 export function buildRss(channel: RssChannel): string {
   const { siteUrl } = channel
   const newest = channel.items[0]?.publishedAt
@@ -44,7 +39,7 @@ export function buildRss(channel: RssChannel): string {
     // Every item names its byline as the page does (feed readers show dc:creator as the author).
     lines.push(`      <dc:creator>${escapeXml(item.authorName ?? ANONYMOUS)}</dc:creator>`)
     if (item.excerpt)
-      lines.push(`      <description>${escapeXml(plainTextAsHtml(item.excerpt))}</description>`)
+      lines.push(`      <description>${escapeXml(escapeHtml(item.excerpt))}</description>`)
     if (item.categoryName) lines.push(`      <category>${escapeXml(item.categoryName)}</category>`)
     if (item.featuredImage) {
       lines.push(
@@ -60,7 +55,7 @@ export function buildRss(channel: RssChannel): string {
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(absoluteUrl(siteUrl, channel.path))}</link>`,
-    `    <description>${escapeXml(plainTextAsHtml(channel.description))}</description>`,
+    `    <description>${escapeXml(escapeHtml(channel.description))}</description>`,
     '    <language>en</language>',
     `    <atom:link href="${escapeXml(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [`    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>`] : []),

@@ -1,3 +1,4 @@
+import { escapeHtml } from '~/lib/html'
 import { DEMO_BODIES } from './demo-bodies'
 
 /**
@@ -1361,10 +1362,6 @@ export function hashString(text: string) {
 }
 
 const LINK_ATTRIBUTES = 'target="_blank" rel="noopener noreferrer nofollow"'
-
-function escapeHtml(text: string) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
 
 /**
  * A rough size to pick how many sections a demo body gets; the word count readers see is the

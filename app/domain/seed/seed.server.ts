@@ -19,6 +19,7 @@ import { getDb, type Transaction } from '~/infra/db.server'
 import { loadSharp, storeImage } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage } from '~/infra/storage.server'
+import { escapeHtml } from '~/lib/html'
 import { slugify } from '~/lib/slugify'
 import { insertDemoStaff, storeStaffPortraits } from './seed-staff.server'
 import {
@@ -265,7 +266,7 @@ async function insertDemoLiveArticle(
       return {
         articleId: article.id,
         headline: entry.headline ?? '',
-        content: `<p>${entry.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+        content: `<p>${escapeHtml(entry.text)}</p>`,
         isKeyEvent: entry.isKeyEvent ?? false,
         isPinned: entry.isPinned ?? false,
         authorId: facts.authorId,
