@@ -3,6 +3,7 @@ import { Img } from '@react-email/img'
 import { Link } from '@react-email/link'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import { DARK_MEDIA_QUERY } from './mail-scheme'
 import type { MailStory } from './newsletter-mail.server'
 
 // The pieces of the newsletter's layout (issue 36): a lead story with its picture, the others
@@ -20,9 +21,6 @@ export const mailColors = {
 }
 export const serif = "Georgia, Cambria, 'Times New Roman', Times, serif"
 export const sans = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
-
-/** The media query the dark style block sits in: the back-office preview forces it on. */
-export const DARK_MEDIA_QUERY = '@media (prefers-color-scheme: dark)'
 
 /**
  * Colours for mail clients in dark mode (Apple Mail, Outlook for Mac and iOS, some webmails;

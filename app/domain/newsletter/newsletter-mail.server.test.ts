@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { threeStoryDigest } from '../../../tests/setup/newsletter-mail-fixture'
+import { withDarkScheme } from './mail-scheme'
 import {
   PREFERENCES_PLACEHOLDER,
   renderNewsletterMail,
@@ -125,6 +126,12 @@ describe('the newsletter mail', () => {
     const { html } = await renderNewsletterMail(threeStoryDigest)
     expect(html).toContain('<meta name="color-scheme" content="light dark"')
     expect(html).toContain('@media (prefers-color-scheme: dark)')
+    // The back office's preview turns it on for its Dark choice.
+    const dark = withDarkScheme(html)
+    expect(dark).not.toContain('prefers-color-scheme')
+    expect(dark).toMatch(
+      /@media all \{\s*:root, body, \.m-body, \.m-paper \{ background-color: #161513/,
+    )
   })
 
   // The committed HTML is what tests/e2e/site/newsletter-mail-layout.spec.ts screenshots at 375
