@@ -149,7 +149,10 @@ export const articleTags = pgTable(
   ],
 )
 
-/** Daily view counts per article: enough for "trending" without storing anything about readers. */
+/**
+ * Daily view counts per article, per day of the paper (its time zone, site settings): enough
+ * for "trending" and the desk's figures without storing anything about readers.
+ */
 export const articleViews = pgTable(
   'article_views',
   {

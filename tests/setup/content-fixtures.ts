@@ -4,6 +4,9 @@ import { getDb } from '../../app/infra/db.server'
 import { usernameKey } from '../../app/lib/username'
 import { announceChanged, EVERYTHING } from '../../app/infra/cache-keys.server'
 import { clearMemoCaches } from '../../app/infra/memo-cache.server'
+import { daysEndingOn } from '../../app/domain/articles/article-views-queries.server'
+import { siteDay } from '../../app/domain/articles/view-counter.server'
+import { getSiteSettings } from '../../app/domain/settings/settings-queries.server'
 
 // Rows for integration tests of the public read models, written straight to the test
 // database (no mocks): each call makes unique slugs so tests in one file never collide.
@@ -123,11 +126,18 @@ function articleValues(fields: ArticleFields) {
 }
 
 /**
- * Page views on a day `daysAgo` days before today (UTC). Views leave the in-memory caches be
- * (the home page follows them within its time to live): the test sees them at once.
+ * Page views on the paper's day `daysAgo` days before its today (`now`; the site settings'
+ * zone), as `article_views` counts them. Views leave the in-memory caches be (the home page
+ * follows them within its time to live): the test sees them at once.
  */
-export async function insertViews(articleId: number, views: number, daysAgo = 0) {
-  const day = new Date(Date.now() - daysAgo * 24 * HOUR).toISOString().slice(0, 10)
+export async function insertViews(
+  articleId: number,
+  views: number,
+  daysAgo = 0,
+  now: Date = new Date(),
+) {
+  const today = siteDay(now, (await getSiteSettings()).timeZone)
+  const [day] = daysEndingOn(today, daysAgo + 1)
   await getDb().insert(articleViews).values({ articleId, day, views })
   clearMemoCaches()
 }

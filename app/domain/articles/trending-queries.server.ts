@@ -1,22 +1,33 @@
 import { and, count, desc, eq, gte, notInArray, sql } from 'drizzle-orm'
 import { articles, articleTags, articleViews, tags } from '@db/schema/index'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { tagLinkColumns, type TagLink } from '~/domain/tags/tags-queries.server'
 import { readDb } from '~/infra/db.server'
 import { selectCards, type ArticleCardData } from './articles-queries.server'
 import { isPublicArticle } from '~/domain/published.server'
-import { utcToday } from './trending.server'
+import { siteDay } from './view-counter.server'
 
-/** "Trending" looks at the last 7 days, today included. */
+/**
+ * "Trending" looks at the last 7 days of the paper, today included: its days in the site
+ * settings' zone, as `article_views` counts them and the desk's figures read them.
+ */
 export const TRENDING_DAYS = 7
 
-function recentViews() {
+export interface TrendingOptions {
+  /** The moment whose paper's day ends the window; by default now. */
+  now?: Date
+}
+
+/** Views since the first day of the window, the paper's today less 6 days. */
+async function recentViews({ now = new Date() }: TrendingOptions) {
+  const today = siteDay(now, (await getSiteSettings()).timeZone)
   return readDb()
     .select({
       articleId: articleViews.articleId,
       views: sql<number>`sum(${articleViews.views})::int`.as('views'),
     })
     .from(articleViews)
-    .where(gte(articleViews.day, sql`${utcToday} - ${sql.raw(String(TRENDING_DAYS - 1))}`))
+    .where(gte(articleViews.day, sql`${today}::date - ${sql.raw(String(TRENDING_DAYS - 1))}`))
     .groupBy(articleViews.articleId)
     .as('recent_views')
 }
@@ -27,10 +38,10 @@ function recentViews() {
  */
 export async function listTrendingArticles(
   limit = 6,
-  options: { excludeIds?: number[] } = {},
+  options: TrendingOptions & { excludeIds?: number[] } = {},
 ): Promise<ArticleCardData[]> {
   const exclude = options.excludeIds ?? []
-  const views = recentViews()
+  const views = await recentViews(options)
   const notExcluded = exclude.length > 0 ? notInArray(articles.id, exclude) : undefined
   const viewed = await selectCards()
     .innerJoin(views, eq(views.articleId, articles.id))
@@ -71,8 +82,11 @@ export const TRENDING_TAGS_RECENT_ARTICLES = 1000
  * on PostgreSQL, and a tag that was busy years ago is not trending). A tag with no public
  * article never shows.
  */
-export async function listTrendingTags(limit = 10): Promise<TagLink[]> {
-  const views = recentViews()
+export async function listTrendingTags(
+  limit = 10,
+  options: TrendingOptions = {},
+): Promise<TagLink[]> {
+  const views = await recentViews(options)
   const byViews = await selectArticleTags()
     .innerJoin(views, eq(views.articleId, articles.id))
     .where(isPublicArticle)

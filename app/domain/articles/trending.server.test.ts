@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { articleViews } from '@db/schema/index'
+import { articleViews, siteSettings } from '@db/schema/index'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import {
   clearContent,
@@ -30,11 +31,29 @@ const CHROME =
 const visit = (headers: Record<string, string>, method = 'GET') =>
   new Request('http://localhost:3000/article/x', { method, headers })
 
+/** The paper's time zone (Settings → Editorial), written as the settings' own write announces it. */
+async function setSiteZone(timeZone: string) {
+  await getDb()
+    .insert(siteSettings)
+    .values({ id: 1, timeZone })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { timeZone } })
+  announceChanged([EVERYTHING])
+}
+
 beforeEach(async () => {
   await viewCounter.flush()
   await clearContent()
+  await setSiteZone('UTC')
   resetBeaconPaces()
 })
+
+async function daysOf(articleId: number) {
+  const rows = await getDb()
+    .select({ day: articleViews.day, views: articleViews.views })
+    .from(articleViews)
+    .where(eq(articleViews.articleId, articleId))
+  return rows.sort((a, b) => a.day.localeCompare(b.day))
+}
 
 /** A view beacon as the page sends it, from a browser at `clientIp`. */
 function beacon(articleId: number, clientIp: string, userAgent = CHROME) {
@@ -133,13 +152,34 @@ describe('recordArticleView', () => {
     await record(article.id, '203.0.113.9')
     await record(article.id, '203.0.113.9', CHROME, new Date('2026-11-29T00:00:01Z'))
     await viewCounter.flush()
-    const rows = await getDb()
-      .select({ day: articleViews.day, views: articleViews.views })
-      .from(articleViews)
-      .where(eq(articleViews.articleId, article.id))
-    expect(rows.sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+    expect(await daysOf(article.id)).toEqual([
       { day: '2026-11-28', views: 1 },
       { day: '2026-11-29', views: 1 },
+    ])
+  })
+
+  it('stores a view on the paper’s day, and dedupes its reader per UTC day', async () => {
+    await setSiteZone('Pacific/Auckland')
+    const article = await insertArticle()
+    // 10:30 UTC is 23:30 on the 28th in Auckland (UTC+13 in November); 11:30 UTC is 00:30 on
+    // its 29th, still the UTC 28th: the same reader, not counted again.
+    await record(article.id, '203.0.113.9', CHROME, new Date('2026-11-28T10:30:00Z'))
+    await record(article.id, '203.0.113.9', CHROME, new Date('2026-11-28T11:30:00Z'))
+    await record(article.id, '203.0.113.10', CHROME, new Date('2026-11-28T23:30:00Z'))
+    // The UTC 29th: a new key, so a new reader, on the paper's 29th still.
+    await record(article.id, '203.0.113.9', CHROME, new Date('2026-11-29T00:10:00Z'))
+    await viewCounter.flush()
+    expect(await daysOf(article.id)).toEqual([
+      { day: '2026-11-28', views: 1 },
+      { day: '2026-11-29', views: 2 },
+    ])
+    const readerDays = await getDb().execute<{ day: string; readers: number }>(
+      sql`select day::text as day, count(*)::int as readers from article_view_readers
+          where article_id = ${article.id} group by day order by day`,
+    )
+    expect(readerDays.rows).toEqual([
+      { day: '2026-11-28', readers: 2 },
+      { day: '2026-11-29', readers: 1 },
     ])
   })
 
@@ -236,6 +276,37 @@ describe('listTrendingArticles', () => {
     await insertViews(fresh.id, 1)
     const trending = await listTrendingArticles(1)
     expect(trending.map((a) => a.title)).toEqual(['Fresh'])
+  })
+
+  it('ends its 7 days on the paper’s today: Auckland’s 29th at 23:30 UTC on the 28th', async () => {
+    await setSiteZone('Pacific/Auckland')
+    const now = new Date('2026-11-28T23:30:00Z')
+    const [insideTag, outsideTag] = [
+      await insertTag({ name: 'Inside' }),
+      await insertTag({ name: 'Outside' }),
+    ]
+    const inside = await insertArticle({
+      title: 'Six days ago',
+      hoursAgo: 1,
+      tagIds: [insideTag.id],
+    })
+    const outside = await insertArticle({
+      title: 'Seven days ago',
+      hoursAgo: 2,
+      tagIds: [outsideTag.id],
+    })
+    const today = await insertArticle({ title: 'Today', hoursAgo: 3 })
+    await getDb()
+      .insert(articleViews)
+      .values([
+        { articleId: inside.id, day: '2026-11-23', views: 50 },
+        // In the UTC week (22nd–28th), not in Auckland's (23rd–29th).
+        { articleId: outside.id, day: '2026-11-22', views: 100 },
+        { articleId: today.id, day: '2026-11-29', views: 10 },
+      ])
+    const trending = await listTrendingArticles(2, { now })
+    expect(trending.map((a) => a.title)).toEqual(['Six days ago', 'Today'])
+    expect((await listTrendingTags(1, { now })).map((t) => t.name)).toEqual(['Inside'])
   })
 
   it('falls back to the newest articles when there are no views, skipping excluded ones', async () => {

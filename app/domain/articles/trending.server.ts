@@ -1,15 +1,13 @@
 import crypto from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { isbot } from 'isbot'
 import { viewReaderKeys } from '@db/schema/index'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { normalizeClientIp } from '~/infra/rate-limit.server'
 import { singleton } from '~/infra/singleton.server'
-import { utcDay, viewCounter } from './view-counter.server'
-
-/** Today in UTC, as PostgreSQL sees it: views are counted per article per UTC day. */
-export const utcToday = sql`(now() at time zone 'utc')::date`
+import { siteDay, utcDay, viewCounter } from './view-counter.server'
 
 /**
  * Whether a view beacon (routes/api.views.tsx) comes from a reader: a POST from a browser that
@@ -71,7 +69,7 @@ const paces = singleton('view-beacon-paces', () => ({
 }))
 
 /**
- * The day's key for readers' hashes: made once (a random value, the first instance to ask
+ * The UTC day's key for readers' hashes: made once (a random value, the first instance to ask
  * stores it) and read by every instance, so they hash a reader alike. Deleted the next day
  * (server/housekeeping.ts): afterwards a hash can no longer be tied to an address.
  */
@@ -117,10 +115,12 @@ export type BeaconOutcome =
 
 /**
  * A reader's view of an article, from its beacon: refused beyond the reader's or the address's
- * pace, otherwise counted in memory once per reader, article and UTC day (the view counter
- * writes it with the others within a few seconds, view-counter.server.ts). Not counted: a bot,
- * a beacon with no usable client address (one bucket shared by all would count nobody right),
- * or when the day's key cannot be read (logged). What is stored about the reader is the hash.
+ * pace, otherwise counted in memory once per reader, article and UTC day (the day of the hash's
+ * key), on the paper's day (the site settings' zone, kept in memory): the view counter writes
+ * it with the others within a few seconds, view-counter.server.ts. Not counted: a bot, a beacon
+ * with no usable client address (one bucket shared by all would count nobody right), or when
+ * the day's key or the settings cannot be read (logged). What is stored about the reader is the
+ * hash.
  */
 export async function recordArticleView(
   request: Request,
@@ -131,12 +131,17 @@ export async function recordArticleView(
   const address = normalizeClientIp(clientIp)
   if (!isCountableBeacon(request) || !address) return { counted: false }
   const userAgent = request.headers.get('user-agent') ?? ''
-  const day = utcDay(now)
+  const readerDay = utcDay(now)
   let reader: string
+  let day: string
   try {
-    reader = await readerOf(address, userAgent, day)
+    reader = await readerOf(address, userAgent, readerDay)
+    day = siteDay(now, (await getSiteSettings()).timeZone)
   } catch (error) {
-    logger.error({ err: error }, 'view not counted: the day’s reader key could not be read')
+    logger.error(
+      { err: error },
+      'view not counted: the day’s reader key or the site’s time zone could not be read',
+    )
     return { counted: false }
   }
   const at = now.getTime()
@@ -154,7 +159,7 @@ export async function recordArticleView(
       retryAfter: addresses.retryAfter(addressKey, at),
     }
   }
-  viewCounter.addReaderView(reader, articleId, day)
+  viewCounter.addReaderView(reader, articleId, { day, readerDay })
   return { counted: true }
 }
 
