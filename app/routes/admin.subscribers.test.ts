@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { newsletterSubscribers, newsletterSuppressions } from '@db/schema/index'
+import {
+  newsletterLists,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+  newsletterSuppressions,
+} from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { requestAs, toastFrom } from '../../tests/setup/auth-fixtures'
 import {
@@ -69,9 +74,9 @@ describe('/admin/subscribers', () => {
       /^attachment; filename="newsletter-subscribers-/,
     )
     expect(await response.text()).toBe(
-      'email,confirmed,confirmed_at,consented_at,source,subscribed_at\r\n' +
-        `"'=cmd|x@example.com",no,,,form,2026-02-01T00:00:00.000Z\r\n` +
-        'reader@example.com,yes,2026-01-02T03:04:05.000Z,,form,2026-01-01T00:00:00.000Z\r\n',
+      'email,confirmed,confirmed_at,consented_at,source,subscribed_at,state,paused_at,lists\r\n' +
+        `"'=cmd|x@example.com",no,,,form,2026-02-01T00:00:00.000Z,pending,,\r\n` +
+        'reader@example.com,yes,2026-01-02T03:04:05.000Z,,form,2026-01-01T00:00:00.000Z,confirmed,,\r\n',
     )
   })
 
@@ -184,5 +189,111 @@ describe('/admin/subscribers when the unexpected happens', () => {
       { table: 'newsletter_subscribers' },
     )
     expect(body.toast).toMatchObject({ type: 'error', title: 'Error removing subscriber' })
+  })
+})
+
+describe('/admin/subscribers filtered by list and state (issue 36)', () => {
+  it('shows each address with its lists and state, filters, pages, and exports the view', async () => {
+    const [morning, weekly] = await getDb()
+      .insert(newsletterLists)
+      .values([
+        { slug: 'filter-morning', name: 'Filter Morning', kind: 'edition' },
+        { slug: 'filter-weekly', name: 'Filter Weekly', kind: 'edition' },
+      ])
+      .returning()
+    const at = (day: number) => new Date(`2026-03-${String(day).padStart(2, '0')}T09:00:00Z`)
+    const people = await getDb()
+      .insert(newsletterSubscribers)
+      .values([
+        {
+          email: 'f-confirmed@example.com',
+          confirmToken: 'f1',
+          confirmedAt: at(1),
+          createdAt: at(1),
+        },
+        { email: 'f-pending@example.com', confirmToken: 'f2', createdAt: at(2) },
+        {
+          email: 'f-paused@example.com',
+          confirmToken: 'f3',
+          confirmedAt: at(3),
+          pausedAt: at(4),
+          createdAt: at(3),
+        },
+        { email: 'f-left@example.com', confirmToken: 'f4', confirmedAt: at(5), createdAt: at(5) },
+      ])
+      .returning()
+    await getDb()
+      .insert(newsletterSubscriptions)
+      .values([
+        ...people.map((p) => ({ subscriberId: p.id, listId: morning.id })),
+        { subscriberId: people[0].id, listId: weekly.id },
+      ])
+    await getDb()
+      .insert(newsletterSuppressions)
+      .values({ email: 'f-left@example.com', reason: 'unsubscribed' })
+
+    const view = async (query: string) =>
+      (await callRoute(loader, get(callers.admin.cookie, `${URL}?${query}`))).json()
+    const all = await view(`list=${morning.id}`)
+    expect(
+      all.subscribers.map((s: { email: string; state: string; lists: string[] }) => [
+        s.email,
+        s.state,
+        s.lists,
+      ]),
+    ).toEqual([
+      ['f-left@example.com', 'unsubscribed', ['Filter Morning']],
+      ['f-paused@example.com', 'paused', ['Filter Morning']],
+      ['f-pending@example.com', 'pending', ['Filter Morning']],
+      ['f-confirmed@example.com', 'confirmed', ['Filter Morning', 'Filter Weekly']],
+    ])
+    expect(all.total).toBe(4)
+    for (const state of ['confirmed', 'pending', 'paused', 'unsubscribed']) {
+      const only = await view(`list=${morning.id}&state=${state}`)
+      expect(only.subscribers.map((s: { email: string }) => s.email)).toEqual([
+        `f-${state === 'unsubscribed' ? 'left' : state}@example.com`,
+      ])
+    }
+    expect((await view(`list=${weekly.id}`)).subscribers).toHaveLength(1)
+
+    // 50 a page: 60 more on the weekly list make two pages.
+    const more = await getDb()
+      .insert(newsletterSubscribers)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          email: `f-many-${i}@example.com`,
+          confirmToken: `fm-${i}`,
+          createdAt: new Date(at(10).getTime() + i * 1000),
+        })),
+      )
+      .returning()
+    await getDb()
+      .insert(newsletterSubscriptions)
+      .values(more.map((p) => ({ subscriberId: p.id, listId: weekly.id })))
+    const first = await view(`list=${weekly.id}`)
+    expect(first).toMatchObject({ total: 61, page: 1, pageCount: 2 })
+    expect(first.subscribers).toHaveLength(50)
+    expect(first.subscribers[0].email).toBe('f-many-59@example.com')
+    const second = await view(`list=${weekly.id}&page=2`)
+    expect(second.subscribers.map((s: { email: string }) => s.email).slice(-2)).toEqual([
+      'f-many-0@example.com',
+      'f-confirmed@example.com',
+    ])
+
+    // The export is the filtered view, every page of it.
+    const csv = await (
+      await callRoute(
+        exportCsv,
+        get(callers.admin.cookie, `${URL}/export?list=${morning.id}&state=paused`),
+      )
+    ).text()
+    expect(csv).toBe(
+      'email,confirmed,confirmed_at,consented_at,source,subscribed_at,state,paused_at,lists\r\n' +
+        'f-paused@example.com,yes,2026-03-03T09:00:00.000Z,,form,2026-03-03T09:00:00.000Z,paused,2026-03-04T09:00:00.000Z,Filter Morning\r\n',
+    )
+    const weeklyCsv = await (
+      await callRoute(exportCsv, get(callers.admin.cookie, `${URL}/export?list=${weekly.id}`))
+    ).text()
+    expect(weeklyCsv.trim().split('\r\n')).toHaveLength(62)
   })
 })

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher, useLocation } from 'react-router'
 import { ConfirmRowDelete } from '~/components/admin/confirm-action'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
@@ -22,16 +22,22 @@ import { SuppressionList } from '~/components/admin/suppression-list'
 import {
   IMPORT_MAX_BYTES,
   subscriberActionSchema,
+  subscriberFilterOf,
+  type SubscriberState,
 } from '~/domain/newsletter/newsletter-admin-schema'
 import {
   importSubscribersCsv,
   removeNewsletterSubscriber,
   suppressByHand,
 } from '~/domain/newsletter/newsletter-admin.server'
+import { listLists } from '~/domain/newsletter/lists.server'
 import {
-  listNewsletterSubscribers,
+  listSubscribersPage,
   listSuppressions,
 } from '~/domain/newsletter/newsletter-queries.server'
+import { STATE_NAMES, SubscriberFilters } from '~/components/admin/subscriber-filters'
+import { parsePageParam } from '~/lib/pagination'
+import type { BadgeVariant } from '~/components/ui/badge'
 import { canManageSubscribers } from '~/domain/access/access-rules'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatShortDate } from '~/lib/dates'
@@ -46,9 +52,14 @@ import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageSubscribers)
-  const [subscribers, suppressions, { timeZone }] = await Promise.all([
-    listNewsletterSubscribers(),
+  const search = new URL(request.url).searchParams
+  const page = parsePageParam(search)
+  if (page === null) throw new Response('Bad page', { status: 400 })
+  const filter = subscriberFilterOf(search)
+  const [found, suppressions, lists, { timeZone }] = await Promise.all([
+    listSubscribersPage(filter, page),
     listSuppressions(),
+    listLists(),
     getSiteSettings(),
   ])
   // The day each joined, in the paper's time zone (lib/dates.ts).
@@ -56,7 +67,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...row,
     createdLabel: formatShortDate(row.createdAt, timeZone),
   })
-  return { subscribers: subscribers.map(withDay), suppressions: suppressions.map(withDay) }
+  return {
+    subscribers: found.rows.map(withDay),
+    total: found.total,
+    page: found.page,
+    pageCount: found.pageCount,
+    filter,
+    lists: lists.map((list) => ({ id: list.id, name: list.name })),
+    suppressions: suppressions.map(withDay),
+  }
 }
 
 const FAILURE_TITLE = {
@@ -105,6 +124,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const STATE_BADGES: Record<SubscriberState, BadgeVariant> = {
+  confirmed: 'published',
+  pending: 'draft',
+  paused: 'archived',
+  unsubscribed: 'hidden',
+}
+
+function pageHref(search: string, page: number) {
+  const params = new URLSearchParams(search)
+  if (page === 1) params.delete('page')
+  else params.set('page', String(page))
+  const query = params.toString()
+  return query ? `?${query}` : '?'
+}
+
+function Pager({ page, pageCount }: { page: number; pageCount: number }) {
+  const { search } = useLocation()
+  if (pageCount <= 1) return null
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-2 p-2">
+      <span className="text-sm text-muted-foreground">
+        Page {page} of {pageCount}
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={pageHref(search, page - 1)}>Previous</Link>
+          </Button>
+        ) : null}
+        {page < pageCount ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={pageHref(search, page + 1)}>Next</Link>
+          </Button>
+        ) : null}
+      </span>
+    </nav>
+  )
+}
+
 function SubscriberRow({
   subscriber,
 }: {
@@ -121,12 +179,11 @@ function SubscriberRow({
           {subscriber.createdLabel}
         </span>
       </TableCell>
+      <TableCell className="hidden whitespace-normal md:table-cell">
+        {subscriber.lists.length > 0 ? subscriber.lists.join(', ') : '—'}
+      </TableCell>
       <TableCell>
-        {subscriber.confirmedAt ? (
-          <Badge variant="published">Confirmed</Badge>
-        ) : (
-          <Badge variant="draft">Not confirmed</Badge>
-        )}
+        <Badge variant={STATE_BADGES[subscriber.state]}>{STATE_NAMES[subscriber.state]}</Badge>
       </TableCell>
       <TableCell className="hidden sm:table-cell">{subscriber.createdLabel}</TableCell>
       <TableCell className="text-right">
@@ -146,27 +203,34 @@ function SubscriberRow({
 }
 
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
-  const { subscribers, suppressions } = loaderData
-  const confirmed = subscribers.filter((s) => s.confirmedAt).length
+  const { subscribers, suppressions, total, page, pageCount, filter, lists } = loaderData
+  const filtered = filter.listId !== null || filter.state !== null
+  // The export is of the view: the same filters, every page.
+  const exportQuery = new URLSearchParams()
+  if (filter.listId !== null) exportQuery.set('list', String(filter.listId))
+  if (filter.state !== null) exportQuery.set('state', filter.state)
+  const exportHref = `/admin/subscribers/export${exportQuery.size ? `?${exportQuery}` : ''}`
   return (
     <>
       <PageHeader
         title="Subscribers"
-        description={`${subscribers.length} newsletter ${subscribers.length === 1 ? 'subscriber' : 'subscribers'}, ${confirmed} confirmed.`}
+        description={`${total} newsletter ${total === 1 ? 'subscriber' : 'subscribers'}${filtered ? ' in this view' : ''}.`}
         actions={
           <Button asChild variant="outline">
-            <a href="/admin/subscribers/export" download>
+            <a href={exportHref} download>
               <Download aria-hidden="true" /> Export CSV
             </a>
           </Button>
         }
       />
+      <SubscriberFilters filter={filter} lists={lists} />
       <Card>
         <CardContent className="p-0 sm:p-2">
           <Table>
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>
+                <TableHead className="hidden md:table-cell">Lists</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead className="hidden sm:table-cell">Subscribed</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
@@ -174,13 +238,16 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {subscribers.length === 0 ? (
-                <TableEmptyRow colSpan={4}>No subscribers yet.</TableEmptyRow>
+                <TableEmptyRow colSpan={5}>
+                  {filtered ? 'No subscriber in this view.' : 'No subscribers yet.'}
+                </TableEmptyRow>
               ) : null}
               {subscribers.map((subscriber) => (
                 <SubscriberRow key={subscriber.id} subscriber={subscriber} />
               ))}
             </TableBody>
           </Table>
+          <Pager page={page} pageCount={pageCount} />
         </CardContent>
       </Card>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

@@ -12,3 +12,24 @@ export const subscriberActionSchema = z.discriminatedUnion('intent', [
 
 /** Larger files are refused before they are read (100,000 rows fit well within). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
+
+/** The Subscribers screen's filters (issue 36): by list and by state. */
+export const SUBSCRIBER_STATES = ['confirmed', 'pending', 'paused', 'unsubscribed'] as const
+export type SubscriberState = (typeof SUBSCRIBER_STATES)[number]
+
+export interface SubscriberFilter {
+  listId: number | null
+  state: SubscriberState | null
+}
+
+/** The filter of a URL's search; an unknown value is no filter (the screen shows it unset). */
+export function subscriberFilterOf(searchParams: URLSearchParams): SubscriberFilter {
+  const list = searchParams.get('list') ?? ''
+  const state = searchParams.get('state') ?? ''
+  return {
+    listId: /^\d{1,9}$/.test(list) ? Number(list) : null,
+    state: (SUBSCRIBER_STATES as readonly string[]).includes(state)
+      ? (state as SubscriberState)
+      : null,
+  }
+}

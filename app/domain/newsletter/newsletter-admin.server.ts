@@ -1,4 +1,6 @@
 import { parse } from 'csv-parse/sync'
+import { Readable } from 'node:stream'
+import { stringify as stringifyStream } from 'csv-stringify'
 import { stringify } from 'csv-stringify/sync'
 import { eq, inArray } from 'drizzle-orm'
 import {
@@ -10,7 +12,7 @@ import {
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { newsletterSubscribeSchema } from './newsletter-schema'
-import type { NewsletterSubscriber } from './newsletter-queries.server'
+import type { SubscriberRow } from './newsletter-queries.server'
 import { newPreferencesToken } from './preferences.server'
 
 export class SubscriberError extends domainErrors('SubscriberError', {
@@ -61,25 +63,56 @@ function safeCell(value: string) {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
-/** The export: email, confirmed (yes/no), confirmed at, consent given at, source, subscribed at — ISO, UTC. */
-export function subscribersToCsv(rows: NewsletterSubscriber[]) {
-  return stringify(
-    rows.map((row) => [
-      safeCell(row.email),
-      row.confirmedAt ? 'yes' : 'no',
-      row.confirmedAt?.toISOString() ?? '',
-      row.consentedAt?.toISOString() ?? '',
-      row.source,
-      row.createdAt.toISOString(),
-    ]),
-    {
-      header: true,
-      columns: ['email', 'confirmed', 'confirmed_at', 'consented_at', 'source', 'subscribed_at'],
-      record_delimiter: '\r\n',
-      // A cell we guarded with a leading quote is quoted whole, so it stays text.
-      quoted_match: /^'/,
-    },
+const CSV_OPTIONS = {
+  header: true,
+  columns: [
+    'email',
+    'confirmed',
+    'confirmed_at',
+    'consented_at',
+    'source',
+    'subscribed_at',
+    'state',
+    'paused_at',
+    'lists',
+  ],
+  record_delimiter: '\r\n',
+  // A cell we guarded with a leading quote is quoted whole, so it stays text.
+  quoted_match: /^'/,
+}
+
+function csvRecord(row: SubscriberRow) {
+  return [
+    safeCell(row.email),
+    row.confirmedAt ? 'yes' : 'no',
+    row.confirmedAt?.toISOString() ?? '',
+    row.consentedAt?.toISOString() ?? '',
+    row.source,
+    row.createdAt.toISOString(),
+    row.state,
+    row.pausedAt?.toISOString() ?? '',
+    safeCell(row.lists.join('; ')),
+  ]
+}
+
+/**
+ * The export: email, confirmed (yes/no), confirmed at, consent given at, source, subscribed at,
+ * state, paused at, lists — ISO times in UTC.
+ */
+export function subscribersToCsv(rows: SubscriberRow[]) {
+  return stringify(rows.map(csvRecord), CSV_OPTIONS)
+}
+
+/** The same CSV streamed as the rows come (csv-stringify's stream), for a list of any size. */
+export function subscribersCsvStream(rows: AsyncIterable<SubscriberRow>): ReadableStream {
+  const records = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield csvRecord(row)
+    })(),
   )
+  const csv = records.pipe(stringifyStream(CSV_OPTIONS))
+  records.on('error', (error) => csv.destroy(error))
+  return Readable.toWeb(csv) as ReadableStream
 }
 
 export interface ImportReport {
