@@ -24,7 +24,7 @@ import {
   type MailStory,
 } from './newsletter-mail.server'
 import { ensurePreferencesToken, preferencesUrl, PREFERENCES_PATH } from './preferences.server'
-import { personalizeClicks } from './tracking-token.server'
+import { countedStoryHref, personalizeClicks } from './tracking-token.server'
 import { readUnsubscribeToken, unsubscribeUrl } from './unsubscribe-token.server'
 
 export { unsubscribeUrl } from './unsubscribe-token.server'
@@ -167,20 +167,24 @@ async function renderTemplate(db: Database, issue: Issue, list: List, now = new 
   const subject = issue.subject || stories[0]?.title || list.name
   const preheader = issue.preheader || stories[0]?.excerpt || ''
   const settings = await getSiteSettings()
-  const { html, text } = await renderNewsletterMail({
-    brand: settings.logoText || 'Broadsheet',
-    listName: list.name,
-    kind: list.kind,
-    cadence: list.cadence,
-    subject,
-    preheader,
-    intro: issue.intro,
-    stories,
-    siteUrl: `${getEnv().siteUrl}/`,
-    webUrl: webCopyUrl(list, issue.id),
-    sentAt: issue.startedAt ?? issue.scheduledAt ?? now,
-    timeZone: settings.timeZone,
-  })
+  const { html, text } = await renderNewsletterMail(
+    {
+      brand: settings.logoText || 'Broadsheet',
+      listName: list.name,
+      kind: list.kind,
+      cadence: list.cadence,
+      subject,
+      preheader,
+      intro: issue.intro,
+      stories,
+      siteUrl: `${getEnv().siteUrl}/`,
+      webUrl: webCopyUrl(list, issue.id),
+      sentAt: issue.startedAt ?? issue.scheduledAt ?? now,
+      timeZone: settings.timeZone,
+    },
+    // Story links through the site's own counted redirect (issue 36), unless switched off.
+    { storyHref: settings.newsletterClickCounting ? countedStoryHref : undefined },
+  )
   return { subject, preheader, html, text, storyCount: stories.length }
 }
 
