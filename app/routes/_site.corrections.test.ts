@@ -58,7 +58,7 @@ describe('the article page', () => {
     expect(html.indexOf('Newer fix.')).toBeLessThan(html.indexOf('Older fix.'))
     expect(html).toMatch(
       new RegExp(
-        `Updated <time dateTime="${newer.toISOString()}">(\\d{1,2}:\\d{2}|\\d{1,2} \\w+ \\d{4}, \\d{1,2}:\\d{2})</time>`,
+        `Updated <time dateTime="${newer.toISOString()}">(\\d{1,2}:\\d{2} [AP]M|\\w+ \\d{1,2}, \\d{4} at \\d{1,2}:\\d{2} [AP]M)</time>`,
         'i',
       ),
     )

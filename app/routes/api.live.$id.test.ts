@@ -95,7 +95,7 @@ describe('GET /api/live/{id}', () => {
     await setCoverageState(article.id, 'ended')
     const ended = (await ask(article.id, liveSinceParam(live.cursor))).data as Answer
     expect(ended.state).toBe('ended')
-    expect(ended.endedLabel).toMatch(/\d{4}, \d{2}:\d{2}$/)
+    expect(ended.endedLabel).toMatch(/^\w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/)
     expect(ended.statusHtml).toContain(`Live coverage ended on ${ended.endedLabel}`)
     expect(ended.cursor).toBeGreaterThan(live.cursor - 1)
   })

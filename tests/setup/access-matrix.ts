@@ -172,7 +172,7 @@ export const MATRIX: Record<string, Probe[]> = {
     get([], { name: 'GET (no sign-in under way)' }),
     { ...post('empty form', EVERYONE), documentAllowed: [] },
   ],
-  'routes/_site.newsletter.tsx': [post('empty form', EVERYONE)],
+  'routes/_site.newsletter.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   // A staff invitation's page: the mailed single-use token is the authority, no sign-in.
   'routes/_site.invitation.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   'routes/_site.newsletter_.confirm.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
@@ -427,6 +427,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.pages.$slug.tsx': screen(EDITORS, pageActionSchema),
   'routes/admin.users.tsx': screen(ADMINS, userActionSchema),
   'routes/admin.settings.tsx': screen(ADMINS, settingsActionSchema),
+  // The first question on a new site: only admins answer it (a zone no one has, so nothing changes).
+  'routes/admin.time-zone.tsx': [post('a time zone', ADMINS, () => ({ timeZone: 'Nowhere/None' }))],
   // Newsletters: the lists, composing and sending editions, the reports — editors and up.
   'routes/admin.newsletters.tsx': screen(EDITORS, listActionSchema),
   'routes/admin.newsletters_.issues.$id.tsx': screen(EDITORS, issueActionSchema),
