@@ -82,7 +82,9 @@ export const articles = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('articles_slug_key').on(t.slug).where(sql`slug_claimed`),
+    uniqueIndex('articles_slug_key')
+      .on(t.slug)
+      .where(sql`slug_claimed`),
     // Public lists order by `published_at desc, id desc` (PostgreSQL: nulls first). An index in
     // exactly that order answers a page from its first entries instead of sorting every
     // public article (docs/performance.md).
