@@ -1,8 +1,5 @@
 import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '~/infra/db.server'
-import { logger } from '~/infra/logger.server'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * PGlite runs no autovacuum, so without this the embedded database is never vacuumed (dead
@@ -32,40 +29,4 @@ export async function checkpointEmbeddedDatabase(
   const started = performance.now()
   await handle.db.execute(sql`checkpoint`)
   return performance.now() - started
-}
-
-/**
- * Vacuums the embedded database shortly after start and then daily (it holds the database while
- * it runs: about 0.3 s for 10,000 articles on a small server), and checkpoints it every five
- * minutes (PostgreSQL's own checkpoint_timeout; quick when little was written).
- */
-export function scheduleEmbeddedMaintenance({
-  firstAfterMs = 60_000,
-  everyMs = DAY_MS,
-  checkpointEveryMs = 5 * 60_000,
-} = {}) {
-  const vacuum = () =>
-    vacuumEmbeddedDatabase().then(
-      (ms) => {
-        if (ms !== null) logger.info({ ms: Math.round(ms) }, 'embedded database vacuumed')
-      },
-      (error: unknown) => logger.warn({ err: error }, 'vacuuming the embedded database failed'),
-    )
-  const checkpoint = () =>
-    checkpointEmbeddedDatabase().then(
-      (ms) => {
-        if (ms !== null) logger.debug({ ms: Math.round(ms) }, 'embedded database checkpointed')
-      },
-      (error: unknown) => logger.warn({ err: error }, 'checkpointing the embedded database failed'),
-    )
-  const timers = [
-    setTimeout(() => void vacuum(), firstAfterMs),
-    setInterval(() => void vacuum(), everyMs),
-    setInterval(() => void checkpoint(), checkpointEveryMs),
-  ]
-  // Never the reason the process stays up.
-  for (const timer of timers) timer.unref()
-  return () => {
-    for (const timer of timers) clearTimeout(timer)
-  }
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/infra/db.server'
 import { sweepExpiredAuthRows, sweepViewReaders } from './housekeeping'
-import { schedulePeriodicJob } from './periodic'
+import { JobRegistry } from '~/infra/jobs/registry.server'
 
 describe('sign-in housekeeping', () => {
   it('deletes long-expired sessions, expired tokens and ended locks, and nothing live', async () => {
@@ -72,18 +72,26 @@ describe('sign-in housekeeping', () => {
 
   it('runs on the embedded database without any lock (one process holds it)', async () => {
     let runs = 0
-    const job = schedulePeriodicJob({
-      name: 'embedded',
-      everyMs: 60 * 60 * 1000,
-      run: async () => void runs++,
-    })
+    const jobs = new JobRegistry().declare([
+      {
+        name: 'embedded',
+        title: 'Embedded',
+        trigger: { kind: 'every', everyMs: 60 * 60 * 1000 },
+        singleInstance: true,
+        timeLimitMs: 60_000,
+        retry: { attempts: 0, backoffMs: 0 },
+        logLevel: 'debug',
+        run: async () => void runs++,
+      },
+    ])
+    await jobs.start()
     try {
-      expect(await job.tick()).toBe(true)
-      expect(await job.tick()).toBe(true)
+      expect(await jobs.tick('embedded')).toBe('ok')
+      expect(await jobs.tick('embedded')).toBe('ok')
       expect(runs).toBe(2)
     } finally {
-      await job.stop()
+      await jobs.stop()
     }
-    expect(await job.tick()).toBe(false)
+    expect(await jobs.tick('embedded')).toBe('stopped')
   })
 })

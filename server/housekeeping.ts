@@ -14,7 +14,7 @@ async function deletedRows(statement: ReturnType<typeof sql>) {
  * for a day (the profile lists only live ones; an expired token is refused either way),
  * verification tokens past their expiry, and account locks that ended a day ago (the next
  * failure after an ended lock counts from one either way). Nothing a reader or a signed-in
- * user can see changes; the tables stop growing. One instance runs it (server/periodic.ts).
+ * user can see changes; the tables stop growing. One instance runs it (server/jobs.ts).
  */
 export async function sweepExpiredAuthRows() {
   const count = deletedRows

@@ -8,25 +8,15 @@ import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { addMetricsCollector } from '~/infra/metrics.server'
-import {
-  announceExpiredBreakingNews,
-  announceScheduledPublications,
-} from '~/domain/articles/article-changes.server'
-import { viewCounter } from '~/domain/articles/view-counter.server'
-import { adoptOrphanPdfsOnce } from '~/domain/newspapers/editions.server'
-import { NewsletterSender } from '~/domain/newsletter/sender.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { jobRegistry } from '~/infra/jobs/registry.server'
 import { closeMailTransport } from '~/infra/mail.server'
 import { createApp } from './app'
-import { scheduleEmbeddedMaintenance } from './embedded-maintenance'
+import { backgroundJobs } from './jobs'
 import { createShutdown, drainableServer } from './lifecycle'
-import { HOUSEKEEPING_EVERY_MS, sweepExpiredAuthRows, sweepViewReaders } from './housekeeping'
 import { PageCache } from './page-cache'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
-import { schedulePeriodicJob } from './periodic'
 import { prepareDatabase } from './startup'
-
-/** How often this instance looks for scheduled articles that went public (ms). */
-const SCHEDULED_PUBLICATION_EVERY_MS = 5_000
 
 export interface StartOptions {
   /** Development: Vite compiles the routes on demand. */
@@ -59,45 +49,13 @@ async function start({ dev, clientDir }: StartOptions) {
   // Awaited once the database is open; a failure before that must not go unhandled.
   production?.catch(() => {})
   const database = await prepareDatabase('server')
-  const stopMaintenance = scheduleEmbeddedMaintenance()
-  // Views are counted in memory and written every few seconds, and once more at shutdown.
-  const stopCountingViews = viewCounter.start()
 
   // What /metrics reports beyond requests and the process: the database pools.
   addMetricsCollector(databasePoolSamples)
 
-  // Work for one instance of the site at a time (advisory locks on PostgreSQL).
-  const jobs = [
-    schedulePeriodicJob(
-      {
-        name: 'auth-housekeeping',
-        everyMs: HOUSEKEEPING_EVERY_MS,
-        firstAfterMs: 5 * 60_000,
-        run: async () => {
-          await sweepExpiredAuthRows()
-          await sweepViewReaders()
-        },
-      },
-      database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
-    ),
-    // A scheduled article going public is a change like any other: its pages are told.
-    schedulePeriodicJob(
-      {
-        name: 'scheduled-publication',
-        everyMs: SCHEDULED_PUBLICATION_EVERY_MS,
-        run: async () => {
-          await announceScheduledPublications()
-          // A breaking item leaving the bar by itself changes every page that shows the bar.
-          await announceExpiredBreakingNews()
-        },
-      },
-      database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
-    ),
-  ]
-
-  // Newsletters: every instance sends, sharing each send row by row (SKIP LOCKED claims), and
-  // builds due digests once per window whichever instance gets there first.
-  const newsletterSender = new NewsletterSender().start()
+  // Every piece of background work, from one list (server/jobs.ts): started once the server
+  // answers, stopped at SIGTERM. Single-instance jobs take advisory locks on PostgreSQL.
+  const jobs = jobRegistry.declare(backgroundJobs({ embedded: !database.handle.pool }))
 
   let app
   let stopSync: (() => Promise<void>) | undefined
@@ -130,9 +88,10 @@ async function start({ dev, clientDir }: StartOptions) {
       `Broadsheet is running at ${env.siteUrl}`,
     )
     if (!process.env.CI && !dev) process.stdout.write(`Broadsheet is running at ${env.siteUrl}\n`)
-    // PDFs stored before print editions existed become editions, in the background once the
-    // server answers (the back office's edition list runs it too if it has not finished).
-    void adoptOrphanPdfsOnce({ log: (msg) => logger.info(msg) })
+    void jobs.start({
+      databaseUrl: database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
+      timeZone: async () => (await getSiteSettings()).timeZone,
+    })
   })
 
   const { drain } = drainableServer(server)
@@ -141,11 +100,11 @@ async function start({ dev, clientDir }: StartOptions) {
     drain,
     drainTimeoutMs: env.DRAIN_TIMEOUT * 1000,
     async stopBackground() {
-      stopMaintenance()
-      await Promise.all([stopSync?.(), newsletterSender.stop(), ...jobs.map((job) => job.stop())])
+      await Promise.all([stopSync?.(), jobs.stop()])
       closeMailTransport()
     },
-    flush: stopCountingViews,
+    // What the jobs count in memory (views, redirect hits), after the last request.
+    flush: () => jobs.atShutdown(),
     closeDatabase: () => database.close(),
     // The last log lines are written out before the process ends.
     exit: (code) => logger.flush(() => process.exit(code)),

@@ -6,6 +6,7 @@ import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import { measureJob } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { analyseImport, type ImportAnalysis } from './import-analysis.server'
 import { ImageZipError } from './import-images.server'
@@ -289,7 +290,8 @@ export async function startImportJob(
   running = id
   setImmediate(() => {
     running = null
-    runImportJob(id, actor).catch(() => {
+    // A run of the 'import-runs' job (server/jobs.ts): counted, timed, shown.
+    measureJob('import-runs', () => runImportJob(id, actor)).catch(() => {
       // Logged and stored on the job by runImportJob.
     })
   })

@@ -101,6 +101,7 @@ export class NewsletterSender {
   private again = false
   private stopped = false
   private unwake: (() => void) | undefined
+  private measurePass: (pass: () => Promise<void>) => Promise<void> = (pass) => pass()
   /** Messages the SMTP server accepted from this sender. */
   sent = 0
 
@@ -127,8 +128,12 @@ export class NewsletterSender {
     return this.opts.db ?? getDb()
   }
 
-  /** Looks for work every `pollMs`, and at once when a send starts in this process. */
-  start() {
+  /**
+   * Looks for work every `pollMs`, and at once when a send starts in this process.
+   * `measurePass` wraps each pass (the job registry counts and times them: server/jobs.ts).
+   */
+  start({ measurePass }: { measurePass?: (pass: () => Promise<void>) => Promise<void> } = {}) {
+    this.measurePass = measurePass ?? ((pass) => pass())
     this.stopped = false
     this.unwake = onSendStarted(() => void this.tick())
     const loop = () => {
@@ -158,7 +163,7 @@ export class NewsletterSender {
       this.again = true
       return this.running
     }
-    this.running = this.pass()
+    this.running = this.measurePass(() => this.pass())
       .catch((error: unknown) => logger.warn({ err: error }, 'newsletter sender: pass failed'))
       .finally(() => {
         this.running = undefined

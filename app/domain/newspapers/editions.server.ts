@@ -15,6 +15,7 @@ import type { ReceivedFile } from '~/domain/media/receive-upload.server'
 import { announceChanged } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { randomObjectName } from '~/infra/images.server'
+import { measureJob } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage, readAll } from '~/infra/storage.server'
 import { editionColumns } from './newspapers-queries.server'
@@ -123,7 +124,8 @@ const jobs = new Map<number, Promise<void>>()
 function queueEdition(id: number, options: { bareOnFailure?: boolean } = {}) {
   const running = jobs.get(id)
   if (running) return running
-  const job = readEditionPages(id, options)
+  // A pass of the 'edition-reads' job (server/jobs.ts): counted, timed, shown.
+  const job = measureJob('edition-reads', () => readEditionPages(id, options))
     .catch(async (error: unknown) => {
       logger.error({ err: error, id }, 'an edition could not be processed')
       await failEdition(

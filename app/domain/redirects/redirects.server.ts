@@ -3,7 +3,6 @@ import { redirects } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb, type Database, type Transaction } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { logger } from '~/infra/logger.server'
 import { normaliseRedirectPath, normaliseRedirectTarget } from '~/lib/redirect-path'
 
 type Db = Database | Transaction
@@ -177,24 +176,17 @@ export async function findRedirect(db: Db, path: string): Promise<FoundRedirect 
   return row ?? null
 }
 
-// Hits are counted off the reader's path: kept in memory and written in one statement a few
-// seconds later, so a busy old link costs one UPDATE per flush instead of one per request.
+// Hits are counted off the reader's path: kept in memory and written every two seconds by the
+// 'redirect-hits-flush' job (server/jobs.ts), so a busy old link costs one UPDATE per flush
+// instead of one per request.
 const pendingHits = new Map<number, { hits: number; at: Date }>()
-let flushTimer: NodeJS.Timeout | null = null
-const FLUSH_AFTER_MS = 2000
 
 export function countRedirectHit(id: number, at = new Date()) {
   const pending = pendingHits.get(id)
   pendingHits.set(id, { hits: (pending?.hits ?? 0) + 1, at })
-  if (flushTimer) return
-  flushTimer = setTimeout(() => {
-    flushTimer = null
-    flushRedirectHits().catch((err: unknown) => logger.warn({ err }, 'redirect hits not saved'))
-  }, FLUSH_AFTER_MS)
-  flushTimer.unref()
 }
 
-/** Writes the hits counted so far (also called by tests and on shutdown). */
+/** Writes the hits counted so far (the job, tests, and once more at shutdown). */
 export async function flushRedirectHits(db: Db = getDb()) {
   if (pendingHits.size === 0) return
   const batch = [...pendingHits]

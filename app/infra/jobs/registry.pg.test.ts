@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getDatabaseHandle } from '~/infra/db.server'
-import { schedulePeriodicJob, type ScheduledJob } from './periodic'
+import { JobRegistry } from './registry.server'
 
 /** This test file's database (a clone of the run's template on TEST_DATABASE_URL's server). */
 function databaseUrl(): string {
@@ -10,25 +10,43 @@ function databaseUrl(): string {
 }
 
 const HOUR = 60 * 60 * 1000
-const scheduled: ScheduledJob[] = []
+const registries: JobRegistry[] = []
 afterEach(async () => {
-  await Promise.all(scheduled.splice(0).map((job) => job.stop()))
+  await Promise.all(registries.splice(0).map((registry) => registry.stop()))
 })
 
 /**
  * Three instances of the site on one database, each scheduling the same job (the timers far
  * off: the test ticks them itself). Returns them and the names of those that ran, per tick.
  */
-function threeInstances(name: string) {
+async function threeInstances(name: string) {
   const ran: string[] = []
-  const instances = ['A', 'B', 'C'].map((instance) => {
-    const job = schedulePeriodicJob(
-      { name, everyMs: HOUR, run: async () => void ran.push(instance) },
-      databaseUrl(),
-    )
-    scheduled.push(job)
-    return { instance, job }
-  })
+  const instances = await Promise.all(
+    ['A', 'B', 'C'].map(async (instance) => {
+      const registry = new JobRegistry().declare([
+        {
+          name,
+          title: name,
+          trigger: { kind: 'every', everyMs: HOUR },
+          singleInstance: true,
+          timeLimitMs: HOUR,
+          retry: { attempts: 0, backoffMs: 0 },
+          logLevel: 'debug',
+          run: async () => void ran.push(instance),
+        },
+      ])
+      registries.push(registry)
+      await registry.start({ databaseUrl: databaseUrl() })
+      const job = {
+        tick: () => registry.tick(name),
+        stop: () => registry.stop(),
+        get owner() {
+          return registry.holdsLock(name)
+        },
+      }
+      return { instance, job }
+    }),
+  )
   /** One tick on every instance at once: who ran. */
   const tickAll = async (among = instances) => {
     ran.length = 0
@@ -57,7 +75,7 @@ async function terminateJobConnection(name: string, pid?: number) {
 
 describe('periodic work on several instances', () => {
   it('runs on exactly one instance per tick, and always the same one', async () => {
-    const { instances, tickAll } = threeInstances('test-one-owner')
+    const { instances, tickAll } = await threeInstances('test-one-owner')
     const first = await tickAll()
     expect(first).toHaveLength(1)
     for (let i = 0; i < 5; i++) expect(await tickAll()).toEqual(first)
@@ -65,7 +83,7 @@ describe('periodic work on several instances', () => {
   })
 
   it('is taken over by another instance when the owner stops', async () => {
-    const { instances, tickAll } = threeInstances('test-owner-stops')
+    const { instances, tickAll } = await threeInstances('test-owner-stops')
     const [owner] = await tickAll()
     const ownerJob = instances.find(({ instance }) => instance === owner)!.job
     await ownerJob.stop()
@@ -77,7 +95,7 @@ describe('periodic work on several instances', () => {
   })
 
   it('is taken over when the owner’s connection dies, and the old owner does not run it again', async () => {
-    const { instances, tickAll } = threeInstances('test-owner-dies')
+    const { instances, tickAll } = await threeInstances('test-owner-dies')
     const [owner] = await tickAll()
     await terminateJobConnection('test-owner-dies')
     // The dead connection's lock is free: exactly one instance takes the job (the old owner

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm'
+import {
+  announceExpiredBreakingNews,
+  announceScheduledPublications,
+} from '~/domain/articles/article-changes.server'
+import { viewCounter } from '~/domain/articles/view-counter.server'
+import { runningImport } from '~/domain/import/import-jobs.server'
+import { buildDueDigests } from '~/domain/newsletter/digests.server'
+import { NewsletterSender } from '~/domain/newsletter/sender.server'
+import { adoptOrphanPdfsOnce, editionsSettled } from '~/domain/newspapers/editions.server'
+import { flushRedirectHits } from '~/domain/redirects/redirects.server'
+import { getDb } from '~/infra/db.server'
+import type { JobDefinition, QueueState } from '~/infra/jobs/registry.server'
+import { logger } from '~/infra/logger.server'
+import { checkpointEmbeddedDatabase, vacuumEmbeddedDatabase } from './embedded-maintenance'
+import { HOUSEKEEPING_EVERY_MS, sweepExpiredAuthRows, sweepViewReaders } from './housekeeping'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/** How long SIGTERM waits for the edition being read before leaving it to the next start. */
+const EDITION_STOP_WAIT_MS = 20 * SECOND
+
+/** A queue's depth and oldest entry from one `count(*), extract(epoch from now() - min(…))` row. */
+async function queueOf(query: ReturnType<typeof sql>): Promise<QueueState> {
+  const { rows } = (await getDb().execute(query)) as unknown as {
+    rows: { depth: number | string; oldest: number | string | null }[]
+  }
+  const row = rows[0]
+  return {
+    depth: Number(row?.depth ?? 0),
+    oldestAgeSeconds: row?.oldest == null ? null : Math.max(0, Math.round(Number(row.oldest))),
+  }
+}
+
+/**
+ * Every piece of background work of the site, in the order the Background work screen lists
+ * it (docs/architecture.md, "Background work"). The embedded database's maintenance is
+ * declared only there: PostgreSQL's own autovacuum and checkpointer do it on a server.
+ */
+export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefinition[] {
+  // Every instance sends, sharing each send row by row (SKIP LOCKED claims and leases).
+  const sender = new NewsletterSender({ buildDigests: false })
+  const jobs: (JobDefinition | false)[] = [
+    {
+      // A scheduled article going public is a change like any other: its pages are told.
+      name: 'scheduled-publication',
+      title: 'Scheduled publication',
+      trigger: { kind: 'every', everyMs: 5 * SECOND },
+      singleInstance: true,
+      timeLimitMs: MINUTE,
+      retry: { attempts: 2, backoffMs: SECOND },
+      logLevel: 'debug',
+      run: async () => ({ published: await announceScheduledPublications() }),
+    },
+    {
+      // A breaking item leaving the bar by itself changes every page that shows the bar.
+      name: 'breaking-news-expiry',
+      title: 'Breaking news expiry',
+      trigger: { kind: 'every', everyMs: 5 * SECOND },
+      singleInstance: true,
+      timeLimitMs: MINUTE,
+      retry: { attempts: 2, backoffMs: SECOND },
+      logLevel: 'debug',
+      run: async () => ({ expired: await announceExpiredBreakingNews() }),
+    },
+    {
+      name: 'auth-housekeeping',
+      title: 'Expired sign-in rows and old view readers',
+      trigger: { kind: 'every', everyMs: HOUSEKEEPING_EVERY_MS, firstAfterMs: 5 * MINUTE },
+      singleInstance: true,
+      timeLimitMs: 5 * MINUTE,
+      retry: { attempts: 3, backoffMs: 30 * SECOND },
+      logLevel: 'info',
+      run: async () => ({ ...(await sweepExpiredAuthRows()), ...(await sweepViewReaders()) }),
+    },
+    embedded && {
+      name: 'embedded-checkpoint',
+      title: 'Embedded database checkpoint',
+      trigger: { kind: 'every', everyMs: 5 * MINUTE },
+      singleInstance: true,
+      timeLimitMs: 2 * MINUTE,
+      retry: { attempts: 1, backoffMs: 10 * SECOND },
+      logLevel: 'debug',
+      run: async () => ({ ms: Math.round((await checkpointEmbeddedDatabase()) ?? 0) }),
+    },
+    embedded && {
+      name: 'embedded-vacuum',
+      title: 'Embedded database vacuum',
+      // A minute after start too: a restart after an import or a restore gets its statistics.
+      trigger: { kind: 'daily', at: '04:00', firstAfterMs: MINUTE },
+      singleInstance: true,
+      timeLimitMs: 30 * MINUTE,
+      retry: { attempts: 2, backoffMs: 5 * MINUTE },
+      logLevel: 'info',
+      run: async () => ({ ms: Math.round((await vacuumEmbeddedDatabase()) ?? 0) }),
+    },
+    {
+      // Once per window whichever instance gets there first (a unique window key per list).
+      name: 'newsletter-digests',
+      title: 'Newsletter digests',
+      trigger: { kind: 'every', everyMs: MINUTE, firstAfterMs: 10 * SECOND },
+      singleInstance: true,
+      timeLimitMs: 5 * MINUTE,
+      retry: { attempts: 2, backoffMs: 30 * SECOND },
+      logLevel: 'debug',
+      run: async () => ({ started: await buildDueDigests(getDb(), new Date()) }),
+    },
+    {
+      name: 'newsletter-sender',
+      title: 'Newsletter queueing and sending',
+      trigger: { kind: 'queued', description: 'scheduled issues and queued deliveries' },
+      singleInstance: false,
+      timeLimitMs: 30 * MINUTE,
+      // Per delivery, in the sender: temporary failures back off from 30 s, doubling, 8 tries.
+      retry: { attempts: 0, backoffMs: 0 },
+      logLevel: 'info',
+      start: (measure) => void sender.start({ measurePass: measure }),
+      // Rows claimed but not sent go back to the queue; a send in flight finishes.
+      stop: () => sender.stop(),
+      queue: () =>
+        queueOf(sql`
+          select count(*) as depth,
+            extract(epoch from now() - min(next_attempt_at) filter (where status = 'queued')) as oldest
+          from newsletter_deliveries where status in ('queued', 'sending')`),
+    },
+    {
+      name: 'import-runs',
+      title: 'Imports from WordPress and Ghost',
+      trigger: { kind: 'queued', description: '“Import” on the Import screen, one at a time' },
+      singleInstance: false,
+      timeLimitMs: 2 * 60 * MINUTE,
+      // A failed import is started again by hand: import_map makes the second run finish the
+      // first's work, never double it.
+      retry: { attempts: 0, backoffMs: 0 },
+      logLevel: 'info',
+      start: () => {},
+      // An import cut off by a stop stays 'running' and is started again by hand, as above.
+      stop: async () => {
+        const id = runningImport()
+        if (id !== null) logger.warn({ importJob: id }, 'stopping during an import: start it again')
+      },
+      queue: () =>
+        queueOf(sql`
+          select count(*) as depth,
+            extract(epoch from now() - min(updated_at) filter (where status = 'queued')) as oldest
+          from import_jobs where status in ('queued', 'running')`),
+    },
+    {
+      name: 'edition-reads',
+      title: 'Print edition pages',
+      trigger: { kind: 'queued', description: 'an uploaded or adopted PDF' },
+      singleInstance: false,
+      timeLimitMs: 10 * MINUTE,
+      retry: { attempts: 0, backoffMs: 0 },
+      logLevel: 'info',
+      // PDFs stored before print editions existed become editions; editions left 'processing'
+      // by a stopped process are read again.
+      start: () => void adoptOrphanPdfsOnce({ log: (message) => logger.info(message) }),
+      // The edition in hand is finished if it can be in time; else the next start reads it.
+      stop: async () => {
+        let timer: NodeJS.Timeout | undefined
+        const waited = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, EDITION_STOP_WAIT_MS)
+        })
+        await Promise.race([editionsSettled(), waited]).finally(() => clearTimeout(timer))
+      },
+      queue: () =>
+        queueOf(sql`
+          select count(*) as depth, extract(epoch from now() - min(created_at)) as oldest
+          from newspaper_editions where status = 'processing'`),
+    },
+    {
+      // Each instance writes the views it counted (multi-row upserts that add up).
+      name: 'view-counts-flush',
+      title: 'Article view counts',
+      trigger: { kind: 'every', everyMs: 5 * SECOND },
+      singleInstance: false,
+      timeLimitMs: MINUTE,
+      // The counter keeps what a failed flush did not write for the next one.
+      retry: { attempts: 0, backoffMs: 0 },
+      logLevel: 'debug',
+      run: async () => {
+        const views = viewCounter.pendingViews
+        await viewCounter.flush()
+        return { views }
+      },
+      atShutdown: () => viewCounter.flush(),
+      queue: async () => ({ depth: viewCounter.pendingViews, oldestAgeSeconds: null }),
+    },
+    {
+      name: 'redirect-hits-flush',
+      title: 'Redirect hit counts',
+      trigger: { kind: 'every', everyMs: 2 * SECOND },
+      singleInstance: false,
+      timeLimitMs: MINUTE,
+      // A failed write is logged by the flush; its hits are not kept for another try.
+      retry: { attempts: 0, backoffMs: 0 },
+      logLevel: 'debug',
+      run: () => flushRedirectHits(),
+      atShutdown: () => flushRedirectHits(),
+    },
+  ]
+  return jobs.filter((job): job is JobDefinition => job !== false)
+}
