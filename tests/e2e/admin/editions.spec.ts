@@ -49,8 +49,9 @@ test('an edition uploaded with a title and date is listed with its cover, then e
   const cover = card.getByAltText(`Cover of ${title}`)
   await expect(cover).toBeVisible()
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600)
-  // The form is ready for the next edition.
-  await expect(panel.getByLabel('Title')).toHaveValue('')
+  // The form is ready for the next edition: a new title with its day, not the last one's.
+  await expect(panel.getByLabel('Title')).not.toHaveValue(title)
+  await expect(panel.getByLabel('Title')).toHaveValue(/[A-Z][a-z]+ \d{1,2}, \d{4}$/)
 
   await card.getByRole('button', { name: `Edit ${title}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit edition' })
@@ -79,6 +80,8 @@ test('the upload form asks for a title, a date and a PDF, and refuses other file
   page,
 }) => {
   const panel = page.getByRole('tabpanel')
+  // The form proposes a title and a date (the next edition): the desk empties both.
+  await panel.getByLabel('Title').fill('')
   await panel.getByLabel('Edition date').fill('')
   await panel.getByRole('button', { name: 'Upload edition' }).click()
   await expect(panel.getByText('Title is required')).toBeVisible()
