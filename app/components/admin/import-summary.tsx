@@ -268,7 +268,7 @@ export function ImportNextSteps({ report }: { report: ReportView }) {
       ? {
           to: '/admin/articles?sort=published-desc',
           label: 'Open the articles list',
-          why: `${articles} imported articles, newest first`,
+          why: `${articles} imported ${articles === 1 ? 'article' : 'articles'}, newest first`,
         }
       : null,
     redirected

@@ -86,3 +86,34 @@ test('an import reports what it created, and a second import of the same file do
   await expect(page.getByText('Total articles: 1')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText(/draft/i)
 })
+
+test('"Fetch images from the old site": an image at a private address is refused, reported and kept, and the result says where to look next', async ({
+  page,
+}) => {
+  const title = unique('Lighthouse keeper')
+  // 127.0.0.1 is this machine: the server (without IMPORT_FETCH_ALLOW_PRIVATE) must not ask it.
+  const picture = 'http://127.0.0.1:9/wp-content/uploads/2019/03/lamp.png'
+  const body = `<p>The lamp.</p><p><img src="${picture}" alt="The lamp"></p>`
+  // Its own post id: the other journey's draft (post 1 of the same old site) is left alone.
+  const xml = draftExport(title)
+    .replace('<p>The harbour wall, as it was reported then.</p>', body)
+    .replace('<wp:post_id>1</wp:post_id>', '<wp:post_id>7001</wp:post_id>')
+  await uploadExport(page, { name: 'lighthouse.xml', buffer: Buffer.from(xml) })
+  await expect(page.getByText('1 of 1 items would be imported')).toBeVisible()
+  await page.getByLabel('Fetch images from the old site').check()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(toast(page, 'Import started')).toBeVisible()
+  await expect(
+    page.getByText(
+      /^1 created, 0 updated, 0 unchanged, 0 skipped\. 0 images fetched from the old site into the media library; 1 could not be\./,
+    ),
+  ).toBeVisible({ timeout: 20_000 })
+  const failures = page.getByRole('listitem').filter({ hasText: picture })
+  await expect(failures.first()).toContainText('127.0.0.1 is not a public address')
+  await expect(page.getByRole('link', { name: 'Open the articles list' })).toHaveAttribute(
+    'href',
+    '/admin/articles?sort=published-desc',
+  )
+  // The option is kept with the job: "Import again" fetches again.
+  await expect(page.getByLabel('Fetch images from the old site')).toBeChecked()
+})
