@@ -10,9 +10,9 @@ export function NewsletterIssueFrame({ html, title }: { html: string; title: str
   const frame = useRef<HTMLIFrameElement>(null)
   const fit = useCallback(() => {
     const doc = frame.current?.contentDocument
-    if (frame.current && doc?.documentElement) {
-      frame.current.style.height = `${doc.documentElement.scrollHeight}px`
-    }
+    // The root's own box, not its scrollHeight: that is never less than the frame's height.
+    const height = doc?.documentElement?.getBoundingClientRect().height
+    if (frame.current && height) frame.current.style.height = `${Math.ceil(height)}px`
   }, [])
   useEffect(() => {
     // The frame may have loaded before hydration: fit now, and again when the width changes.
