@@ -115,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           return actionError(413, FAILURE_TITLE.import, 'The CSV file is larger than 2 MB.', {
             fieldErrors: { file: ['The CSV file is larger than 2 MB.'] },
           })
-        const result = await importRedirectsCsv(getDb(), await file.text())
+        const result = await importRedirectsCsv(await file.text())
         const skipped = result.errors
           .slice(0, 3)
           .map((e) => `line ${e.line}: ${e.message}`)

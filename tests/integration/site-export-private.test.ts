@@ -40,7 +40,7 @@ describe('what the export leaves out', () => {
       .values({ entryId: deleted.id, headline: 'First draft', content: '<p>Earlier libel.</p>' })
 
     const chunks: string[] = []
-    for await (const chunk of contentJsonChunks(getDb(), { url: 'https://x', name: 'X' }, AT))
+    for await (const chunk of contentJsonChunks({ url: 'https://x', name: 'X' }, AT))
       chunks.push(String(chunk))
     const content = chunks.join('')
     expect(content).not.toMatch(/libel|Wrong town named|First draft/)
@@ -69,7 +69,7 @@ describe('what the export leaves out', () => {
         { email: 'kept@reader.example', confirmToken: 'c-kept', confirmedAt: AT, consentedAt: AT },
         { email: 'never-confirmed@reader.example', confirmToken: 'c-pending' },
       ])
-    const csv = await text(subscribersCsvStream(getDb()))
+    const csv = await text(subscribersCsvStream())
     expect(csv.trim().split('\n')).toEqual([
       'email,status,source,consented_at,confirmed_at,paused_at,created_at',
       expect.stringMatching(/^kept@reader\.example,confirmed,form,2025-05-01T10:00:00\.000Z,/),

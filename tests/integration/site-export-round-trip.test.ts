@@ -70,7 +70,7 @@ beforeAll(async () => {
         status: 'draft' as const,
       })),
     )
-  await pipeline(await siteExportZip(getDb(), getStorage()), fs.createWriteStream(zipPath))
+  await pipeline(await siteExportZip(getStorage()), fs.createWriteStream(zipPath))
   entries = await readZip(zipPath)
 }, 300_000)
 afterAll(async () => {

@@ -308,7 +308,7 @@ export async function importSiteExport(
     // The rows are in: the files stay whatever happens next.
     written.length = 0
     const redirects = redirectsCsv
-      ? (await importRedirectsCsv(db, await zip.openEntry(redirectsCsv), 'The zip’s redirects.csv'))
+      ? (await importRedirectsCsv(await zip.openEntry(redirectsCsv), 'The zip’s redirects.csv'))
           .saved
       : 0
     const subscribers = subscribersCsv

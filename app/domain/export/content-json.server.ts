@@ -14,7 +14,7 @@ import {
   staticPages,
   tags,
 } from '@db/schema/index'
-import type { Database } from '~/infra/db.server'
+import { getDb } from '~/infra/db.server'
 
 /**
  * content.json: the site's content in our own documented, versioned shape
@@ -41,10 +41,10 @@ export interface ExportedAuthor {
 }
 
 export async function* contentJsonChunks(
-  db: Database,
   site: { url: string; name: string },
   now = new Date(),
 ): AsyncGenerator<string> {
+  const db = getDb()
   yield `{"format":${JSON.stringify(CONTENT_FORMAT)},"version":${CONTENT_VERSION},"exportedAt":${JSON.stringify(now.toISOString())},"site":${JSON.stringify(site)}`
   // Authors: every profile that wrote an article or holds a staff role (readers are not content).
   const authors = await db
@@ -84,7 +84,7 @@ export async function* contentJsonChunks(
   yield `,"tags":${JSON.stringify(tagRows.map((t) => ({ id: t.id, name: t.name, slug: t.slug, createdAt: t.createdAt })))}`
   yield ',"articles":['
   let first = true
-  for await (const article of exportedArticles(db)) {
+  for await (const article of exportedArticles()) {
     yield (first ? '' : ',') + JSON.stringify(article)
     first = false
   }
@@ -148,7 +148,8 @@ function exportAuthor(p: typeof profiles.$inferSelect): ExportedAuthor {
  * Every article with its tag ids, corrections, revisions and live coverage (its entries and
  * their revisions; a deleted entry as a tombstone without its text), a page of rows at a time.
  */
-export async function* exportedArticles(db: Database) {
+export async function* exportedArticles() {
+  const db = getDb()
   let after = 0
   for (;;) {
     const rows = await db

@@ -5,7 +5,7 @@ import yazl from 'yazl'
 import { newsletterSubscribers } from '@db/schema/index'
 import { redirectsCsvStream } from '~/domain/redirects/redirects-csv.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
-import type { Database } from '~/infra/db.server'
+import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import type { StorageDriver } from '~/infra/storage-driver.server'
 import { contentJsonChunks } from './content-json.server'
@@ -20,15 +20,15 @@ export const EXPORTED_BUCKETS = ['media', 'pdf_newspapers'] as const
  * reaches it and the caller pipes the zip out as it is made, so nothing is held whole: the
  * JSON and XML are written a page of articles at a time, the files read from storage as streams.
  */
-export async function siteExportZip(db: Database, storage: StorageDriver, now = new Date()) {
+export async function siteExportZip(storage: StorageDriver, now = new Date()) {
   const identity = await getSiteIdentity()
   const site = { url: identity.siteUrl, name: identity.brand }
   const zip = new yazl.ZipFile()
   const mtime = now
-  zip.addReadStream(Readable.from(contentJsonChunks(db, site, now)), 'content.json', { mtime })
-  zip.addReadStream(Readable.from(wxrChunks(db, site, now)), 'wordpress.xml', { mtime })
-  zip.addReadStream(redirectsCsvStream(db), 'redirects.csv', { mtime })
-  zip.addReadStream(subscribersCsvStream(db), 'subscribers.csv', { mtime })
+  zip.addReadStream(Readable.from(contentJsonChunks(site, now)), 'content.json', { mtime })
+  zip.addReadStream(Readable.from(wxrChunks(site, now)), 'wordpress.xml', { mtime })
+  zip.addReadStream(redirectsCsvStream(), 'redirects.csv', { mtime })
+  zip.addReadStream(subscribersCsvStream(), 'subscribers.csv', { mtime })
   for (const bucket of EXPORTED_BUCKETS) {
     for (const file of await storage.list(bucket, { includeVariants: true })) {
       zip.addReadStream(lazyFile(storage, bucket, file.name), `media/${bucket}/${file.name}`, {
@@ -71,11 +71,11 @@ export const SUBSCRIBER_CSV_COLUMNS = [
  * Addresses that never confirmed are left out: nobody consented to them, and an import would
  * not take them back either (content-import.server.ts).
  */
-export function subscribersCsvStream(db: Database): Readable {
+export function subscribersCsvStream(): Readable {
   async function* rows() {
     let after = 0
     for (;;) {
-      const page = await db
+      const page = await getDb()
         .select()
         .from(newsletterSubscribers)
         .where(

@@ -3,11 +3,9 @@ import { CsvError, parse } from 'csv-parse'
 import { stringify } from 'csv-stringify'
 import { asc, gt } from 'drizzle-orm'
 import { redirects } from '@db/schema/index'
-import type { Database, Transaction } from '~/infra/db.server'
+import { getDb } from '~/infra/db.server'
 import { DomainError, domainErrors } from '~/domain/domain-error'
 import { addRedirect } from './redirects.server'
-
-type Db = Database | Transaction
 
 /** The columns of redirects.csv, in order. Import reads the first three (extra ones ignored). */
 export const REDIRECT_CSV_COLUMNS = ['from', 'to', 'status', 'source', 'hits', 'last_hit'] as const
@@ -15,10 +13,10 @@ export const REDIRECT_CSV_COLUMNS = ['from', 'to', 'status', 'source', 'hits', '
 /** Rows read a page at a time, so a site with many old links never holds them all. */
 const PAGE = 1000
 
-async function* redirectRows(db: Db) {
+async function* redirectRows() {
   let after = 0
   for (;;) {
-    const page = await db
+    const page = await getDb()
       .select()
       .from(redirects)
       .where(gt(redirects.id, after))
@@ -39,8 +37,8 @@ async function* redirectRows(db: Db) {
 }
 
 /** Every redirect as CSV with a header line, streamed from the database. */
-export function redirectsCsvStream(db: Db): Readable {
-  return Readable.from(redirectRows(db)).pipe(
+export function redirectsCsvStream(): Readable {
+  return Readable.from(redirectRows()).pipe(
     stringify({ header: true, columns: [...REDIRECT_CSV_COLUMNS] }),
   )
 }
@@ -79,7 +77,6 @@ export function csvRefusal(error: unknown, fileName: string): unknown {
  * stream (an export zip's entry, read as it is unpacked and never held whole).
  */
 export async function importRedirectsCsv(
-  db: Db,
   csv: string | Readable,
   fileName = 'The CSV file',
 ): Promise<CsvImportResult> {
@@ -110,7 +107,7 @@ export async function importRedirectsCsv(
       first = false
       try {
         await addRedirect(
-          db,
+          getDb(),
           { fromPath: from, toPath: to || null, statusCode: status ? Number(status) : 301 },
           { replace: true },
         )

@@ -187,7 +187,6 @@ describe('findRedirect and hits', () => {
 describe('CSV', () => {
   it('imports lines with or without a header, reports bad lines, and exports them back', async () => {
     const result = await importRedirectsCsv(
-      getDb(),
       'from,to,status\n/old-1,/article/one,301\n"/old, two",/article/two,302\n/gone,,410\nbad,/x,301\n/old-3,/article/three,\n',
     )
     expect(result).toEqual({ saved: 4, errors: [{ line: 5, message: expect.any(String) }] })
@@ -198,27 +197,27 @@ describe('CSV', () => {
       '/old-3→/article/three 301',
     ])
     let csv = ''
-    for await (const chunk of redirectsCsvStream(getDb())) csv += String(chunk)
+    for await (const chunk of redirectsCsvStream()) csv += String(chunk)
     const lines = csv.trim().split('\n')
     expect(lines[0]).toBe('from,to,status,source,hits,last_hit')
     expect(lines).toHaveLength(5)
     expect(lines).toContain('/gone,,410,manual,0,')
     // What was exported imports again to the same redirects.
     await getDb().delete(redirects)
-    expect((await importRedirectsCsv(getDb(), csv)).saved).toBe(4)
+    expect((await importRedirectsCsv(csv)).saved).toBe(4)
     expect(await all()).toHaveLength(4)
   })
 
   it('refuses a file that is not CSV, or has a line past the bound, with a 400 that says where', async () => {
     await expect(
-      importRedirectsCsv(getDb(), 'from,to\n/a,/about\n"/never closed,/about\n'),
+      importRedirectsCsv('from,to\n/a,/about\n"/never closed,/about\n'),
     ).rejects.toMatchObject({
       code: 'INVALID_CSV',
       status: 400,
       message: 'The CSV file is not valid CSV at line 3.',
     })
     await expect(
-      importRedirectsCsv(getDb(), `from,to\n/${'a'.repeat(20_000)},/about\n`),
+      importRedirectsCsv(`from,to\n/${'a'.repeat(20_000)},/about\n`),
     ).rejects.toMatchObject({
       code: 'INVALID_CSV',
       status: 400,
