@@ -55,7 +55,7 @@ async function start({ dev, clientDir }: StartOptions) {
 
   // Every piece of background work, from one list (server/jobs.ts): started once the server
   // answers, stopped at SIGTERM. Single-instance jobs take advisory locks on PostgreSQL.
-  const jobs = jobRegistry.declare(backgroundJobs({ embedded: !database.handle.pool }))
+  const jobs = jobRegistry().declare(backgroundJobs({ embedded: !database.handle.pool }))
 
   let app
   let stopSync: (() => Promise<void>) | undefined

@@ -17,7 +17,16 @@ describe('the back-office navigation by role', () => {
     })
     expect(titlesFor('admin')).toEqual({
       main: ['Dashboard', 'Articles', 'Categories', 'Tags', 'Media', 'Users', 'Settings'],
-      more: ['Pages', 'Newsletters', 'Subscribers', 'Backups', 'Redirects', 'Export', 'Import'],
+      more: [
+        'Pages',
+        'Newsletters',
+        'Subscribers',
+        'Backups',
+        'Redirects',
+        'Export',
+        'Import',
+        'Background work',
+      ],
     })
     expect(titlesFor('viewer')).toEqual({ main: [], more: [] })
   })

@@ -4,6 +4,7 @@ import {
   FileText,
   FolderTree,
   Image,
+  Cog,
   LayoutDashboard,
   Mail,
   Send,
@@ -17,6 +18,7 @@ import {
 } from 'lucide-react'
 import {
   canImportContent,
+  canManageBackgroundWork,
   canExportSite,
   canManageBackups,
   canManageCategories,
@@ -81,6 +83,12 @@ export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },
   { title: 'Export', to: '/admin/export', icon: PackageOpen, capability: canExportSite },
   { title: 'Import', to: '/admin/import', icon: FileInput, capability: canImportContent },
+  {
+    title: 'Background work',
+    to: '/admin/background-work',
+    icon: Cog,
+    capability: canManageBackgroundWork,
+  },
 ]
 
 /** The items `actor` may open, in their order (the server refuses the others anyway). */

@@ -8,6 +8,7 @@ import { articleActionSchema } from '~/domain/articles/articles-schema'
 import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { importActionSchema } from '~/domain/import/import-schema'
+import { backgroundWorkActionSchema } from '~/infra/jobs/jobs-schema'
 import { redirectActionSchema } from '~/domain/redirects/redirects-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import { editionActionSchema } from '~/domain/newspapers/editions-schema'
@@ -441,6 +442,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.export.tsx': [get(ADMINS)],
   'routes/admin.export.download.tsx': [get(ADMINS)],
   'routes/admin.import.tsx': screen(ADMINS, importActionSchema),
+  // The site's background work and its "Run now": admins.
+  'routes/admin.background-work.tsx': screen(ADMINS, backgroundWorkActionSchema),
   'routes/admin.api.import.tsx': [
     get(ADMINS),
     { ...post('an export upload', ADMINS), query: '?part=export' },

@@ -210,6 +210,8 @@ export const canManageRedirects = canAdministerSite
 export const canExportSite = canAdministerSite
 /** Bringing a WordPress or Ghost archive in (articles, authors, categories by the hundred): admins. */
 export const canImportContent = canAdministerSite
+/** The Background work screen (jobs, their failures) and its "Run now": admins. */
+export const canManageBackgroundWork = canAdministerSite
 
 /**
  * Change a published article's address (its slug; the old one answers 301): editors, who

@@ -411,14 +411,19 @@ export class JobRegistry {
   }
 }
 
-/** The process's registry (one per process, whichever bundle asks: server or routes). */
-export const jobRegistry = singleton('job-registry', () => {
-  const registry = new JobRegistry()
-  jobMetrics.state.source = () => registry.queues()
-  return registry
-})
+/**
+ * The process's registry (one per process, whichever bundle asks: server or routes), looked up
+ * at each call so that a test can put its own in place (`setSingleton('job-registry', …)`).
+ */
+export function jobRegistry(): JobRegistry {
+  return singleton('job-registry', () => {
+    const registry = new JobRegistry()
+    jobMetrics.state.source = () => registry.queues()
+    return registry
+  })
+}
 
 /** Work a request starts (an import, an edition's pages), measured as a pass of its job. */
 export function measureJob<T>(name: string, pass: () => Promise<T>): Promise<T> {
-  return jobRegistry.measure(name, pass)
+  return jobRegistry().measure(name, pass)
 }
