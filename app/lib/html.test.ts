@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml } from './html'
+import { escapeHtml, escapeHtmlAttribute } from './html'
 
 describe('escapeHtml', () => {
-  it('escapes what could start or end markup, in text and in either quoted attribute', () => {
+  it('escapes what could start markup or an entity, and leaves quotes as the sanitiser does', () => {
     expect(escapeHtml(`Tom & Jerry <b>"quoted" 'single'</b>`)).toBe(
-      'Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot; &#39;single&#39;&lt;/b&gt;',
+      `Tom &amp; Jerry &lt;b&gt;"quoted" 'single'&lt;/b&gt;`,
     )
   })
 
@@ -14,5 +14,13 @@ describe('escapeHtml', () => {
 
   it('leaves other text alone', () => {
     expect(escapeHtml('news 📰 — café\n')).toBe('news 📰 — café\n')
+  })
+})
+
+describe('escapeHtmlAttribute', () => {
+  it('also escapes the double quote that would end the value', () => {
+    expect(escapeHtmlAttribute(`https://x.test/?a=1&b="2"<`)).toBe(
+      'https://x.test/?a=1&amp;b=&quot;2&quot;&lt;',
+    )
   })
 })
