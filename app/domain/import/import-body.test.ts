@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { convertBody, paragraphs, videoAddress } from './import-body'
+import { convertBody, imageTexts, paragraphs, videoAddress } from './import-body'
 import { mapStatus, planItem } from './import-mapping'
 import type { SourceItem } from './import-source'
 
@@ -69,9 +69,79 @@ describe('convertBody', () => {
     expect(paragraphs('<p>Already</p>')).toBe('<p>Already</p>')
   })
 
+  it('reads tags whose attributes hold ">" or "<!--", as a browser does', () => {
+    const body = convertBody(
+      'ghost',
+      '<p><img alt="a > b" src="https://o/a.jpg"></p><img alt="<!--" src="https://o/b.jpg"><p>Kept</p><!-- gone -->' +
+        '<iframe title="Watch > here" src="https://www.youtube.com/embed/ex8fMxXJDJw?a=1&amp;b=2"></iframe>',
+      context,
+    )
+    expect(body.images).toEqual(['https://o/a.jpg', 'https://o/b.jpg'])
+    expect(body.videoUrl).toBe('https://www.youtube.com/embed/ex8fMxXJDJw?a=1&b=2')
+    expect(body.html).toBe(
+      '<p><img alt="a > b" src="https://o/a.jpg"></p><img alt="<!--" src="https://o/b.jpg"><p>Kept</p>' +
+        '<p><a href="https://www.youtube.com/embed/ex8fMxXJDJw?a=1&amp;b=2">https://www.youtube.com/embed/ex8fMxXJDJw?a=1&amp;b=2</a></p>',
+    )
+  })
+
+  it('drops comments and CDATA with the tags inside them', () => {
+    const body = convertBody(
+      'ghost',
+      '<p>A</p><![CDATA[<img src="https://o/hidden.jpg">]]><!-- <img src="https://o/old.jpg"> [gallery] -->',
+      context,
+    )
+    expect(body).toMatchObject({ html: '<p>A</p>', images: [], unknownShortcodes: [] })
+  })
+
+  it('replaces a whole embed figure, figures nested in it included', () => {
+    const body = convertBody(
+      'ghost',
+      '<figure class="wp-block-embed is-type-video"><div><figure><img src="https://o/thumb.jpg"></figure>' +
+        '<iframe src="https://vimeo.com/22439234"></iframe></div><figcaption>Watch</figcaption></figure><p>After</p>',
+      context,
+    )
+    expect(body.html).toBe(
+      '<p><a href="https://vimeo.com/22439234">https://vimeo.com/22439234</a></p><p>After</p>',
+    )
+    expect(body.images).toEqual([])
+  })
+
+  it('reports shortcodes in the text only, not in attributes', () => {
+    const body = convertBody(
+      'wordpress',
+      '<a title="[note]" href="/x">x</a> [poll id="2"]',
+      context,
+    )
+    expect(body.unknownShortcodes).toEqual(['poll'])
+  })
+
+  it('adds paragraphs between top-level blocks only, line breaks in text only', () => {
+    expect(paragraphs('Intro\n\n<pre>a\n\nb</pre>\n\n<ul>\n<li>x</li>\n\n<li>y</li>\n</ul>')).toBe(
+      '<p>Intro</p>\n<pre>a\n\nb</pre>\n<ul>\n<li>x</li>\n\n<li>y</li>\n</ul>',
+    )
+    expect(paragraphs('See <a\nhref="/x">this</a>\nnow')).toBe(
+      '<p>See <a\nhref="/x">this</a><br>now</p>',
+    )
+  })
+
   it('knows video addresses only of YouTube and Vimeo', () => {
     expect(videoAddress('https://youtu.be/ex8fMxXJDJw')).toBe('https://youtu.be/ex8fMxXJDJw')
     expect(videoAddress('https://example.com/watch?v=1')).toBeNull()
+  })
+})
+
+describe('imageTexts', () => {
+  it('gives each image its alt as written and its own figure’s caption, not a gallery’s', () => {
+    const texts = imageTexts(
+      '<figure><img alt="Tom &amp; Jerry > all" src="a.jpg"><figcaption> The <em>cat</em> </figcaption></figure>' +
+        '<figure class="gallery"><figure><img src="b.jpg"><figcaption>B</figcaption></figure>' +
+        '<img src="c.jpg"><figcaption>Both</figcaption></figure><img src="a.jpg" alt="again">',
+    )
+    expect(Object.fromEntries(texts)).toEqual({
+      'a.jpg': { alt: 'Tom &amp; Jerry > all', caption: 'The <em>cat</em>' },
+      'b.jpg': { alt: '', caption: 'B' },
+      'c.jpg': { alt: '', caption: '' },
+    })
   })
 })
 

@@ -1,9 +1,15 @@
+import { DomUtils, parseDocument } from 'htmlparser2'
+import { escapeHtml, escapeHtmlAttribute } from '~/lib/html'
 import { toEmbedUrl } from '~/lib/video-embed'
 
 // An imported body made into what our editor writes (TipTap: paragraphs, headings, lists,
 // links, images, figures with captions), before the sanitiser has the last word. Pure: the
 // writer resolves images and sanitises. docs/decisions/0040-import-from-wordpress-and-ghost.md says why each
 // shortcode becomes what it does.
+//
+// The HTML is read with a parser (htmlparser2), never with regular expressions over tags: an
+// attribute may hold ">" or "<!--", elements nest, a comment or CDATA may hold tags. What is
+// changed is cut out of the source by the parser's positions and the rest kept as written.
 
 export interface BodyFacts {
   html: string
@@ -39,14 +45,6 @@ export function videoAddress(url: string): string | null {
   return embed && embed.kind === 'iframe' && embed.src !== parsed.href ? parsed.href : null
 }
 
-function escapeHtml(text: string) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
 function attribute(attributes: string, name: string): string | null {
   const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s\\]]+))`, 'i').exec(
     attributes,
@@ -56,36 +54,81 @@ function attribute(attributes: string, name: string): string | null {
 
 /** What the editor makes of a video link: a paragraph with the link (the video field plays it). */
 function videoLink(url: string) {
-  const safe = escapeHtml(url)
+  const safe = escapeHtmlAttribute(url)
   return `<p><a href="${safe}">${safe}</a></p>`
 }
 
-const BLOCK_START =
-  /^<(?:p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|table|hr|dl|address|section|img|iframe)\b/i
+// What WordPress's `wpautop` leaves alone: elements that are blocks of their own.
+const BLOCKS = new Set(
+  'p div h1 h2 h3 h4 h5 h6 ul ol li blockquote pre figure table hr dl address section img iframe'.split(
+    ' ',
+  ),
+)
 
-/** WordPress's classic editor stores paragraphs as blank lines (its `wpautop` adds the <p>s). */
+/**
+ * WordPress's classic editor stores paragraphs as blank lines (its `wpautop` adds the <p>s):
+ * the body's top-level text and inline elements, between blocks and blank lines, become
+ * paragraphs, a single line break inside one a <br>. A blank line inside an element is its own.
+ */
 export function paragraphs(html: string): string {
-  if (/<p[\s>]/i.test(html)) return html
-  return html
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((chunk) => chunk.trim())
-    .filter((chunk) => chunk !== '')
-    .map((chunk) => (BLOCK_START.test(chunk) ? chunk : `<p>${chunk.replace(/\n/g, '<br>')}</p>`))
-    .join('\n')
+  const source = html.replace(/\r\n?/g, '\n')
+  const doc = parseHtml(source)
+  if (DomUtils.findOne((element) => element.name === 'p', doc.children)) return html
+  const chunks: string[] = []
+  let run = ''
+  const flush = () => {
+    const chunk = run.trim()
+    if (chunk) chunks.push(`<p>${lineBreaks(chunk)}</p>`)
+    run = ''
+  }
+  for (const node of doc.children) {
+    const text = sourceOf(source, node)
+    if (isElement(node) && BLOCKS.has(node.name)) {
+      flush()
+      chunks.push(text.trim())
+    } else if (isText(node)) {
+      text.split(/\n\s*\n/).forEach((part, i) => {
+        if (i > 0) flush()
+        run += part
+      })
+    } else run += text
+  }
+  flush()
+  return chunks.join('\n')
+}
+
+/** A paragraph's line breaks, in its text only (never inside a tag or a <pre>). */
+function lineBreaks(html: string): string {
+  const doc = parseHtml(html)
+  const texts = DomUtils.filter((node) => isText(node) && !inPre(node), doc.children)
+  return splice(
+    html,
+    texts.map((node) => ({ node, text: sourceOf(html, node).replace(/\n/g, '<br>') })),
+  )
+}
+
+function inPre(node: HtmlNode): boolean {
+  return closest(node, 'pre') !== null
 }
 
 function captionFigure(attributes: string, inner: string) {
-  const image = /<img\b[^>]*>/i.exec(inner)?.[0] ?? ''
+  const doc = parseHtml(inner)
+  const img = DomUtils.findOne((element) => element.name === 'img', doc.children)
+  const image = img ? sourceOf(inner, img) : ''
   const captionAttribute = attribute(attributes, 'caption')
-  // The caption is the attribute (older exports) or what follows the image inside the shortcode.
+  // The caption is the attribute (older exports) or what follows the image inside the shortcode
+  // (the link around the image, to its full size, goes with it).
+  const wrapper = img ? parentElement(img) : null
+  const linked = wrapper?.name === 'a' ? wrapper : null
+  const alone = linked?.children.every(
+    (child) => child === img || (isText(child) && !child.data.trim()),
+  )
   const caption =
     captionAttribute !== null
       ? escapeHtml(captionAttribute)
-      : inner
-          .replace(/<a\b[^>]*>\s*<img\b[^>]*>\s*<\/a>/i, '')
-          .replace(/<img\b[^>]*>/i, '')
-          .trim()
+      : img
+        ? splice(inner, [{ node: alone && linked ? linked : img, text: '' }]).trim()
+        : inner.trim()
   return `<figure>${image}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`
 }
 
@@ -97,16 +140,14 @@ export function convertBody(
   raw: string,
   context: BodyContext,
 ): BodyFacts {
-  let html = raw
   let videoUrl: string | null = null
-  const unknown = new Set<string>()
   const noteVideo = (url: string) => {
     videoUrl ??= url
     return videoLink(url)
   }
 
-  // Block-editor delimiters (<!-- wp:… -->) and every other comment.
-  html = html.replace(/<!--[\s\S]*?-->/g, '')
+  // Block-editor delimiters (<!-- wp:… -->), every other comment, and CDATA (a comment in HTML).
+  let html = withoutComments(raw)
   if (source === 'ghost') html = html.split('__GHOST_URL__').join(context.siteUrl)
 
   if (source === 'wordpress') {
@@ -122,7 +163,7 @@ export function convertBody(
             .map((id) => context.attachmentUrl(id.trim()))
             .filter((u): u is string => !!u)
         : context.childAttachments()
-      return urls.map((url) => `<img src="${escapeHtml(url)}" alt="">`).join('\n')
+      return urls.map((url) => `<img src="${escapeHtmlAttribute(url)}" alt="">`).join('\n')
     })
     html = html.replace(/\[embed[^\]]*\]([\s\S]*?)\[\/embed\]/gi, (whole, url: string) =>
       videoAddress(url) ? noteVideo(url.trim()) : whole,
@@ -135,27 +176,46 @@ export function convertBody(
       videoAddress(url) ? noteVideo(url) : whole,
     )
   }
-  // Embed blocks and cards (WordPress's wp-block-embed, Ghost's kg-embed-card) and bare iframes.
-  html = html.replace(
-    /<figure\b[^>]*(?:wp-block-embed|kg-embed-card)[^>]*>([\s\S]*?)<\/figure>/gi,
-    (whole, inner: string) => {
-      const url =
-        /<iframe\b[^>]*\bsrc="([^"]+)"/i.exec(inner)?.[1] ??
-        /(https?:\/\/[^\s<"]+)/.exec(inner.replace(/<[^>]+>/g, ' '))?.[1]
-      return url && videoAddress(url) ? noteVideo(url) : whole
-    },
-  )
-  html = html.replace(
-    /<iframe\b[^>]*\bsrc="([^"]+)"[^>]*>(?:[\s\S]*?<\/iframe>)?/gi,
-    (whole, url: string) => (videoAddress(url) ? noteVideo(url) : whole),
-  )
 
-  for (const match of html.matchAll(SHORTCODE)) {
-    if (match[1] === '') unknown.add(match[2].toLowerCase())
+  // Embed blocks and cards (WordPress's wp-block-embed, Ghost's kg-embed-card) and bare iframes.
+  const doc = parseHtml(html, { decodeEntities: true })
+  const edits: Edit[] = []
+  const visit = (nodes: HtmlNode[]) => {
+    for (const node of nodes) {
+      if (!isElement(node)) continue
+      const url = embeddedVideo(node)
+      if (url) edits.push({ node, text: noteVideo(url) })
+      else visit(node.children)
+    }
+  }
+  visit(doc.children)
+  html = splice(html, edits)
+
+  // Shortcodes are text: a "[…]" in an attribute or a comment is none.
+  const unknown = new Set<string>()
+  for (const text of DomUtils.filter(isText, parseHtml(html).children)) {
+    for (const match of (text as HtmlText).data.matchAll(SHORTCODE)) {
+      if (match[1] === '') unknown.add(match[2].toLowerCase())
+    }
   }
   if (source === 'wordpress') html = paragraphs(html)
-  const images = [...html.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1])
+  const images = imageElements(parseHtml(html)).flatMap((img) =>
+    img.attribs.src ? [img.attribs.src] : [],
+  )
   return { html, videoUrl, unknownShortcodes: [...unknown].sort(), images }
+}
+
+const EMBED_CLASS = /(?:^|\s)(?:wp-block-embed|kg-embed-card)(?:\s|$)/
+
+/** The video an embed figure or an iframe shows (entities decoded), else null. */
+function embeddedVideo(element: HtmlElement): string | null {
+  if (element.name === 'iframe')
+    return videoAddress(element.attribs.src ?? '') && element.attribs.src
+  if (element.name !== 'figure' || !EMBED_CLASS.test(element.attribs.class ?? '')) return null
+  const iframe = DomUtils.findOne((e) => e.name === 'iframe' && !!e.attribs.src, element.children)
+  const url =
+    iframe?.attribs.src ?? /(https?:\/\/[^\s<"]+)/.exec(DomUtils.textContent(element))?.[1]
+  return url && videoAddress(url) ? url : null
 }
 
 export interface ImageText {
@@ -167,22 +227,91 @@ export interface ImageText {
 
 /**
  * The alt text and caption each image address carries in a body (the first mention wins):
- * what the media library keeps with the stored copy, as an editor would type them there.
+ * what the media library keeps with the stored copy, as an editor would type them there. An
+ * image's caption is its nearest figure's, unless that figure holds more than one picture (a
+ * gallery's caption is not each picture's).
  */
 export function imageTexts(html: string): Map<string, ImageText> {
   const texts = new Map<string, ImageText>()
-  const note = (tag: string, caption: string) => {
-    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1]
-    if (!src || texts.has(src)) return
-    const alt = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag)
-    texts.set(src, { alt: alt ? (alt[1] ?? alt[2] ?? '') : '', caption })
+  for (const img of imageElements(parseHtml(html))) {
+    const src = img.attribs.src
+    if (!src || texts.has(src)) continue
+    const figure = closest(img, 'figure')
+    const figcaption =
+      figure && imageElements(figure).length === 1
+        ? DomUtils.findOne((e) => e.name === 'figcaption', figure.children)
+        : null
+    const caption = figcaption?.children.length
+      ? html.slice(figcaption.children[0].startIndex!, endOf(figcaption.children.at(-1)!)).trim()
+      : ''
+    texts.set(src, { alt: img.attribs.alt ?? '', caption })
   }
-  for (const figure of html.matchAll(/<figure\b[^>]*>([\s\S]*?)<\/figure>/gi)) {
-    const caption = /<figcaption\b[^>]*>([\s\S]*?)<\/figcaption>/i.exec(figure[1])?.[1] ?? ''
-    const images = figure[1].match(/<img\b[^>]*>/gi) ?? []
-    // A gallery figure's caption is not each picture's.
-    for (const tag of images) note(tag, images.length === 1 ? caption.trim() : '')
-  }
-  for (const tag of html.match(/<img\b[^>]*>/gi) ?? []) note(tag, '')
   return texts
+}
+
+// The parser, and edits cut into the source by its positions.
+
+type HtmlDocument = ReturnType<typeof parseDocument>
+type HtmlNode = HtmlDocument['children'][number]
+type HtmlElement = Parameters<typeof DomUtils.getAttributeValue>[0]
+type HtmlText = HtmlNode & { data: string }
+
+const isElement = (node: HtmlNode): node is HtmlElement => 'attribs' in node
+const isText = (node: HtmlNode): node is HtmlText => node.type === 'text'
+
+/**
+ * A document with each node's place in `html`; attribute values and text as written (an
+ * image's address is the one `html` holds) unless `decodeEntities`.
+ */
+function parseHtml(html: string, { decodeEntities = false } = {}): HtmlDocument {
+  return parseDocument(html, { decodeEntities, withStartIndices: true, withEndIndices: true })
+}
+
+/** Where a node ends in the source: an element closed by the next one's start ends there. */
+function endOf(node: HtmlNode): number {
+  const end = node.endIndex! + 1
+  return node.next ? Math.min(end, node.next.startIndex!) : end
+}
+
+function parentElement(node: HtmlNode): HtmlElement | null {
+  const parent = node.parent as HtmlNode | null
+  return parent && isElement(parent) ? parent : null
+}
+
+/** The nearest element named `name` around `node`, or null. */
+function closest(node: HtmlNode, name: string): HtmlElement | null {
+  for (let at = parentElement(node); at; at = parentElement(at)) if (at.name === name) return at
+  return null
+}
+
+function sourceOf(html: string, node: HtmlNode): string {
+  return html.slice(node.startIndex!, endOf(node))
+}
+
+interface Edit {
+  node: HtmlNode
+  /** What the node becomes. */
+  text: string
+}
+
+/** `html` with each edit's node replaced by its text; edits must not overlap. */
+function splice(html: string, edits: Edit[]): string {
+  let result = html
+  for (const { node, text } of [...edits].sort((a, b) => b.node.startIndex! - a.node.startIndex!)) {
+    result = result.slice(0, node.startIndex!) + text + result.slice(endOf(node))
+  }
+  return result
+}
+
+function withoutComments(html: string): string {
+  const doc = parseHtml(html)
+  const comments = DomUtils.filter((node) => node.type === 'comment', doc.children)
+  return splice(
+    html,
+    comments.map((node) => ({ node: node as HtmlNode, text: '' })),
+  )
+}
+
+function imageElements(root: HtmlDocument | HtmlElement): HtmlElement[] {
+  return DomUtils.findAll((element) => element.name === 'img', root.children)
 }
