@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { siteSettings } from '@db/schema/index'
 import { getDb } from './db.server'
 import { sendMail } from './mail.server'
+import { renderNoticeMail } from './notice-mail.server'
 
 /** The brand readers know the site by (docs/product.md §2: the logo text), used in mails and the TOTP issuer. */
 export async function getBrandName(): Promise<string> {
@@ -11,10 +12,6 @@ export async function getBrandName(): Promise<string> {
     .where(eq(siteSettings.id, 1))
     .limit(1)
   return row?.logoText?.trim() || 'Broadsheet'
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 async function sendAuthMail({
@@ -35,19 +32,14 @@ async function sendAuthMail({
   outro: string
 }) {
   const brand = await getBrandName()
-  const opening = typeof intro === 'function' ? intro(brand) : intro
-  const lines = [opening, '']
-  if (url) lines.push(`${action}:`, url, '')
-  if (code) lines.push(`Your one-time code: ${code}`, '')
-  lines.push(outro, '', `— ${brand}`)
-  const html = [
-    `<p>${escapeHtml(opening)}</p>`,
-    url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` : '',
-    code ? `<p>Your one-time code: <strong>${escapeHtml(code)}</strong></p>` : '',
-    `<p>${escapeHtml(outro)}</p>`,
-    `<p>— ${escapeHtml(brand)}</p>`,
-  ].join('\n')
-  await sendMail({ to, subject: subject(brand), text: lines.join('\n'), html })
+  const mail = await renderNoticeMail({
+    brand,
+    paragraphs: [typeof intro === 'function' ? intro(brand) : intro],
+    action: url ? { label: action, url } : undefined,
+    code,
+    after: [outro],
+  })
+  await sendMail({ to, subject: subject(brand), ...mail })
 }
 
 const IGNORE = 'If you did not ask for this, you can ignore this message.'

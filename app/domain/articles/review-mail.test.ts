@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { returnedToWriterMail, submittedForReviewMail } from './review-mail'
 
 describe('review mails', () => {
-  it('tell the editors which article waits, by whom, and where', () => {
-    const mail = submittedForReviewMail({
+  it('tell the editors which article waits, by whom, and where', async () => {
+    const mail = await submittedForReviewMail({
       title: 'Tides & <storms>',
       writer: 'Carla',
       url: 'https://news.example/admin/edit-article/7',
@@ -22,12 +22,13 @@ describe('review mails', () => {
         '— Broadsheet',
       ].join('\n'),
     )
-    expect(mail.html).toContain('Tides &#38; &#60;storms&#62;')
+    expect(mail.html).toContain('Tides &amp; &lt;storms&gt;')
+    expect(mail.html).toContain('<a href="https://news.example/admin/edit-article/7"')
     expect(mail.html).not.toContain('<storms>')
   })
 
-  it('give the writer the editor’s note, line breaks kept', () => {
-    const mail = returnedToWriterMail({
+  it('give the writer the editor’s note, line breaks kept', async () => {
+    const mail = await returnedToWriterMail({
       title: 'Tides',
       editor: 'Edna',
       note: 'Check the dates.\nAdd a source.',
@@ -37,6 +38,6 @@ describe('review mails', () => {
     expect(mail.subject).toBe('Returned with a note: “Tides”')
     expect(mail.text).toContain('Edna returned “Tides” to you as a draft, with this note:')
     expect(mail.text).toContain('Check the dates.\nAdd a source.')
-    expect(mail.html).toContain('<p>Check the dates.<br>Add a source.</p>')
+    expect(mail.html).toContain('Check the dates.<br/>Add a source.')
   })
 })

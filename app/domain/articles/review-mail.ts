@@ -1,5 +1,7 @@
-// The review's two mails, as plain text with an HTML twin. Pure: review.server.ts fills in the
-// names and the link and sends them.
+import { renderNoticeMail } from '~/infra/notice-mail.server'
+
+// The review's two mails, as plain text with an HTML twin (the account mails' layout,
+// infra/notice-mail.server.tsx). review.server.ts fills in the names and the link and sends them.
 
 export interface ReviewMail {
   subject: string
@@ -7,24 +9,14 @@ export interface ReviewMail {
   html: string
 }
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
-function compose(
+async function compose(
   subject: string,
   paragraphs: string[],
-  action: string,
+  label: string,
   url: string,
   brand: string,
-) {
-  const text = [...paragraphs.flatMap((p) => [p, '']), `${action}:`, url, '', `— ${brand}`]
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
-    `<p>— ${escapeHtml(brand)}</p>`,
-  ]
-  return { subject, text: text.join('\n'), html: html.join('\n') }
+): Promise<ReviewMail> {
+  return { subject, ...(await renderNoticeMail({ brand, paragraphs, action: { label, url } })) }
 }
 
 /** To every editor and admin: an article waits for them. */
@@ -33,7 +25,7 @@ export function submittedForReviewMail(facts: {
   writer: string
   url: string
   brand: string
-}): ReviewMail {
+}): Promise<ReviewMail> {
   return compose(
     `Waiting for review: “${facts.title}”`,
     [
@@ -53,7 +45,7 @@ export function returnedToWriterMail(facts: {
   note: string
   url: string
   brand: string
-}): ReviewMail {
+}): Promise<ReviewMail> {
   return compose(
     `Returned with a note: “${facts.title}”`,
     [

@@ -100,7 +100,7 @@ export async function notifySubmittedForReview(
       article.authorId ? staffMemberName(article.authorId) : null,
       getBrandName(),
     ])
-    const mail = submittedForReviewMail({
+    const mail = await submittedForReviewMail({
       title: article.title,
       writer: writer ?? 'A writer',
       url: editLink(articleId),
@@ -173,7 +173,7 @@ async function mailWriter(articleId: number, note: string, editor: { id: string 
       .limit(1)
     if (!writer) return
     const [editorName, brand] = await Promise.all([staffMemberName(editor.id), getBrandName()])
-    const mail = returnedToWriterMail({
+    const mail = await returnedToWriterMail({
       title: article.title,
       editor: editorName ?? 'An editor',
       note,
