@@ -140,6 +140,7 @@ export async function updateSocialLink(id: number, values: SocialLinkValues) {
     .where(eq(socialLinks.id, id))
     .returning()
   if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
   return row
 }
@@ -152,6 +153,7 @@ export async function setSocialLinkActive(id: number, isActive: boolean) {
     .where(eq(socialLinks.id, id))
     .returning()
   if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
   return row
 }
@@ -162,5 +164,6 @@ export async function deleteSocialLink(id: number) {
     .where(eq(socialLinks.id, id))
     .returning({ id: socialLinks.id })
   if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
 }
