@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import {
   Outlet,
   useLoaderData,
@@ -7,13 +8,16 @@ import {
 } from 'react-router'
 import { BreakingNewsBar } from '~/components/site/breaking-news-bar'
 import { toBreakingViews } from '~/components/site/card-view.server'
-import { SiteFooter } from '~/components/site/site-footer'
+import { FooterSignUp } from '~/components/site/footer-sign-up'
+import { ServerHtml } from '~/components/site/server-html'
+import { drawSiteFooter } from '~/components/site/site-footer.server'
 import { ScrollChrome } from '~/components/site/scroll-chrome'
 import { SiteHeader } from '~/components/site/site-header'
 import { listBreakingNews } from '~/domain/articles/articles-queries.server'
 import { signUpLists } from '~/domain/newsletter/newsletter-queries.server'
 import { getAboutSummary } from '~/domain/pages/pages-queries.server'
-import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
+import { listPublicCategories } from '~/domain/categories/categories-queries.server'
+import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/_site'
@@ -22,34 +26,49 @@ const DEFAULT_ABOUT = 'An independent newspaper covering the news that matters t
 
 // The layout's parts degrade on their own: a failed ticker or social list hides that part
 // (docs/product.md §2 Footer: "If the social links load fails, the social section is hidden").
-export async function loader() {
+/** The name the footer's markup goes by in a document request's `documentHtml`. */
+const FOOTER_MARKUP = 'footer'
+
+export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date()
-  const [breakingNews, socialLinks, about, newsletterLists] = await Promise.all([
-    listBreakingNews().catch((error: unknown) => {
-      logger.error({ err: error }, 'loading breaking news failed')
-      return []
-    }),
-    listActiveSocialLinks().catch((error: unknown) => {
-      logger.error({ err: error }, 'loading social links failed')
-      return null
-    }),
-    getAboutSummary().catch((error: unknown) => {
-      logger.error({ err: error }, 'loading the about text failed')
-      return DEFAULT_ABOUT
-    }),
-    // Kept in memory until a list changes (newsletter-queries.server.ts), like the chrome.
-    signUpLists().catch((error: unknown) => {
-      logger.error({ err: error }, 'loading the newsletter lists failed')
-      return []
-    }),
-  ])
-  return {
-    year: now.getUTCFullYear(),
+  const [breakingNews, socialLinks, about, newsletterLists, settings, categories] =
+    await Promise.all([
+      listBreakingNews().catch((error: unknown) => {
+        logger.error({ err: error }, 'loading breaking news failed')
+        return []
+      }),
+      listActiveSocialLinks().catch((error: unknown) => {
+        logger.error({ err: error }, 'loading social links failed')
+        return null
+      }),
+      getAboutSummary().catch((error: unknown) => {
+        logger.error({ err: error }, 'loading the about text failed')
+        return DEFAULT_ABOUT
+      }),
+      // Kept in memory until a list changes (newsletter-queries.server.ts), like the chrome.
+      signUpLists().catch((error: unknown) => {
+        logger.error({ err: error }, 'loading the newsletter lists failed')
+        return []
+      }),
+      // The same cached reads as the root's (root-data.server.ts).
+      getSiteSettings(),
+      listPublicCategories('navigation'),
+    ])
+  // The footer is drawn here, once (site-footer.server.tsx): a document request carries its
+  // markup once, in the page (ServerHtml); data requests in their data.
+  const footerHtml = drawSiteFooter({
+    brand: settings.logoText || 'Broadsheet',
     about: about || DEFAULT_ABOUT,
-    breakingNews: toBreakingViews(breakingNews, now),
+    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     socialLinks:
       socialLinks?.map(({ id, platform, url, icon }) => ({ id, platform, url, icon })) ?? null,
+    year: now.getUTCFullYear(),
     newsletterLists,
+  })
+  context.documentHtml?.set(FOOTER_MARKUP, footerHtml)
+  return {
+    breakingNews: toBreakingViews(breakingNews, now),
+    footerHtml: context.documentHtml ? null : footerHtml,
   }
 }
 
@@ -65,7 +84,11 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export default function SiteLayout() {
-  const { breakingNews, socialLinks, about, year, newsletterLists } = useLoaderData<typeof loader>()
+  const { breakingNews, footerHtml } = useLoaderData<typeof loader>()
+  // The footer's markup as the layout first had it. A form's post reloads the layout's data
+  // (the footer's own sign-up among them); drawing the same footer again would replace the
+  // form the reader is using, and its answer, for nothing.
+  const [footer] = useState(footerHtml)
   const leaf = useMatches().at(-1)?.handle as { footerSignUp?: boolean } | undefined
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const settings = root?.settings ?? {
@@ -93,15 +116,12 @@ export default function SiteLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
         <Outlet />
       </main>
-      <SiteFooter
-        brand={settings.logoText || 'Broadsheet'}
-        about={about}
-        categories={categories}
-        socialLinks={socialLinks}
-        year={year}
-        newsletterLists={newsletterLists}
-        showSignUp={leaf?.footerSignUp !== false}
-      />
+      {/* Pages with a sign-up of their own (handle.footerSignUp false) hide the footer's. */}
+      <div data-footer-sign-up={leaf?.footerSignUp === false ? 'off' : 'on'}>
+        <ServerHtml name={FOOTER_MARKUP} html={footer}>
+          {(footer) => <FooterSignUp root={footer} />}
+        </ServerHtml>
+      </div>
     </div>
   )
 }

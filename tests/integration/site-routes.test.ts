@@ -270,7 +270,7 @@ describe('home page', () => {
 })
 
 describe('site layout', () => {
-  it('hands the header its breaking news and the footer its active social links', async () => {
+  it('hands the header its breaking news and draws the footer with its active social links', async () => {
     const breaking = await insertTag({ slug: 'breaking-news', name: 'Breaking News' })
     await insertArticle({ title: 'Storm warning', tagIds: [breaking.id] })
     await getDb()
@@ -281,8 +281,12 @@ describe('site layout', () => {
       ])
     const out = await runRoute(layout.loader, get('/'))
     expect(out.data.breakingNews.map((b: { title: string }) => b.title)).toEqual(['Storm warning'])
-    expect(out.data.socialLinks.map((s: { platform: string }) => s.platform)).toEqual(['facebook'])
-    expect(out.data.year).toBe(new Date().getUTCFullYear())
+    // The footer arrives drawn (site-footer.server.tsx): the active link only, and the year.
+    const footer: string = out.data.footerHtml
+    expect(footer).toContain('href="https://facebook.com/x"')
+    expect(footer).not.toContain('github.com/x')
+    expect(footer).toContain(`© ${new Date().getUTCFullYear()} `)
+    expect(footer).toMatch(/<form data-newsletter-form="" [^>]*action="\/newsletter" method="post"/)
     await getDb().delete(socialLinks)
   })
 })

@@ -49,11 +49,15 @@ export function NewsletterListChoices({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {/* Kept when empty: the footer's script fills it (footer-sign-up.tsx). */}
+      <p
+        id={errorId}
+        role="alert"
+        data-newsletter-lists-error=""
+        className="text-sm font-medium text-destructive empty:hidden"
+      >
+        {error}
+      </p>
     </fieldset>
   )
 }

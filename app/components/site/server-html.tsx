@@ -29,7 +29,7 @@ function documentMarkup(name: string, documentHtml: ReadonlyMap<string, string> 
  * components that drew it. `html` is null when the loader kept it out of a document request's
  * data (load context `documentHtml`, under `name`): the markup is then the page's own. A click on one of its own links navigates inside the app, as a
  * <Link> would; its card images show at once (no script marks them loaded for the fade-in; the
- * featured image has none). `children`
+ * featured image has none); a link marked `data-document` loads as a document. `children`
  * draws the few interactive parts into it once mounted (portals into its slots); give the
  * component a `key` per page so they find the new markup's slots.
  */
@@ -61,6 +61,8 @@ export function ServerHtml({
       event.shiftKey ||
       event.altKey ||
       link.target ||
+      // A file, not a page of the app (the footer's RSS feed).
+      link.hasAttribute('data-document') ||
       link.origin !== window.location.origin
     ) {
       return

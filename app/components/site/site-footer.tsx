@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
 import type { SignUpListView } from '~/domain/newsletter/newsletter-schema'
 import { STATIC_PAGE_LINKS } from '~/domain/pages/static-pages'
-import { NewsletterForm } from './newsletter-form'
+import { NewsletterBlock, NewsletterFields, newsletterFormClass } from './newsletter-form'
 import type { SiteCategory } from './site-nav'
 import { SocialLinks, type SocialLinkView } from './social-links'
 import { containerClass, textLinkClass } from './styles'
@@ -24,7 +23,11 @@ function FooterHeading({ id, children }: { id?: string; children: React.ReactNod
 
 /**
  * The public footer (docs/product.md §2 Footer): newsletter, About Us, categories, Quick Links, social
- * links (hidden when none, or when they failed to load) and the copyright line.
+ * links (hidden when none, or when they failed to load) and the copyright line. Drawn on the
+ * server only (site-footer.server.tsx), so its links are plain: the page follows them inside the
+ * app (server-html.tsx). The sign-up is a plain form that posts to /newsletter; in the browser
+ * footer-sign-up.tsx makes it answer in place. Pages with a sign-up of their own hide it
+ * (`data-footer-sign-up="off"` around the footer, routes/_site.tsx).
  */
 export function SiteFooter({
   brand,
@@ -33,7 +36,6 @@ export function SiteFooter({
   socialLinks,
   year,
   newsletterLists,
-  showSignUp = true,
 }: {
   brand: string
   about: string
@@ -41,17 +43,23 @@ export function SiteFooter({
   socialLinks: SocialLinkView[] | null
   year: number
   newsletterLists: readonly SignUpListView[]
-  /** Off on the newsletter's own pages, which carry their own form or a sign-up just made. */
-  showSignUp?: boolean
 }) {
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className={`${containerClass} py-12`}>
-        {showSignUp ? <NewsletterForm lists={newsletterLists} /> : null}
-        <div
-          id="site-footer-nav"
-          className={`${showSignUp ? 'mt-12' : ''} grid gap-10 sm:grid-cols-2 lg:grid-cols-4`}
-        >
+        <div className="mb-12 in-data-[footer-sign-up=off]:hidden">
+          <NewsletterBlock title="Stay Informed, Stay Ahead" lists={newsletterLists}>
+            <form
+              method="post"
+              action="/newsletter"
+              data-newsletter-form=""
+              className={newsletterFormClass}
+            >
+              <NewsletterFields id="site-footer-newsletter" lists={newsletterLists} />
+            </form>
+          </NewsletterBlock>
+        </div>
+        <div id="site-footer-nav" className="grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
           <section className="lg:col-span-2 lg:pr-12">
             <FooterHeading>About Us</FooterHeading>
             <p className="mt-3 text-sm text-muted-foreground">{about}</p>
@@ -67,9 +75,9 @@ export function SiteFooter({
             <ul className={footerListClass}>
               {categories.map((category) => (
                 <li key={category.id}>
-                  <Link to={`/category/${category.slug}`} className={footerLinkClass}>
+                  <a href={`/category/${category.slug}`} className={footerLinkClass}>
                     {category.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -79,23 +87,23 @@ export function SiteFooter({
             <ul className={footerListClass}>
               {STATIC_PAGE_LINKS.map((page) => (
                 <li key={page.slug}>
-                  <Link to={`/${page.slug}`} className={footerLinkClass}>
+                  <a href={`/${page.slug}`} className={footerLinkClass}>
                     {page.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
               <li>
-                <Link to="/newspapers" className={footerLinkClass}>
+                <a href="/newspapers" className={footerLinkClass}>
                   Print Editions
-                </Link>
+                </a>
               </li>
               <li>
-                <Link to="/corrections" className={footerLinkClass}>
+                <a href="/corrections" className={footerLinkClass}>
                   Corrections
-                </Link>
+                </a>
               </li>
               <li>
-                <a href="/rss.xml" className={footerLinkClass}>
+                <a href="/rss.xml" data-document="" className={footerLinkClass}>
                   RSS Feed
                 </a>
               </li>
