@@ -160,7 +160,7 @@ test('a draft is saved automatically while it is being written', async ({ page }
   await expect(page).toHaveURL(/\/admin\/articles$/)
   await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
   const row = page.getByRole('row').filter({ hasText: title })
-  await expect(row.getByText('draft', { exact: true })).toBeVisible()
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible()
   await expect(page.getByText('Total articles: 1')).toBeVisible()
 })
 
