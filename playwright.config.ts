@@ -111,6 +111,8 @@ export default defineConfig({
       // Chosen at first start, so the back office does not ask an admin for it (issue 36); the
       // journeys' dates are in UTC.
       SITE_TIME_ZONE: 'UTC',
+      // The import journey's "old site" serves its pictures from this machine (import.spec.ts).
+      IMPORT_FETCH_ALLOW_PRIVATE: '1',
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: '2',

@@ -1,4 +1,5 @@
 import { FileInput, Upload } from 'lucide-react'
+import { formatCount } from '~/lib/format-count'
 import { useEffect, useState } from 'react'
 import { useFetcher, useNavigate, useRevalidator } from 'react-router'
 import {
@@ -216,7 +217,7 @@ function JobProgress({ job }: { job: LoadedJob }) {
         <CardDescription>
           {job.processed} of {job.total} items
           {job.fetchImages
-            ? `; ${job.imagesFetched} images fetched from the old site${job.imagesFailed ? `, ${job.imagesFailed} failed` : ''}`
+            ? `; ${formatCount(job.imagesFetched, 'image')} fetched from the old site${job.imagesFailed ? `, ${job.imagesFailed} failed` : ''}`
             : ''}
           . You may leave this page; the import goes on.
         </CardDescription>

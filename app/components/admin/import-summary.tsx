@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { formatCount } from '~/lib/format-count'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import {
@@ -184,10 +185,10 @@ export function ImportReportCard({ report }: { report: ReportView }) {
           {report.counts.created} created, {report.counts.updated} updated,{' '}
           {report.counts.unchanged} unchanged, {report.counts.skipped} skipped.
           {report.fetchedImages
-            ? ` ${report.fetchedImages.fetched} images fetched from the old site into the media library; ${report.fetchedImages.failed.length} could not be.`
+            ? ` ${formatCount(report.fetchedImages.fetched, 'image')} fetched from the old site into the media library; ${formatCount(report.fetchedImages.failed.length, 'image')} could not be.`
             : ''}
           {report.remoteImages.length > 0
-            ? ` ${report.remoteImages.length} images keep their remote address.`
+            ? ` ${formatCount(report.remoteImages.length, 'image')} ${report.remoteImages.length === 1 ? 'keeps its' : 'keep their'} remote address.`
             : ''}
         </CardDescription>
       </CardHeader>
@@ -282,7 +283,7 @@ export function ImportNextSteps({ report }: { report: ReportView }) {
       ? {
           to: '/admin/media',
           label: 'Open the media library',
-          why: `${report.fetchedImages?.fetched} images fetched, with their alt text and captions`,
+          why: `${formatCount(report.fetchedImages?.fetched ?? 0, 'image')} fetched, with their alt text and captions`,
         }
       : null,
   ].filter((l) => l !== null)

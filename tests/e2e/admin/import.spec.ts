@@ -1,6 +1,9 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { WXR_CLOSING, wxrOpening } from '../../setup/wxr'
 import { expect, test, toast, unique } from './admin-fixtures'
 
@@ -87,33 +90,59 @@ test('an import reports what it created, and a second import of the same file do
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText(/draft/i)
 })
 
-test('"Fetch images from the old site": an image at a private address is refused, reported and kept, and the result says where to look next', async ({
+test('"Fetch images from the old site": the old site\'s pictures come into the media library, a missing one is reported and kept, and the result says where to look next', async ({
   page,
 }) => {
-  const title = unique('Lighthouse keeper')
-  // 127.0.0.1 is this machine: the server (without IMPORT_FETCH_ALLOW_PRIVATE) must not ask it.
-  const picture = 'http://127.0.0.1:9/wp-content/uploads/2019/03/lamp.png'
-  const body = `<p>The lamp.</p><p><img src="${picture}" alt="The lamp"></p>`
-  // Its own post id: the other journey's draft (post 1 of the same old site) is left alone.
-  const xml = draftExport(title)
-    .replace('<p>The harbour wall, as it was reported then.</p>', body)
-    .replace('<wp:post_id>1</wp:post_id>', '<wp:post_id>7001</wp:post_id>')
-  await uploadExport(page, { name: 'lighthouse.xml', buffer: Buffer.from(xml) })
-  await expect(page.getByText('1 of 1 items would be imported')).toBeVisible()
-  await page.getByLabel('Fetch images from the old site').check()
-  await page.getByRole('button', { name: 'Import', exact: true }).click()
-  await expect(toast(page, 'Import started')).toBeVisible()
-  await expect(
-    page.getByText(
-      /^1 created, 0 updated, 0 unchanged, 0 skipped\. 0 images fetched from the old site into the media library; 1 could not be\./,
-    ),
-  ).toBeVisible({ timeout: 20_000 })
-  const failures = page.getByRole('listitem').filter({ hasText: picture })
-  await expect(failures.first()).toContainText('127.0.0.1 is not a public address')
-  await expect(page.getByRole('link', { name: 'Open the articles list' })).toHaveAttribute(
-    'href',
-    '/admin/articles?sort=published-desc',
-  )
-  // The option is kept with the job: "Import again" fetches again.
-  await expect(page.getByLabel('Fetch images from the old site')).toBeChecked()
+  // The old site, on this machine: the e2e server may reach it (IMPORT_FETCH_ALLOW_PRIVATE in
+  // playwright.config.ts; without it a loopback address is refused, import-fetch-images.test.ts).
+  const lamp = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: '#336699' },
+  })
+    .png()
+    .toBuffer()
+  const oldSite = http.createServer((request, response) => {
+    if (request.url === '/wp-content/uploads/2019/03/lamp.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(lamp)
+    } else response.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => oldSite.listen(0, '127.0.0.1', resolve))
+  try {
+    const origin = `http://127.0.0.1:${(oldSite.address() as AddressInfo).port}`
+    const title = unique('Lighthouse keeper')
+    const picture = `${origin}/wp-content/uploads/2019/03/lamp.png`
+    const missing = `${origin}/wp-content/uploads/2019/03/gone.png`
+    const body = `<p>The lamp.</p><p><img src="${picture}" alt="The lamp"></p><p><img src="${missing}" alt="Gone"></p>`
+    // Its own post id: the other journey's draft (post 1 of the same old site) is left alone.
+    const xml = draftExport(title)
+      .replace('<p>The harbour wall, as it was reported then.</p>', body)
+      .replace('<wp:post_id>1</wp:post_id>', '<wp:post_id>7001</wp:post_id>')
+    await uploadExport(page, { name: 'lighthouse.xml', buffer: Buffer.from(xml) })
+    await expect(page.getByText('1 of 1 items would be imported')).toBeVisible()
+    await page.getByLabel('Fetch images from the old site').check()
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(toast(page, 'Import started')).toBeVisible()
+    await expect(
+      page.getByText(
+        /^1 created, 0 updated, 0 unchanged, 0 skipped\. 1 image fetched from the old site into the media library; 1 image could not be\./,
+      ),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('listitem').filter({ hasText: missing }).first()).toContainText(
+      'HTTP 404',
+    )
+    await expect(page.getByRole('link', { name: 'Open the articles list' })).toHaveAttribute(
+      'href',
+      '/admin/articles?sort=published-desc',
+    )
+    // The option is kept with the job: "Import again" fetches again.
+    await expect(page.getByLabel('Fetch images from the old site')).toBeChecked()
+
+    // The story now shows the stored copy, with its alt text, where the old address was.
+    await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
+    await page.getByRole('row').filter({ hasText: title }).getByRole('link').first().click()
+    const stored = page.locator('.ProseMirror img[alt="The lamp"]')
+    await expect(stored).toHaveAttribute('src', /^\/media\/media\//)
+    await expect(page.locator(`.ProseMirror img[src="${missing}"]`)).toHaveCount(1)
+  } finally {
+    oldSite.close()
+  }
 })
