@@ -116,6 +116,7 @@ function ListCard({
               {list.name}
               <Badge variant="secondary">{LIST_KIND_NAMES[list.kind]}</Badge>
               {list.isDefault ? <Badge variant="outline">Default on sign-up</Badge> : null}
+              {list.announceInMail ? <Badge variant="outline">Announced in mails</Badge> : null}
             </CardTitle>
             <CardDescription>
               {formatCount(list.subscribers, 'subscriber')}

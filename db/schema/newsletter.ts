@@ -40,6 +40,11 @@ export const newsletterLists = pgTable(
     minStories: integer().notNull().default(1),
     /** The footer form subscribes to every default list. */
     isDefault: boolean().notNull().default(false),
+    /**
+     * Announce the list in the next mail of the other lists to their subscribers who chose their
+     * lists before it existed (issue 36): once each, within ANNOUNCE_DAYS of its creation.
+     */
+    announceInMail: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +70,26 @@ export const newsletterSubscriptions = pgTable(
     primaryKey({ columns: [t.subscriberId, t.listId] }),
     index('newsletter_subscriptions_list_idx').on(t.listId, t.subscriberId),
   ],
+)
+
+/**
+ * A new list announced to a subscriber in a mail of another list (issue 36): written when that
+ * message is accepted, so the announcement is shown once.
+ */
+export const newsletterAnnouncements = pgTable(
+  'newsletter_announcements',
+  {
+    subscriberId: integer()
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    listId: integer()
+      .notNull()
+      .references(() => newsletterLists.id, { onDelete: 'cascade' }),
+    /** The issue whose message carried it. */
+    issueId: integer().references(() => newsletterIssues.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.listId] })],
 )
 
 /**

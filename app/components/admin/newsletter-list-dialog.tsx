@@ -14,6 +14,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import {
+  ANNOUNCE_DAYS,
   LIST_KIND_NAMES,
   LIST_KINDS,
   WEEKDAYS,
@@ -36,6 +37,7 @@ export interface EditableList {
   tagId: number | null
   minStories: number
   isDefault: boolean
+  announceInMail: boolean
 }
 
 const selectClass =
@@ -251,6 +253,23 @@ export function NewsletterListDialog({
               <span className="font-medium">Default on sign-up</span>
               <span className="block text-muted-foreground">
                 The footer form subscribes new readers to this newsletter.
+              </span>
+            </span>
+          </label>
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="announceInMail"
+              defaultChecked={list?.announceInMail ?? false}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            <span>
+              <span className="font-medium">
+                Announce it in the next mail of the other newsletters
+              </span>
+              <span className="block text-muted-foreground">
+                Readers who chose their newsletters before this one existed see it once, in their
+                next mail within {ANNOUNCE_DAYS} days of its creation.
               </span>
             </span>
           </label>

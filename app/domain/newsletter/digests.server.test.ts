@@ -25,6 +25,7 @@ function digest(fields: Partial<List> = {}): List {
     tagId: null,
     minStories: 1,
     isDefault: false,
+    announceInMail: false,
     createdAt: new Date('2025-01-01T00:00:00Z'),
     updatedAt: new Date('2025-01-01T00:00:00Z'),
     ...fields,

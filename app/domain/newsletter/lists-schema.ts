@@ -22,6 +22,9 @@ export const ISSUE_STATUSES = [
 ] as const
 export type IssueStatus = (typeof ISSUE_STATUSES)[number]
 
+/** A new list is announced in the other lists' mails for this many days after its creation. */
+export const ANNOUNCE_DAYS = 30
+
 export const WEEKDAYS = [
   'Sunday',
   'Monday',
@@ -94,6 +97,11 @@ export const listSchema = z
       .max(100, 'At most 100')
       .default(1),
     isDefault: z
+      .string()
+      .optional()
+      .transform((v) => v === 'on' || v === 'true'),
+    // Off unless ticked (issue 36).
+    announceInMail: z
       .string()
       .optional()
       .transform((v) => v === 'on' || v === 'true'),

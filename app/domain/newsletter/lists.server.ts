@@ -37,6 +37,7 @@ function columnsOf(values: ListValues) {
     tagId: digest ? values.tagId : null,
     minStories: digest ? values.minStories : 1,
     isDefault: values.isDefault,
+    announceInMail: values.announceInMail,
   }
 }
 

@@ -295,3 +295,66 @@ export function personalize(
     .replaceAll(UNSUBSCRIBE_PLACEHOLDER, links.unsubscribeUrl)
     .replaceAll(PREFERENCES_PLACEHOLDER, links.preferencesUrl)
 }
+
+/** A new list announced to one reader (issue 36). */
+export interface MailAnnouncement {
+  name: string
+  description: string
+}
+
+function escapeHtml(value: string) {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+}
+
+function announcementLine(brand: string, list: MailAnnouncement) {
+  const description = list.description.trim().replace(/[.!?…]+$/, '')
+  return {
+    lead: `New from ${brand}: `,
+    name: list.name,
+    rest: description ? ` — ${description}.` : '.',
+  }
+}
+
+/**
+ * One reader's copy with the new lists announced to them, after the stories and before the
+ * footer (issue 36). Added at the per-reader step, like the reader's links: the issue is
+ * rendered once and its frozen mail (the web copy, the archive) never carries it. The footer is
+ * the mail's last rule (`<hr`) in the HTML and its last `----` line in the text. The
+ * preferences link is the placeholder, filled in by `personalize` afterwards. Unchanged when
+ * there is nothing to announce or no footer is found.
+ */
+export function withAnnouncements(
+  mail: { html: string; text: string },
+  brand: string,
+  lists: MailAnnouncement[],
+): { html: string; text: string; announced: boolean } {
+  const htmlAt = mail.html.lastIndexOf('<hr')
+  const textAt = mail.text.lastIndexOf('----\n')
+  if (lists.length === 0 || htmlAt < 0 || textAt < 0) return { ...mail, announced: false }
+  const lines = lists.map((list) => announcementLine(brand, list))
+  const link = `<a href="${PREFERENCES_PLACEHOLDER}" style="color:${mailColors.ink};text-decoration:underline">Add it on your preferences page</a>`
+  const block =
+    `<div class="m-announce" style="border-top:1px solid ${mailColors.rule};margin:24px 0 0;padding:14px 0 0">` +
+    lines
+      .map(
+        (l) =>
+          `<p style="font-size:15px;line-height:22px;margin:0 0 6px">${escapeHtml(l.lead)}<strong>${escapeHtml(l.name)}</strong>${escapeHtml(l.rest)} ${link}</p>`,
+      )
+      .join('') +
+    '</div>'
+  const text = lines
+    .map(
+      (l) =>
+        `${l.lead}${l.name}${l.rest} Add it on your preferences page: ${PREFERENCES_PLACEHOLDER}`,
+    )
+    .join('\n')
+  return {
+    html: mail.html.slice(0, htmlAt) + block + mail.html.slice(htmlAt),
+    text: `${mail.text.slice(0, textAt)}----\n\n${text}\n\n${mail.text.slice(textAt)}`,
+    announced: true,
+  }
+}

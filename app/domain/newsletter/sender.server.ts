@@ -15,7 +15,8 @@ import {
   startIssueSend,
 } from './delivery.server'
 import { buildDueDigests } from './digests.server'
-import { personalize } from './newsletter-mail.server'
+import { ANNOUNCE_DAYS } from './lists-schema'
+import { personalize, withAnnouncements, type MailAnnouncement } from './newsletter-mail.server'
 import { personalizeClicks, withOpenImage } from './tracking-token.server'
 
 /**
@@ -60,6 +61,8 @@ interface Claimed {
   attempts: number
   preferencesToken: string | null
   skip: string | null
+  /** New lists to announce to this reader (issue 36). */
+  announcements: (MailAnnouncement & { id: number })[]
 }
 
 interface IssueMail {
@@ -262,10 +265,14 @@ export class NewsletterSender {
       where id = ${issue.id} and delivery_started_at is null`)
     // Checked again at send time: an address suppressed, paused or gone from the list since
     // the send was queued receives nothing.
+    // The new lists announced to each reader (issue 36): made with the switch on, within
+    // ANNOUNCE_DAYS, after the reader last chose lists (as the preferences page's "New"), not
+    // one of theirs, and not announced to them before.
     const details = await rows<{
       id: number | string
       preferencesToken: string | null
       skip: string | null
+      announcements: string | { id: number; name: string; description: string }[] | null
     }>(
       db,
       sql`select d.id, s.preferences_token as "preferencesToken",
@@ -273,7 +280,18 @@ export class NewsletterSender {
                  when s.id is null then 'subscriber removed'
                  when s.paused_at is not null then 'paused'
                  when ns.subscriber_id is null then 'unsubscribed from the list'
-            end as skip
+            end as skip,
+            (select json_agg(json_build_object('id', n.id, 'name', n.name,
+                               'description', n.description) order by n.created_at, n.id)
+             from newsletter_lists n
+             where n.announce_in_mail and n.id <> ${issue.listId}
+               and n.created_at > now() - make_interval(days => ${ANNOUNCE_DAYS})
+               and coalesce(s.lists_chosen_at, s.confirmed_at) < n.created_at
+               and not exists (select 1 from newsletter_subscriptions o
+                               where o.subscriber_id = s.id and o.list_id = n.id)
+               and not exists (select 1 from newsletter_announcements a
+                               where a.subscriber_id = s.id and a.list_id = n.id)
+            ) as announcements
           from newsletter_deliveries d
           left join newsletter_subscribers s on s.id = d.subscriber_id
           left join newsletter_subscriptions ns on ns.subscriber_id = d.subscriber_id and ns.list_id = ${issue.listId}
@@ -291,6 +309,10 @@ export class NewsletterSender {
         attempts: Number(c.attempts),
         preferencesToken: d?.preferencesToken ?? null,
         skip: d?.skip ?? null,
+        announcements:
+          typeof d?.announcements === 'string'
+            ? JSON.parse(d.announcements)
+            : (d?.announcements ?? []),
       }
     })
   }
@@ -306,11 +328,15 @@ export class NewsletterSender {
     const workers = Math.max(1, Math.min(queue.length, getEnv().SMTP_POOL_SIZE))
     // Read per batch, from this sender's database: a switch turned in the settings applies to
     // the messages still to go. No settings row yet: the defaults (clicks on, opens off).
-    const [counting = { newsletterClickCounting: true, newsletterOpenCounting: false }] =
-      await rows<{ newsletterClickCounting: boolean; newsletterOpenCounting: boolean }>(
+    const [counting = { newsletterClickCounting: true, newsletterOpenCounting: false, brand: '' }] =
+      await rows<{
+        newsletterClickCounting: boolean
+        newsletterOpenCounting: boolean
+        brand: string
+      }>(
         this.db,
         sql`select newsletter_click_counting as "newsletterClickCounting",
-              newsletter_open_counting as "newsletterOpenCounting"
+              newsletter_open_counting as "newsletterOpenCounting", logo_text as brand
             from site_settings where id = 1`,
       )
     await Promise.all(
@@ -328,12 +354,13 @@ export class NewsletterSender {
           )
           const reader = { issueId: issue.id, subscriberId: row.subscriberId ?? 0 }
           const clicks = counting.newsletterClickCounting ? reader : null
-          const html = personalizeClicks(personalize(issue.html, links), clicks)
+          const mail = withAnnouncements(issue, counting.brand || 'Broadsheet', row.announcements)
+          const html = personalizeClicks(personalize(mail.html, links), clicks)
           const outcome = await sendBulkMail({
             to: row.email,
             subject: issue.subject,
             html: counting.newsletterOpenCounting ? withOpenImage(html, reader) : html,
-            text: personalizeClicks(personalize(issue.text, links), clicks),
+            text: personalizeClicks(personalize(mail.text, links), clicks),
             messageId: row.messageId,
             date: new Date(),
             headers: {
@@ -344,6 +371,14 @@ export class NewsletterSender {
             },
           })
           if (outcome.ok) this.sent++
+          // Shown once: recorded as the message is accepted (a message sent again after a
+          // lost write carries it again, as the same message).
+          if (outcome.ok && mail.announced && row.subscriberId !== null) {
+            await this.db.execute(sql`
+              insert into newsletter_announcements (subscriber_id, list_id, issue_id)
+              select ${row.subscriberId}, unnest(${idArray(row.announcements.map((a) => a.id))}::integer[]), ${issue.id}
+              on conflict do nothing`)
+          }
           await recorder.record(row, outcome)
         }
       }),
