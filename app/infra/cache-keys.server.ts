@@ -1,3 +1,4 @@
+import { SITE_KEYS, type CacheKey } from './cache-key-shape.server'
 import { requestContext } from './request-context.server'
 import { singleton } from './singleton.server'
 
@@ -32,24 +33,7 @@ import { singleton } from './singleton.server'
  * arriving as text (another instance's NOTIFY, a page's `Surrogate-Key`) are read back through
  * `readCacheKeys`, so an unknown word never passes for a key.
  */
-export type CacheKey = `${RecordKind}:${number}` | `author:${string}` | `page:${string}` | SiteKey
-
-type RecordKind = 'article' | 'category' | 'tag'
-
-const SITE_KEYS = [
-  'front',
-  'breaking',
-  'editions',
-  'corrections',
-  'news-sitemap',
-  'sitemap',
-  'search',
-  'settings',
-  'schedule',
-  'newsletter-lists',
-  'chrome',
-] as const
-type SiteKey = (typeof SITE_KEYS)[number]
+export type { CacheKey }
 
 export const EVERYTHING = 'chrome' satisfies CacheKey
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import crypto from 'node:crypto'
-import type { CacheKey } from './cache-keys.server'
+import type { CacheKey } from './cache-key-shape.server'
 import { singleton } from './singleton.server'
 
 /**

@@ -12,6 +12,7 @@ import {
   listBreakingNews,
   listPublishedArticles,
 } from './articles-queries.server'
+import { DEMO_STORY_MIN_WORDS } from '~/domain/seed/demo-bodies'
 
 beforeAll(async () => {
   await seedDemoContent()
@@ -62,7 +63,7 @@ describe('public read models', () => {
     const detail = await getPublishedArticleBySlug(page.items[0].slug)
     expect(detail?.categoryName).toBe(category.name)
     expect(detail?.content).toContain('<p>')
-    expect(detail?.wordCount).toBeGreaterThanOrEqual(300)
+    expect(detail?.wordCount).toBeGreaterThanOrEqual(DEMO_STORY_MIN_WORDS)
   })
 
   it('find breaking news through the breaking-news tag', async () => {

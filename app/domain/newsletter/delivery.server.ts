@@ -17,12 +17,8 @@ import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import type { Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { sendBulkMail } from '~/infra/mail.server'
-import {
-  MAIL_WIDTH,
-  personalize,
-  renderNewsletterMail,
-  type MailStory,
-} from './newsletter-mail.server'
+import type { MailStory } from './mail-layout.server'
+import { MAIL_WIDTH, personalize, renderNewsletterMail } from './newsletter-mail.server'
 import { ensurePreferencesToken, preferencesUrl, PREFERENCES_PATH } from './preferences.server'
 import { countedStoryHref, personalizeClicks } from './tracking-token.server'
 import { readUnsubscribeToken, unsubscribeUrl } from './unsubscribe-token.server'

@@ -4,7 +4,18 @@ import { Link } from '@react-email/link'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { DARK_MEDIA_QUERY } from './mail-scheme'
-import type { MailStory } from './newsletter-mail.server'
+
+export interface MailStory {
+  title: string
+  excerpt: string
+  /** Absolute. */
+  url: string
+  category: string | null
+  /** The byline's name(s), as the story's page prints them; null for none. */
+  byline: string | null
+  /** Absolute, with its size in the mail (attributes: no reflow, no blank box in Outlook). */
+  image: { url: string; width: number; height: number; alt: string } | null
+}
 
 // The pieces of the newsletter's layout (issue 36): a lead story with its picture, the others
 // as headline, standfirst and byline without pictures, so a three-story digest fits two phone

@@ -20,6 +20,7 @@ import {
   mailColors,
   sans,
   serif,
+  type MailStory,
   type StoryHref,
 } from './mail-layout.server'
 
@@ -30,18 +31,6 @@ import {
 
 export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}'
 export const PREFERENCES_PLACEHOLDER = '{{preferences_url}}'
-
-export interface MailStory {
-  title: string
-  excerpt: string
-  /** Absolute. */
-  url: string
-  category: string | null
-  /** The byline's name(s), as the story's page prints them; null for none. */
-  byline: string | null
-  /** Absolute, with its size in the mail (attributes: no reflow, no blank box in Outlook). */
-  image: { url: string; width: number; height: number; alt: string } | null
-}
 
 export interface IssueMailModel {
   brand: string
