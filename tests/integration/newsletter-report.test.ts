@@ -14,20 +14,16 @@ import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { clickToken, readOpenToken } from '~/domain/newsletter/tracking-token.server'
 import { setNewsletterCounting } from '~/domain/settings/settings.server'
 import { getDb } from '~/infra/db.server'
-import { resetEnvCache } from '~/infra/env.server'
-import { closeMailTransport } from '~/infra/mail.server'
 import { loader as clickLoader } from '~/routes/n.c.$token'
 import { loader as openLoader } from '~/routes/n.o.$token'
 import { insertArticle } from '../setup/content-fixtures'
-import { parseMessage, startSmtpSink, type SmtpSink } from '../setup/smtp-sink'
+import { parseMessage, startMailSink, stopMailSink, type SmtpSink } from '../setup/smtp-sink'
 
 let sink: SmtpSink
 let seq = 0
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  process.env.SMTP_URL = sink.url
-  resetEnvCache()
+  sink = await startMailSink()
 })
 
 afterEach(async () => {
@@ -37,10 +33,7 @@ afterEach(async () => {
 })
 
 afterAll(async () => {
-  closeMailTransport()
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  await sink.close()
+  await stopMailSink(sink)
 })
 
 /** An alert list with `count` confirmed readers, one story sent to it and delivered. */

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
+import { resetEnvCache } from '~/infra/env.server'
+import { closeMailTransport } from '~/infra/mail.server'
 
 /**
  * A real SMTP server on 127.0.0.1 (an ephemeral port) that keeps what it receives, parsed by
@@ -101,4 +103,22 @@ export async function startSmtpSink(
 export async function parseMessage(message: SinkMessage): Promise<ParsedMail> {
   message.parsed ??= await simpleParser(message.raw)
   return message.parsed
+}
+
+/** A sink that receives the site's own mail: SMTP_URL points at it until `stopMailSink`. */
+export async function startMailSink(
+  options: Parameters<typeof startSmtpSink>[0] = {},
+): Promise<SmtpSink> {
+  const sink = await startSmtpSink(options)
+  process.env.SMTP_URL = sink.url
+  resetEnvCache()
+  return sink
+}
+
+/** The site's mail back to its default, and the sink closed. */
+export async function stopMailSink(sink: SmtpSink) {
+  closeMailTransport()
+  delete process.env.SMTP_URL
+  resetEnvCache()
+  await sink.close()
 }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import { useFetcher } from 'react-router'
 import type { NewsletterAnswer } from '~/domain/newsletter/newsletter-schema'
 import type { ActionResult } from '~/lib/action-result'
+import { signUpAnswer } from './sign-up-answer'
 
 /**
  * The footer's sign-up, made to answer in place. The footer is drawn on the server
@@ -16,9 +17,7 @@ export function FooterSignUp({ root }: { root: HTMLElement }) {
   const fetcher = useFetcher<ActionResult<NewsletterAnswer>>()
   const { submit } = fetcher
   const form = root.querySelector<HTMLFormElement>('form[data-newsletter-form]')
-  const result = fetcher.data
-  const fieldError = result?.fieldErrors?.email?.[0]
-  const listsError = result?.fieldErrors?.lists?.[0]
+  const { fieldError, error, listsError, message } = signUpAnswer(fetcher.data)
   const busy = fetcher.state !== 'idle'
 
   useEffect(() => {
@@ -44,7 +43,6 @@ export function FooterSignUp({ root }: { root: HTMLElement }) {
 
   if (!form) return null
   const slot = (name: string) => form.querySelector(`[data-newsletter-${name}]`)
-  const error = fieldError ?? result?.formError
   const errorSlot = slot('error')
   const listsSlot = slot('lists-error')
   const statusSlot = slot('status')
@@ -52,7 +50,7 @@ export function FooterSignUp({ root }: { root: HTMLElement }) {
     <>
       {errorSlot && error ? createPortal(error, errorSlot) : null}
       {listsSlot && listsError ? createPortal(listsError, listsSlot) : null}
-      {statusSlot && result?.ok ? createPortal(result.message, statusSlot) : null}
+      {statusSlot && message ? createPortal(message, statusSlot) : null}
     </>
   )
 }

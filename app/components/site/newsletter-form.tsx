@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import type { NewsletterAnswer, SignUpListView } from '~/domain/newsletter/newsletter-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { NewsletterListChoices, signUpPromise } from './newsletter-list-choices'
+import { signUpAnswer } from './sign-up-answer'
 import { primaryButtonClass } from './styles'
 
 export const newsletterFormClass = 'grid min-w-0 gap-3'
@@ -121,18 +122,13 @@ export function NewsletterForm({
 }) {
   const fetcher = useFetcher<ActionResult<NewsletterAnswer>>()
   const id = useId()
-  const result = fetcher.data
-  const fieldError = result?.fieldErrors?.email?.[0]
   return (
     <NewsletterBlock title={title} lists={lists}>
       <fetcher.Form method="post" action="/newsletter" className={newsletterFormClass}>
         <NewsletterFields
           id={id}
           lists={lists}
-          fieldError={fieldError}
-          error={fieldError ?? result?.formError}
-          listsError={result?.fieldErrors?.lists?.[0]}
-          message={result?.ok ? result.message : undefined}
+          {...signUpAnswer(fetcher.data)}
           busy={fetcher.state !== 'idle'}
         />
       </fetcher.Form>

@@ -7,10 +7,13 @@ import {
   newsletterSubscriptions,
 } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { resetEnvCache } from '~/infra/env.server'
-import { closeMailTransport } from '~/infra/mail.server'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
+import {
+  parseMessage,
+  startMailSink,
+  stopMailSink,
+  type SmtpSink,
+} from '../../../tests/setup/smtp-sink'
 import { renderIssue, sendArticleAlert } from './delivery.server'
 import { listSchema } from './lists-schema'
 import { createList } from './lists.server'
@@ -23,9 +26,7 @@ let sink: SmtpSink
 let seq = 0
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  process.env.SMTP_URL = sink.url
-  resetEnvCache()
+  sink = await startMailSink()
 })
 
 afterEach(async () => {
@@ -38,10 +39,7 @@ afterEach(async () => {
 })
 
 afterAll(async () => {
-  closeMailTransport()
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  await sink.close()
+  await stopMailSink(sink)
 })
 
 const HOUR = 3_600_000

@@ -9,10 +9,13 @@ import {
   newsletterSuppressions,
 } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { resetEnvCache } from '~/infra/env.server'
-import { closeMailTransport } from '~/infra/mail.server'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
+import {
+  parseMessage,
+  startMailSink,
+  stopMailSink,
+  type SmtpSink,
+} from '../../../tests/setup/smtp-sink'
 import {
   cancelIssueSend,
   countRecipients,
@@ -33,9 +36,7 @@ let refusals = new Map<string, (attempt: number) => { code: number; message: str
 let seq = 0
 
 beforeAll(async () => {
-  sink = await startSmtpSink({ refuse: (to, attempt) => refusals.get(to)?.(attempt) ?? null })
-  process.env.SMTP_URL = sink.url
-  resetEnvCache()
+  sink = await startMailSink({ refuse: (to, attempt) => refusals.get(to)?.(attempt) ?? null })
 })
 
 afterEach(async () => {
@@ -48,10 +49,7 @@ afterEach(async () => {
 })
 
 afterAll(async () => {
-  closeMailTransport()
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  await sink.close()
+  await stopMailSink(sink)
 })
 
 async function makeList(fields: Partial<typeof newsletterLists.$inferInsert> = {}) {

@@ -8,10 +8,8 @@ import {
   newsletterSubscriptions,
 } from '@db/schema/index'
 import { getDatabaseHandle, getDb, openPostgres, type DatabaseHandle } from '~/infra/db.server'
-import { resetEnvCache } from '~/infra/env.server'
-import { closeMailTransport } from '~/infra/mail.server'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
-import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
+import { startMailSink, stopMailSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
 import { issueProgress, startIssueSend } from './delivery.server'
 import { buildDueDigests } from './digests.server'
 import { NewsletterSender } from './sender.server'
@@ -33,17 +31,12 @@ function databaseUrl(): string {
 }
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  process.env.SMTP_URL = sink.url
-  resetEnvCache()
+  sink = await startMailSink()
   instances = Array.from({ length: INSTANCES }, () => openPostgres(databaseUrl(), 4))
 })
 
 afterAll(async () => {
-  closeMailTransport()
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  await sink.close()
+  await stopMailSink(sink)
   await Promise.all(instances.map((instance) => instance.close()))
 })
 
