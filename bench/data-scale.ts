@@ -70,7 +70,7 @@ const { listAdminArticles, parseAdminArticleFilters } =
 const { searchArticles } = await import('~/domain/search/search-queries.server')
 const { listCategories, listPublicCategories } =
   await import('~/domain/categories/categories-queries.server')
-const { getFrontPage } = await import('~/domain/articles/front-page.server')
+const { getFrontPage } = await import('~/domain/front-page/front-page.server')
 const { getArticleEndings } = await import('~/domain/articles/related-queries.server')
 const { searchNewspaperEditions } = await import('~/domain/newspapers/newspapers-queries.server')
 const { listTags } = await import('~/domain/tags/tags-queries.server')

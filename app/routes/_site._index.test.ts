@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articles, categories } from '@db/schema/index'
-import { FRONT_PAGE_SIZES } from '~/domain/articles/front-page'
+import { FRONT_PAGE_SIZES } from '~/domain/front-page/front-page'
 import { moveCategory, setCategoryShown } from '~/domain/categories/categories.server'
 import { seedBenchmarkArticles, seedDemoContent } from '~/domain/seed/seed.server'
 import { getDb } from '~/infra/db.server'

@@ -7,7 +7,7 @@ import { articles, liveCoverage } from '@db/schema/index'
 import { ArticleCard } from '~/components/site/article-card'
 import { toBreakingViews, toCardView } from '~/components/site/card-view.server'
 import { SearchResultSummary } from '~/components/site/search-result-item'
-import { getHomePage } from '~/domain/articles/front-page.server'
+import { getHomePage } from '~/domain/front-page/front-page.server'
 import {
   listBreakingNews,
   listPublishedArticles,

@@ -13,10 +13,10 @@ import {
   getFeaturedArticle,
   listLatestPerCategory,
   type ArticleCardData,
-} from './articles-queries.server'
+} from '~/domain/articles/articles-queries.server'
 import { dedupeBlocks, FRONT_PAGE_SIZES, SECTION_CANDIDATES } from './front-page'
 import { nextPublicationAt } from '~/domain/published.server'
-import { listTrendingArticles, listTrendingTags } from './trending-queries.server'
+import { listTrendingArticles, listTrendingTags } from '~/domain/articles/trending-queries.server'
 
 export interface FrontPage {
   lead: ArticleCardData | null
