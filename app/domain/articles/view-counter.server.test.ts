@@ -125,12 +125,11 @@ describe('ViewCounter', () => {
     expect(await viewRows()).toEqual([[kept.id, day, 1]])
   })
 
-  it('writes what is left when stopped (the server’s shutdown)', async () => {
+  it('writes what is left when stopped (a test file’s teardown)', async () => {
     const counter = new ViewCounter()
     const a = await insertArticle()
-    const stop = counter.start(60_000)
     counter.add(a.id, day, 7)
-    await stop()
+    await counter.stop()
     expect(await viewRows()).toEqual([[a.id, day, 7]])
   })
 

@@ -4,7 +4,10 @@ import { logger } from '~/infra/logger.server'
 import { singleton } from '~/infra/singleton.server'
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, toWallTime } from '~/lib/time-zone'
 
-/** How often the server writes the views it has counted (and once more at shutdown). */
+/**
+ * How often the views counted are written: the 'view-counts-flush' job's interval
+ * (server/jobs.ts), which writes them once more at shutdown.
+ */
 export const VIEW_FLUSH_INTERVAL_MS = 5_000
 /** Most (article, day) counts kept while the database does not take them; beyond, views drop. */
 export const MAX_PENDING_VIEW_KEYS = 100_000
@@ -48,7 +51,6 @@ export class ViewCounter {
    */
   private readers = new Map<string, string>()
   private chain: Promise<void> = Promise.resolve()
-  private timer: NodeJS.Timeout | undefined
   private droppedSinceWarning = 0
   /** Statements written so far (each flush with anything to write is one). */
   flushes = 0
@@ -106,18 +108,8 @@ export class ViewCounter {
     return this.chain
   }
 
-  /** Flushes every `intervalMs` without keeping the process alive; returns `stop`. */
-  start(intervalMs = VIEW_FLUSH_INTERVAL_MS): () => Promise<void> {
-    clearInterval(this.timer)
-    this.timer = setInterval(() => void this.flush(), intervalMs)
-    this.timer.unref()
-    return () => this.stop()
-  }
-
-  /** Stops the timer and writes what is left (before the database closes). */
+  /** Writes what is left before the database closes (a test file's teardown). */
   async stop(): Promise<void> {
-    clearInterval(this.timer)
-    this.timer = undefined
     await this.flush()
   }
 
