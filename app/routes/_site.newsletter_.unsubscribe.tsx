@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { gutterClass, primaryButtonClass, textLinkClass } from '~/components/site/styles'
 import { DomainError } from '~/domain/domain-error'
-import { describeUnsubscribe, unsubscribeOneClick } from '~/domain/newsletter/delivery.server'
+import { describeUnsubscribe, unsubscribeOneClick } from '~/domain/newsletter/unsubscribe.server'
 import { getDb } from '~/infra/db.server'
 import { errorMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.newsletter_.unsubscribe'

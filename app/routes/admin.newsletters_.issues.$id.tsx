@@ -9,15 +9,15 @@ import { NewsletterProgress, NewsletterSendPanel } from '~/components/admin/news
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { canManageNewsletters } from '~/domain/access/access-rules'
+import { issueProgress } from '~/domain/newsletter/issue-progress.server'
+import { renderIssue } from '~/domain/newsletter/issue-render.server'
 import {
   cancelIssueSend,
-  countRecipients,
-  issueProgress,
-  renderIssue,
   scheduleIssue,
-  sendTestMessage,
   startIssueSend,
-} from '~/domain/newsletter/delivery.server'
+} from '~/domain/newsletter/issue-send.server'
+import { countRecipients } from '~/domain/newsletter/send-queue.server'
+import { sendTestMessage } from '~/domain/newsletter/test-message.server'
 import { scheduleZone } from '~/domain/newsletter/digests.server'
 import { issueActionSchema } from '~/domain/newsletter/lists-schema'
 import { issueReport } from '~/domain/newsletter/report.server'

@@ -8,7 +8,7 @@ import {
   newsletterSubscribers,
   newsletterSubscriptions,
 } from '@db/schema/index'
-import { sendArticleAlert } from '~/domain/newsletter/delivery.server'
+import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
 import { issueReport } from '~/domain/newsletter/report.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { clickToken, readOpenToken } from '~/domain/newsletter/tracking-token.server'

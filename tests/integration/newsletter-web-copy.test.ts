@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newsletterIssues, newsletterLists } from '@db/schema/index'
-import { startIssueSend } from '~/domain/newsletter/delivery.server'
+import { startIssueSend } from '~/domain/newsletter/issue-send.server'
 import { getDb } from '~/infra/db.server'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import { insertArticle } from '../setup/content-fixtures'

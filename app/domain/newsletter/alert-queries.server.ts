@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { newsletterIssues, newsletterLists } from '@db/schema/index'
 import type { Database } from '~/infra/db.server'
 import type { AlertListState } from './alert-schema'
-import { countRecipients } from './delivery.server'
+import { countRecipients } from './send-queue.server'
 
 /**
  * The alert lists, each with its recipients now and whether this story went to it already

@@ -14,7 +14,8 @@ import {
   stopMailSink,
   type SmtpSink,
 } from '../../../tests/setup/smtp-sink'
-import { renderIssue, sendArticleAlert } from './delivery.server'
+import { sendArticleAlert } from './alert-send.server'
+import { renderIssue } from './issue-render.server'
 import { listSchema } from './lists-schema'
 import { createList } from './lists.server'
 import { NewsletterSender } from './sender.server'

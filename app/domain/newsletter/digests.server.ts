@@ -5,7 +5,7 @@ import type { Database } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { serverTimeZone } from '~/infra/server-time-zone.server'
 import { DEFAULT_TIME_ZONE, fromWallTime, toWallTime } from '~/lib/time-zone'
-import { startIssueSend } from './delivery.server'
+import { startIssueSend } from './issue-send.server'
 
 type List = typeof newsletterLists.$inferSelect
 

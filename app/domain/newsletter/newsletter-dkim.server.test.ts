@@ -7,7 +7,7 @@ import { closeMailTransport, sendMail } from '~/infra/mail.server'
 import { verifyDkim } from '../../../tests/setup/dkim-verify'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
-import { sendArticleAlert } from './delivery.server'
+import { sendArticleAlert } from './alert-send.server'
 import { NewsletterSender } from './sender.server'
 
 /*

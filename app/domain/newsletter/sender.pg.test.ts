@@ -10,14 +10,15 @@ import {
 import { getDatabaseHandle, getDb, openPostgres, type DatabaseHandle } from '~/infra/db.server'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
 import { startMailSink, stopMailSink, type SmtpSink } from '../../../tests/setup/smtp-sink'
-import { issueProgress, startIssueSend } from './delivery.server'
+import { issueProgress } from './issue-progress.server'
+import { startIssueSend } from './issue-send.server'
 import { buildDueDigests } from './digests.server'
 import { NewsletterSender } from './sender.server'
 
 // Three instances of the site on one PostgreSQL: three pools of their own on this file's
 // database, each with its sender, as three processes would have. They share one send through
 // FOR UPDATE SKIP LOCKED and never mail anyone twice; three that wake together build a digest
-// window once. (The same rules on the embedded database: delivery.server.test.ts.)
+// window once. (The same rules on the embedded database: issue-send.server.test.ts.)
 
 const INSTANCES = 3
 const READERS = 240

@@ -5,15 +5,9 @@ import { getDb, type Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { sendBulkMail, type BulkOutcome } from '~/infra/mail.server'
-import {
-  listIdHeader,
-  messageIdDomain,
-  onSendStarted,
-  QUEUE_CHUNK,
-  queueMore,
-  readerLinks,
-  startIssueSend,
-} from './delivery.server'
+import { onSendStarted, startIssueSend } from './issue-send.server'
+import { listIdHeader, messageIdDomain, readerLinks } from './message-headers.server'
+import { QUEUE_CHUNK, queueMore } from './send-queue.server'
 import { buildDueDigests } from './digests.server'
 import { ANNOUNCE_DAYS } from './lists-schema'
 import { personalize, withAnnouncements, type MailAnnouncement } from './newsletter-mail.server'
@@ -49,7 +43,7 @@ export interface SenderOptions {
   ratePerMinute?: number
   /** Digests are built by the periodic tick too (off in tests that only send). */
   buildDigests?: boolean
-  /** Delivery rows queued per statement as a send goes (delivery.server.ts, QUEUE_CHUNK). */
+  /** Delivery rows queued per statement as a send goes (send-queue.server.ts, QUEUE_CHUNK). */
   queueChunk?: number
 }
 

@@ -23,7 +23,7 @@ import {
 } from '~/domain/articles/articles-schema'
 import { saveOutcome } from '~/domain/articles/save-outcome'
 import { alertStateFor } from '~/domain/newsletter/alert-queries.server'
-import { sendArticleAlert } from '~/domain/newsletter/delivery.server'
+import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
 import { getDb } from '~/infra/db.server'
 import { formatCount } from '~/lib/format-count'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'

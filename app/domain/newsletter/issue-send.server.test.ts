@@ -16,19 +16,14 @@ import {
   stopMailSink,
   type SmtpSink,
 } from '../../../tests/setup/smtp-sink'
-import {
-  cancelIssueSend,
-  countRecipients,
-  issueProgress,
-  queueMore,
-  renderIssue,
-  sendArticleAlert,
-  sendTestMessage,
-  startIssueSend,
-  unsubscribeOneClick,
-} from './delivery.server'
+import { sendArticleAlert } from './alert-send.server'
+import { issueProgress } from './issue-progress.server'
+import { renderIssue } from './issue-render.server'
+import { cancelIssueSend, startIssueSend } from './issue-send.server'
 import { buildDueDigests } from './digests.server'
+import { countRecipients, queueMore } from './send-queue.server'
 import { NewsletterSender } from './sender.server'
+import { sendTestMessage } from './test-message.server'
 import { unsubscribeToken } from './unsubscribe-token.server'
 
 let sink: SmtpSink
@@ -356,28 +351,6 @@ describe('a newsletter send', () => {
       .from(newsletterDeliveries)
       .where(eq(newsletterDeliveries.issueId, issue.id))
     expect(rows).toHaveLength(0)
-  })
-})
-
-describe('one-click unsubscribe', () => {
-  it('takes the address off that list only, and succeeds again when repeated', async () => {
-    const list = await makeList()
-    const other = await makeList()
-    const [reader] = await subscribe(list.id, 1)
-    await getDb()
-      .insert(newsletterSubscriptions)
-      .values({ subscriberId: reader.id, listId: other.id })
-    const token = unsubscribeToken({ subscriberId: reader.id, listId: list.id })
-    await unsubscribeOneClick(getDb(), token)
-    await unsubscribeOneClick(getDb(), token)
-    const left = await getDb()
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.subscriberId, reader.id))
-    expect(left.map((s) => s.listId)).toEqual([other.id])
-    await expect(unsubscribeOneClick(getDb(), `${token.slice(0, -2)}xx`)).rejects.toMatchObject({
-      code: 'INVALID_TOKEN',
-    })
   })
 })
 

@@ -1,0 +1,28 @@
+import { eq, type sql } from 'drizzle-orm'
+import { newsletterIssues, newsletterLists } from '@db/schema/index'
+import type { Database } from '~/infra/db.server'
+import { NewsletterSendError } from './send-error'
+
+// What the steps of a send start from: the issue with its list, and raw rows on either driver.
+
+export type Issue = typeof newsletterIssues.$inferSelect
+export type List = typeof newsletterLists.$inferSelect
+
+/** Rows of a raw query, on either driver (PGlite and node-postgres both answer `rows`). */
+export async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+export async function issueAndList(
+  db: Database,
+  issueId: number,
+): Promise<{ issue: Issue; list: List }> {
+  const [row] = await db
+    .select({ issue: newsletterIssues, list: newsletterLists })
+    .from(newsletterIssues)
+    .innerJoin(newsletterLists, eq(newsletterLists.id, newsletterIssues.listId))
+    .where(eq(newsletterIssues.id, issueId))
+  if (!row) throw new NewsletterSendError('NOT_FOUND', 'Newsletter issue not found')
+  return row
+}
