@@ -9,26 +9,16 @@ import * as sitemap from '~/routes/sitemaps.$name'
 import {
   createTestUser,
   requestAs,
-  runRoute as runReturned,
+  settleRoute,
   TEST_SITE_URL,
 } from '../../tests/setup/auth-fixtures'
 import { clearContent, insertArticle } from '../../tests/setup/content-fixtures'
 
 const get = (url: string) => requestAs(null, url)
 
-// A thrown data() (404, 400) is the route's error: read it like a returned answer.
-async function runRoute(
-  handler: (args: never) => unknown,
-  url: string,
-  params: Record<string, string>,
-) {
-  try {
-    return await runReturned(handler, get(url), { params })
-  } catch (thrown) {
-    const error = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (error?.type !== 'DataWithResponseInit') throw thrown
-    return { status: error.init?.status ?? 500, location: null, data: error.data }
-  }
+// A thrown data() (404, 400) is the route's error: read like a returned answer.
+function runRoute(handler: (args: never) => unknown, url: string, params: Record<string, string>) {
+  return settleRoute(handler, get(url), { params })
 }
 
 type Meta = Record<string, unknown>[]

@@ -6,7 +6,7 @@ import { addCorrection } from '~/domain/articles/corrections.server'
 import { getDb } from '~/infra/db.server'
 import * as articlePage from '~/routes/_site.article.$slug'
 import * as correctionsPage from '~/routes/_site.corrections'
-import { requestAs, runRoute as runReturned } from '../../tests/setup/auth-fixtures'
+import { requestAs, settleRoute } from '../../tests/setup/auth-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
 
 // What readers get of corrections and updates: the article page (its view and JSON-LD) and
@@ -14,15 +14,9 @@ import { insertArticle } from '../../tests/setup/content-fixtures'
 
 const HOUR = 3_600_000
 
-// A thrown data() (404, 400) is the route's error: read it like a returned answer.
-async function run(handler: (args: never) => unknown, url: string, params = {}) {
-  try {
-    return await runReturned(handler, requestAs(null, url), { params })
-  } catch (thrown) {
-    const error = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (error?.type !== 'DataWithResponseInit') throw thrown
-    return { status: error.init?.status ?? 500, data: error.data }
-  }
+// A thrown data() (404, 400) is the route's error: read like a returned answer.
+function run(handler: (args: never) => unknown, url: string, params = {}) {
+  return settleRoute(handler, requestAs(null, url), { params })
 }
 
 type Meta = Record<string, unknown>[]

@@ -27,19 +27,6 @@ beforeAll(async () => {
   breakingTagId = (await insertTag({ name: 'Breaking News', slug: 'breaking-news' })).id
 })
 
-type Handler = Parameters<typeof callRoute>[0]
-
-/** `callRoute`, reading a thrown `data()` (the guards' 403 and 404) as its response. */
-async function call(fn: Handler, request: Request, routeParams: Record<string, string>) {
-  try {
-    return await callRoute(fn, request, routeParams)
-  } catch (thrown) {
-    const maybe = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
-    throw thrown
-  }
-}
-
 const url = (id: number) => `/admin/articles/${id}/breaking-news`
 const params = (id: number) => ({ id: String(id) })
 const breaking = (fields: { authorId?: string; hoursAgo?: number } = {}) =>
@@ -58,13 +45,13 @@ describe('/admin/articles/{id}/breaking-news: who may', () => {
     for (const role of ['contributor', 'author', 'editor', 'admin'] as const) {
       const article = await breaking({ authorId: callers[role].id })
       const allowed = role === 'editor' || role === 'admin'
-      const read = await call(
+      const read = await callRoute(
         loader,
         get(callers[role].cookie, url(article.id)),
         params(article.id),
       )
       expect(read.status, `${role} reads`).toBe(allowed ? 200 : 403)
-      const write = await call(
+      const write = await callRoute(
         action,
         post(callers[role].cookie, url(article.id), { intent: 'keep' }),
         params(article.id),
@@ -76,15 +63,15 @@ describe('/admin/articles/{id}/breaking-news: who may', () => {
 
   it('refuses anonymous and viewer callers', async () => {
     const article = await breaking()
-    expectSignInRedirect(await call(loader, get(null, url(article.id)), params(article.id)))
+    expectSignInRedirect(await callRoute(loader, get(null, url(article.id)), params(article.id)))
     expectHomeRedirect(
-      await call(loader, get(callers.viewer.cookie, url(article.id)), params(article.id)),
+      await callRoute(loader, get(callers.viewer.cookie, url(article.id)), params(article.id)),
     )
     expectSignInRedirect(
-      await call(action, post(null, url(article.id), { intent: 'keep' }), params(article.id)),
+      await callRoute(action, post(null, url(article.id), { intent: 'keep' }), params(article.id)),
     )
     expectHomeRedirect(
-      await call(
+      await callRoute(
         action,
         post(callers.viewer.cookie, url(article.id), { intent: 'keep' }),
         params(article.id),
@@ -97,7 +84,11 @@ describe('/admin/articles/{id}/breaking-news: who may', () => {
 describe('/admin/articles/{id}/breaking-news', () => {
   it('tells when the item leaves the bar, and keeps it 12 hours more with a toast', async () => {
     const article = await breaking({ hoursAgo: 2 })
-    const read = await call(loader, get(callers.editor.cookie, url(article.id)), params(article.id))
+    const read = await callRoute(
+      loader,
+      get(callers.editor.cookie, url(article.id)),
+      params(article.id),
+    )
     const state = await read.json()
     expect(state).toMatchObject({ ok: true, isBreaking: true, isOnBar: true, hours: 12 })
     const expires = Date.parse(state.expiresIso)
@@ -105,7 +96,7 @@ describe('/admin/articles/{id}/breaking-news', () => {
     // The product's date with time, to the minute: "November 28, 2026 at 9:12 PM".
     expect(state.expiresLabel).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/)
 
-    const kept = await call(
+    const kept = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), { intent: 'keep' }),
       params(article.id),
@@ -118,7 +109,7 @@ describe('/admin/articles/{id}/breaking-news', () => {
   it('keeps it until a chosen time', async () => {
     const article = await breaking()
     const until = new Date(Date.now() + 48 * HOUR)
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.admin.cookie, url(article.id), { intent: 'until', until: until.toISOString() }),
       params(article.id),
@@ -130,7 +121,7 @@ describe('/admin/articles/{id}/breaking-news', () => {
   it('takes it off the bar now, and the panel then reads "Off the bar since …"', async () => {
     const article = await breaking({ hoursAgo: 1 })
     const before = Date.now()
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), { intent: 'end' }),
       params(article.id),
@@ -138,11 +129,15 @@ describe('/admin/articles/{id}/breaking-news', () => {
     expect(response.status).toBe(200)
     expect(await toastFrom(response)).toMatchObject({ title: 'Taken off the breaking-news bar' })
     expect((await breakingUntil(article.id))!.getTime()).toBeGreaterThanOrEqual(before)
-    const read = await call(loader, get(callers.editor.cookie, url(article.id)), params(article.id))
+    const read = await callRoute(
+      loader,
+      get(callers.editor.cookie, url(article.id)),
+      params(article.id),
+    )
     expect(await read.json()).toMatchObject({ ok: true, isBreaking: true, isOnBar: false })
     // An author may not take a story off the bar.
     const author = await breaking({ authorId: callers.author.id })
-    const refused = await call(
+    const refused = await callRoute(
       action,
       post(callers.author.cookie, url(author.id), { intent: 'end' }),
       params(author.id),
@@ -174,12 +169,16 @@ describe('/admin/articles/{id}/breaking-news', () => {
       [999_999, { intent: 'keep' }, 404, /.*/],
     ]
     for (const [id, fields, status, message] of cases) {
-      const response = await call(action, post(callers.editor.cookie, url(id), fields), params(id))
+      const response = await callRoute(
+        action,
+        post(callers.editor.cookie, url(id), fields),
+        params(id),
+      )
       expect(response.status, JSON.stringify(fields)).toBe(status)
       expect(JSON.stringify(await response.json())).toMatch(message)
     }
     expect(await breakingUntil(article.id)).toBeNull()
-    const bad = await call(loader, get(callers.editor.cookie, url(0)), { id: 'abc' })
+    const bad = await callRoute(loader, get(callers.editor.cookie, url(0)), { id: 'abc' })
     expect(bad.status).toBe(404)
   })
 

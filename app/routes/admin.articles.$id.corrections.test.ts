@@ -24,19 +24,6 @@ beforeAll(async () => {
   }
 })
 
-type Handler = Parameters<typeof callRoute>[0]
-
-/** `callRoute`, reading a thrown `data()` (the guards' 403 and 404) as its response. */
-async function call(fn: Handler, request: Request, routeParams: Record<string, string>) {
-  try {
-    return await callRoute(fn, request, routeParams)
-  } catch (thrown) {
-    const maybe = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
-    throw thrown
-  }
-}
-
 const url = (id: number) => `/admin/articles/${id}/corrections`
 const params = (id: number) => ({ id: String(id) })
 
@@ -52,13 +39,13 @@ describe('/admin/articles/{id}/corrections: who may', () => {
     for (const role of ['contributor', 'author', 'editor', 'admin'] as const) {
       const article = await insertArticle({ authorId: callers[role].id })
       const allowed = role === 'editor' || role === 'admin'
-      const read = await call(
+      const read = await callRoute(
         loader,
         get(callers[role].cookie, url(article.id)),
         params(article.id),
       )
       expect(read.status, `${role} reads`).toBe(allowed ? 200 : 403)
-      const write = await call(
+      const write = await callRoute(
         action,
         post(callers[role].cookie, url(article.id), { intent: 'add', text: `By ${role}` }),
         params(article.id),
@@ -71,15 +58,19 @@ describe('/admin/articles/{id}/corrections: who may', () => {
   it('refuses anonymous and viewer callers, for reading and writing', async () => {
     const article = await insertArticle()
     const fields = { intent: 'add', text: 'Sneaky' }
-    expectSignInRedirect(await call(loader, get(null, url(article.id)), params(article.id)))
+    expectSignInRedirect(await callRoute(loader, get(null, url(article.id)), params(article.id)))
     expectHomeRedirect(
-      await call(loader, get(callers.viewer.cookie, url(article.id)), params(article.id)),
+      await callRoute(loader, get(callers.viewer.cookie, url(article.id)), params(article.id)),
     )
     expectSignInRedirect(
-      await call(action, post(null, url(article.id), fields), params(article.id)),
+      await callRoute(action, post(null, url(article.id), fields), params(article.id)),
     )
     expectHomeRedirect(
-      await call(action, post(callers.viewer.cookie, url(article.id), fields), params(article.id)),
+      await callRoute(
+        action,
+        post(callers.viewer.cookie, url(article.id), fields),
+        params(article.id),
+      ),
     )
     expect(await correctionsOf(article.id)).toHaveLength(0)
   })
@@ -88,7 +79,7 @@ describe('/admin/articles/{id}/corrections: who may', () => {
 describe('/admin/articles/{id}/corrections', () => {
   it('adds a correction with a toast and marks the article updated', async () => {
     const article = await insertArticle({ hoursAgo: 24 })
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), {
         intent: 'add',
@@ -107,7 +98,11 @@ describe('/admin/articles/{id}/corrections', () => {
     const [after] = await getDb().select().from(articles).where(eq(articles.id, article.id))
     expect(after.revisedAt).toEqual(stored.correctedAt)
 
-    const list = await call(loader, get(callers.editor.cookie, url(article.id)), params(article.id))
+    const list = await callRoute(
+      loader,
+      get(callers.editor.cookie, url(article.id)),
+      params(article.id),
+    )
     const body = await list.json()
     expect(body).toMatchObject({ ok: true, canAdd: true })
     expect(body.corrections[0]).toMatchObject({ text: 'The harbour reopens on May 2.' })
@@ -115,20 +110,20 @@ describe('/admin/articles/{id}/corrections', () => {
 
   it('deletes a correction; one that is gone says so', async () => {
     const article = await insertArticle()
-    await call(
+    await callRoute(
       action,
       post(callers.admin.cookie, url(article.id), { intent: 'add', text: 'Mistaken' }),
       params(article.id),
     )
     const [stored] = await correctionsOf(article.id)
-    const deleted = await call(
+    const deleted = await callRoute(
       action,
       post(callers.admin.cookie, url(article.id), { intent: 'delete', id: String(stored.id) }),
       params(article.id),
     )
     expect(await toastFrom(deleted)).toMatchObject({ title: 'Correction deleted' })
     expect(await correctionsOf(article.id)).toHaveLength(0)
-    const again = await call(
+    const again = await callRoute(
       action,
       post(callers.admin.cookie, url(article.id), { intent: 'delete', id: String(stored.id) }),
       params(article.id),
@@ -162,7 +157,7 @@ describe('/admin/articles/{id}/corrections', () => {
       ],
     ]
     for (const [fields, field, message] of cases) {
-      const response = await call(
+      const response = await callRoute(
         action,
         post(callers.editor.cookie, url(article.id), fields),
         params(article.id),
@@ -170,14 +165,14 @@ describe('/admin/articles/{id}/corrections', () => {
       expect(response.status, JSON.stringify(fields)).toBe(400)
       expect((await response.json()).fieldErrors[field]).toEqual([message])
     }
-    const forged = await call(
+    const forged = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), { intent: 'edit', id: '1' }),
       params(article.id),
     )
     expect(forged.status).toBe(400)
     expect((await forged.json()).toast.description).toBe('Unknown action')
-    const badId = await call(
+    const badId = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), { intent: 'delete', id: 'one' }),
       params(article.id),
@@ -191,9 +186,13 @@ describe('/admin/articles/{id}/corrections', () => {
 
   it('refuses a correction to an article readers cannot see', async () => {
     const draft = await insertArticle({ status: 'draft' })
-    const list = await call(loader, get(callers.editor.cookie, url(draft.id)), params(draft.id))
+    const list = await callRoute(
+      loader,
+      get(callers.editor.cookie, url(draft.id)),
+      params(draft.id),
+    )
     expect(await list.json()).toMatchObject({ ok: true, canAdd: false, corrections: [] })
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(draft.id), { intent: 'add', text: 'Too early' }),
       params(draft.id),
@@ -203,7 +202,11 @@ describe('/admin/articles/{id}/corrections', () => {
       title: 'Failed to add correction',
       description: 'Corrections are added to published articles only.',
     })
-    const missing = await call(loader, get(callers.editor.cookie, url(999_999)), params(999_999))
+    const missing = await callRoute(
+      loader,
+      get(callers.editor.cookie, url(999_999)),
+      params(999_999),
+    )
     expect(missing.status).toBe(404)
   })
 })

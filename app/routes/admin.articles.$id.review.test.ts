@@ -24,19 +24,6 @@ beforeAll(async () => {
   }
 })
 
-type Handler = Parameters<typeof callRoute>[0]
-
-/** `callRoute`, reading a thrown `data()` (the guards' 403 and 404) as its response. */
-async function call(fn: Handler, request: Request, routeParams: Record<string, string>) {
-  try {
-    return await callRoute(fn, request, routeParams)
-  } catch (thrown) {
-    const maybe = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
-    throw thrown
-  }
-}
-
 const url = (id: number) => `/admin/articles/${id}/review`
 const params = (id: number) => ({ id: String(id) })
 const returning = (note: string) => ({ intent: 'return', note })
@@ -54,7 +41,7 @@ async function stored(id: number) {
 describe('/admin/articles/{id}/review: returning to the writer', () => {
   it('makes the article a draft with the note, mails the writer, and goes back to the queue', async () => {
     const article = await submitted()
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), returning('  Add the vote count.  ')),
       params(article.id),
@@ -81,7 +68,7 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
   it('refuses the writer, an author and a viewer (forged posts), and anonymous callers', async () => {
     const article = await submitted('Forged return')
     for (const role of ['contributor', 'author'] as const) {
-      const response = await call(
+      const response = await callRoute(
         action,
         post(callers[role].cookie, url(article.id), returning('Mine now')),
         params(article.id),
@@ -91,21 +78,21 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
     }
     // An author's own article in review: still the editors' call.
     const own = await insertArticle({ authorId: callers.author.id, status: 'review' })
-    const ownResponse = await call(
+    const ownResponse = await callRoute(
       action,
       post(callers.author.cookie, url(own.id), returning('Skip review')),
       params(own.id),
     )
     expect(ownResponse.status).toBe(403)
     expectHomeRedirect(
-      await call(
+      await callRoute(
         action,
         post(callers.viewer.cookie, url(article.id), returning('x')),
         params(article.id),
       ),
     )
     expectSignInRedirect(
-      await call(action, post(null, url(article.id), returning('x')), params(article.id)),
+      await callRoute(action, post(null, url(article.id), returning('x')), params(article.id)),
     )
     expect(await stored(article.id)).toMatchObject({ status: 'review', reviewNote: null })
     expect(await stored(own.id)).toMatchObject({ status: 'review', reviewNote: null })
@@ -117,7 +104,7 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
       ['   ', 'Write a note for the writer'],
       ['x'.repeat(2001), 'A note can have at most 2000 characters'],
     ]) {
-      const response = await call(
+      const response = await callRoute(
         action,
         post(callers.admin.cookie, url(article.id), returning(note)),
         params(article.id),
@@ -125,7 +112,7 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
       expect(response.status).toBe(400)
       expect((await response.json()).fieldErrors).toEqual({ note: [message] })
     }
-    const missing = await call(
+    const missing = await callRoute(
       action,
       post(callers.admin.cookie, url(article.id), { intent: 'return' }),
       params(article.id),
@@ -137,7 +124,7 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
 
   it('says why an article that is not waiting for review cannot be returned', async () => {
     const draft = await insertArticle({ authorId: callers.contributor.id, status: 'draft' })
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(draft.id), returning('Again')),
       params(draft.id),
@@ -156,18 +143,18 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
   })
 
   it('answers 404 for no such article and 400 for an intent it does not know', async () => {
-    const gone = await call(
+    const gone = await callRoute(
       action,
       post(callers.editor.cookie, url(999_999), returning('Hello')),
       params(999_999),
     )
     expect(gone.status).toBe(404)
-    const bad = await call(action, post(callers.editor.cookie, url(1), returning('x')), {
+    const bad = await callRoute(action, post(callers.editor.cookie, url(1), returning('x')), {
       id: 'one',
     })
     expect(bad.status).toBe(404)
     const article = await submitted('Unknown intent')
-    const forged = await call(
+    const forged = await callRoute(
       action,
       post(callers.editor.cookie, url(article.id), { intent: 'publish-everything' }),
       params(article.id),

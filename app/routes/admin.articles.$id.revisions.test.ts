@@ -52,19 +52,6 @@ async function articleWithHistory(author: Role, first: Partial<ArticleInput> = {
   return { id: saved.id, revisions }
 }
 
-type Handler = Parameters<typeof callRoute>[0]
-
-/** `callRoute`, reading a thrown `data()` (the guards' 403 and 404) as its response. */
-async function call(fn: Handler, request: Request, routeParams: Record<string, string>) {
-  try {
-    return await callRoute(fn, request, routeParams)
-  } catch (thrown) {
-    const maybe = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
-    throw thrown
-  }
-}
-
 const url = (id: number, query = '') => `/admin/articles/${id}/revisions${query}`
 const params = (id: number) => ({ id: String(id) })
 
@@ -72,10 +59,12 @@ describe('/admin/articles/{id}/revisions: who may', () => {
   it('refuses anonymous and viewer callers', async () => {
     const { id, revisions } = await articleWithHistory('editor')
     const fields = { intent: 'restore', revisionId: String(revisions[0].id) }
-    expectSignInRedirect(await call(loader, get(null, url(id)), params(id)))
-    expectHomeRedirect(await call(loader, get(callers.viewer.cookie, url(id)), params(id)))
-    expectSignInRedirect(await call(action, post(null, url(id), fields), params(id)))
-    expectHomeRedirect(await call(action, post(callers.viewer.cookie, url(id), fields), params(id)))
+    expectSignInRedirect(await callRoute(loader, get(null, url(id)), params(id)))
+    expectHomeRedirect(await callRoute(loader, get(callers.viewer.cookie, url(id)), params(id)))
+    expectSignInRedirect(await callRoute(action, post(null, url(id), fields), params(id)))
+    expectHomeRedirect(
+      await callRoute(action, post(callers.viewer.cookie, url(id), fields), params(id)),
+    )
   })
 
   it('lets whoever may edit the article read its history; others get 403', async () => {
@@ -89,10 +78,10 @@ describe('/admin/articles/{id}/revisions: who may', () => {
       ['admin', own.id, 200],
     ]
     for (const [role, id, status] of expectations) {
-      const response = await call(loader, get(callers[role].cookie, url(id)), params(id))
+      const response = await callRoute(loader, get(callers[role].cookie, url(id)), params(id))
       expect(response.status, `${role} on article ${id}`).toBe(status)
     }
-    const missing = await call(loader, get(callers.editor.cookie, url(999_999)), {
+    const missing = await callRoute(loader, get(callers.editor.cookie, url(999_999)), {
       id: '999999',
     })
     expect(missing.status).toBe(404)
@@ -101,7 +90,7 @@ describe('/admin/articles/{id}/revisions: who may', () => {
   it('lets an author restore a published revision of their own article; not a contributor', async () => {
     const authors = await articleWithHistory('author', { status: 'published' })
     const restore = (id: number, revisionId: number, role: Role) =>
-      call(
+      callRoute(
         action,
         post(callers[role].cookie, url(id), { intent: 'restore', revisionId: String(revisionId) }),
         params(id),
@@ -127,7 +116,7 @@ describe('/admin/articles/{id}/revisions: who may', () => {
       .orderBy(asc(articleRevisions.id))
       .offset(2)
     const list = await (
-      await call(loader, get(callers.contributor.cookie, url(own.id)), params(own.id))
+      await callRoute(loader, get(callers.contributor.cookie, url(own.id)), params(own.id))
     ).json()
     const listed = list.revisions.find((r: { id: number }) => r.id === published.id)
     expect(listed).toMatchObject({ status: 'published', canRestore: false })
@@ -142,7 +131,7 @@ describe('/admin/articles/{id}/revisions: who may', () => {
 describe('/admin/articles/{id}/revisions', () => {
   it('lists the revisions newest first, with who and what changed', async () => {
     const { id } = await articleWithHistory('editor')
-    const response = await call(loader, get(callers.editor.cookie, url(id)), params(id))
+    const response = await callRoute(loader, get(callers.editor.cookie, url(id)), params(id))
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const body = await response.json()
     expect(body.ok).toBe(true)
@@ -157,7 +146,7 @@ describe('/admin/articles/{id}/revisions', () => {
 
   it('compares a revision with the current text; an unknown one is 404', async () => {
     const { id, revisions } = await articleWithHistory('editor')
-    const response = await call(
+    const response = await callRoute(
       loader,
       get(callers.editor.cookie, url(id, `?compare=${revisions[0].id}`)),
       params(id),
@@ -171,7 +160,7 @@ describe('/admin/articles/{id}/revisions', () => {
       ],
     ])
     for (const compare of ['999999', 'x']) {
-      const missing = await call(
+      const missing = await callRoute(
         loader,
         get(callers.editor.cookie, url(id, `?compare=${compare}`)),
         params(id),
@@ -188,7 +177,7 @@ describe('/admin/articles/{id}/revisions', () => {
 
   it('restores a revision as a new save and reloads the form', async () => {
     const { id, revisions } = await articleWithHistory('editor')
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(id), {
         intent: 'restore',
@@ -211,7 +200,7 @@ describe('/admin/articles/{id}/revisions', () => {
 
   it('answers a conflict when the article changed since the list was read', async () => {
     const { id, revisions } = await articleWithHistory('editor')
-    const response = await call(
+    const response = await callRoute(
       action,
       post(callers.editor.cookie, url(id), {
         intent: 'restore',
@@ -236,11 +225,15 @@ describe('/admin/articles/{id}/revisions', () => {
       [{ intent: 'delete', revisionId: '1' }, 'Unknown action'],
     ]
     for (const [fields, message] of cases) {
-      const response = await call(action, post(callers.editor.cookie, url(id), fields), params(id))
+      const response = await callRoute(
+        action,
+        post(callers.editor.cookie, url(id), fields),
+        params(id),
+      )
       expect(response.status, JSON.stringify(fields)).toBe(400)
       expect((await response.json()).toast.description).toBe(message)
     }
-    const missing = await call(
+    const missing = await callRoute(
       action,
       post(callers.editor.cookie, url(id), { intent: 'restore', revisionId: '999999' }),
       params(id),

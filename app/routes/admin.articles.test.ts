@@ -12,6 +12,7 @@ import { createArticle } from '~/domain/articles/articles.server'
 import { articleFormSchema } from '~/domain/articles/articles-schema'
 import { getDb } from '~/infra/db.server'
 import { expectUnexpectedFailure } from '../../tests/setup/admin-fixtures'
+import { isDataAnswer } from '../../tests/setup/route-answers'
 import * as dashboard from './admin._index'
 import * as autosave from './admin.api.articles.autosave'
 import * as list from './admin.articles'
@@ -48,15 +49,9 @@ async function run(handler: Handler, request: Request, params: Record<string, st
     return await handler({ request, params, context: testContext() } as never)
   } catch (error) {
     // Redirects are thrown Responses, not-found states thrown data().
-    if (error instanceof Response || isData(error)) return error
+    if (error instanceof Response || isDataAnswer(error)) return error
     throw error
   }
-}
-
-function isData(value: unknown): boolean {
-  return Boolean(
-    value && typeof value === 'object' && 'type' in value && value.type === 'DataWithResponseInit',
-  )
 }
 
 /** The payload and status of what `data()` / `Response.json()` produced. */
@@ -72,8 +67,8 @@ async function unwrap(
     } catch {}
     return { status: result.status, body, headers: result.headers }
   }
-  if (isData(result)) {
-    const { data, init } = result as unknown as { data: unknown; init?: ResponseInit }
+  if (isDataAnswer(result)) {
+    const { data, init } = result
     return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) }
   }
   return { status: 200, body: result, headers: new Headers() }

@@ -10,6 +10,7 @@ import {
   formRequest,
   requestAs,
   runRoute,
+  settleRoute,
   sessionCookie,
 } from '../setup/auth-fixtures'
 import { insertArticle } from '../setup/content-fixtures'
@@ -35,32 +36,18 @@ beforeAll(async () => {
   ])
 })
 
-/** runRoute, with a thrown `data(…, { status })` (a guard's 403) read as the answer it is. */
-async function settle(run: () => ReturnType<typeof runRoute>) {
-  try {
-    return await run()
-  } catch (thrown) {
-    const answer = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (answer?.type !== 'DataWithResponseInit') throw thrown
-    return { status: answer.init?.status ?? 500, location: null, data: answer.data }
-  }
-}
-
+// settleRoute reads a thrown `data(…, { status })` (a guard's 403) as the answer it is.
 function openArticle(who: Person, id: number) {
-  return settle(() =>
-    runRoute(editArticle.loader, requestAs(who.cookie, `/admin/edit-article/${id}`), {
-      params: { id: String(id) },
-    }),
-  )
+  return settleRoute(editArticle.loader, requestAs(who.cookie, `/admin/edit-article/${id}`), {
+    params: { id: String(id) },
+  })
 }
 
 function withdraw(who: Person, id: number) {
-  return settle(() =>
-    runRoute(
-      review.action,
-      formRequest(who.cookie, `/admin/articles/${id}/review`, { intent: 'withdraw' }),
-      { params: { id: String(id) } },
-    ),
+  return settleRoute(
+    review.action,
+    formRequest(who.cookie, `/admin/articles/${id}/review`, { intent: 'withdraw' }),
+    { params: { id: String(id) } },
   )
 }
 

@@ -23,6 +23,7 @@ import {
   testContext,
 } from '../setup/auth-fixtures'
 import { insertArticle, insertTag } from '../setup/content-fixtures'
+import { isDataAnswer } from '../setup/route-answers'
 
 /*
  * The field rules (issue 20, "High 1"): which fields of an article each role may change, over
@@ -141,10 +142,7 @@ async function statusOf(handler: Handler, request: Request, params: Record<strin
     result = thrown
   }
   if (result instanceof Response) return result.status
-  const init = (result as { type?: string; init?: ResponseInit | null } | null)?.init
-  if ((result as { type?: string } | null)?.type === 'DataWithResponseInit') {
-    return init?.status ?? 200
-  }
+  if (isDataAnswer(result)) return result.init?.status ?? 200
   if (result instanceof Error) throw result
   return 200
 }

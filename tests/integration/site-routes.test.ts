@@ -25,7 +25,9 @@ import * as sitemap from '~/routes/sitemap[.]xml'
 import * as sitemapFile from '~/routes/sitemaps.$name'
 import * as tagRss from '~/routes/tag.$slug.rss[.]xml'
 import * as views from '~/routes/api.views'
-import { formRequest, requestAs, runRoute as runReturned } from '../setup/auth-fixtures'
+// React Router renders a thrown data() (a 404, a 400) as the route's error: settleRoute reads
+// it like a returned one.
+import { formRequest, requestAs, settleRoute as runRoute } from '../setup/auth-fixtures'
 import { clearContent, insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
 
 const BROWSER = {
@@ -38,27 +40,6 @@ const get = (url: string, headers: Record<string, string> = {}) => requestAs(nul
 // The tags a loader hands its meta function, looked up by attribute.
 function metaTag(data: { meta: Record<string, unknown>[] }, key: string, value: string) {
   return data.meta.find((m) => m[key] === value) as Record<string, string> | undefined
-}
-
-// React Router renders a thrown data() (a 404, a 400) as the route's error: read it like a
-// returned one.
-async function runRoute(
-  handler: (args: never) => unknown,
-  request: Request,
-  opts: { params?: Record<string, string> } = {},
-) {
-  try {
-    return await runReturned(handler, request, opts)
-  } catch (thrown) {
-    const error = thrown as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (error?.type !== 'DataWithResponseInit') throw thrown
-    return {
-      status: error.init?.status ?? 500,
-      headers: new Headers(),
-      location: null,
-      data: error.data,
-    }
-  }
 }
 
 beforeEach(clearContent)

@@ -35,6 +35,7 @@ import {
 import { startTestServer } from './app-server'
 import { insertArticles, type ArticleFields } from './content-fixtures'
 import { loadRouteManifest, fakeParams, type ManifestRoute } from './route-manifest'
+import { dataAnswerResponse, isDataAnswer } from './route-answers'
 
 /*
  * Who may do what, proven over every route of the app (taken from the route manifest, so a
@@ -481,9 +482,7 @@ export type Handler = (args: {
 
 function toResponse(result: unknown): Response | null {
   if (result instanceof Response) return result
-  const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null }
-  if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
-  return null
+  return isDataAnswer(result) ? dataAnswerResponse(result) : null
 }
 
 /** Refused: 401/403, or sent away to sign in, or home with "Access Denied". */

@@ -4,6 +4,7 @@ import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { UNEXPECTED_ERROR } from '~/lib/action-result'
 import { createTestUser, requestAs, sessionCookie, testContext } from './auth-fixtures'
+import { dataAnswerResponse, isDataAnswer } from './route-answers'
 
 /** Cookies of an admin and a viewer, signed in through better-auth. */
 export async function signedInCallers() {
@@ -29,22 +30,14 @@ export async function callRoute(
     return toResponse(result)
   } catch (thrown) {
     // A thrown Response or data() (a guard's refusal, the one not-found answer) is the answer.
-    if (thrown instanceof Response || isThrownData(thrown)) return toResponse(thrown)
+    if (thrown instanceof Response || isDataAnswer(thrown)) return toResponse(thrown)
     throw thrown
   }
 }
 
-function isThrownData(value: unknown) {
-  return (value as { type?: unknown } | null)?.type === 'DataWithResponseInit'
-}
-
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result
-  // `data(value, init)` of react-router: a DataWithResponseInit.
-  const maybe = result as { type?: string; data?: unknown; init?: ResponseInit | null }
-  if (maybe && maybe.type === 'DataWithResponseInit') {
-    return Response.json(maybe.data, maybe.init ?? undefined)
-  }
+  if (isDataAnswer(result)) return dataAnswerResponse(result)
   return Response.json(result)
 }
 

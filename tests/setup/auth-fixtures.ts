@@ -6,6 +6,7 @@ import { readOutbox } from '../../app/infra/mail.server'
 import { hashPassword } from '../../app/infra/password.server'
 import { getToast } from '../../app/infra/toast.server'
 import { usernameKey } from '../../app/lib/username'
+import { isDataAnswer, thrownDataAnswer } from './route-answers'
 
 /** The site address the test environment runs under (tests/setup/vitest-setup.ts). */
 export const TEST_SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000'
@@ -167,16 +168,32 @@ export async function runRoute(
       data: body,
     }
   }
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const init = (result as { init: ResponseInit | null }).init ?? {}
+  if (isDataAnswer(result)) {
+    const init = result.init ?? {}
     return {
       status: init.status ?? 200,
       headers: new Headers(init.headers),
       location: null,
-      data: (result as { data: unknown }).data,
+      data: result.data,
     }
   }
   return { status: 200, headers: new Headers(), location: null, data: result }
+}
+
+/**
+ * `runRoute`, with a thrown `data()` (a 404, a 400, a guard's 403) read as the answer it is,
+ * the way React Router renders it in the route's ErrorBoundary.
+ */
+export async function settleRoute(
+  handler: RouteHandler,
+  request: Request,
+  opts: { clientIp?: string | null; params?: Record<string, string> } = {},
+): Promise<RouteOutcome> {
+  try {
+    return await runRoute(handler, request, opts)
+  } catch (thrown) {
+    return thrownDataAnswer(thrown)
+  }
 }
 
 /** The first link in the newest mail to `to` that matches `pattern`. */

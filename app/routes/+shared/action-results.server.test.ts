@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { domainErrors } from '~/domain/domain-error'
 import { describeFailure, failureFrom } from './action-results.server'
+import { notFound } from './http-answers.server'
 
 class SampleError extends domainErrors('SampleError', {
   TOO_MANY: 429,
@@ -50,5 +51,21 @@ describe('the failure mapping every action shares', () => {
   it('throws a guard’s Response on instead of describing it', () => {
     const redirect = new Response(null, { status: 302, headers: { Location: '/signin' } })
     expect(() => describeFailure(redirect, { context })).toThrow()
+  })
+
+  it('throws a not-found answer on, as it was thrown, instead of logging a 500', () => {
+    const thrownBy = (fn: () => unknown) => {
+      try {
+        fn()
+      } catch (thrown) {
+        return thrown
+      }
+      throw new Error('expected a throw')
+    }
+    const answer = thrownBy(() => notFound('No such article'))
+    expect(thrownBy(() => describeFailure(answer, { context }))).toBe(answer)
+    // Something shaped like it but not thrown by notFound is a failure like any other.
+    const lookalike = { data: { ok: false }, init: { status: 404 } }
+    expect(describeFailure(lookalike, { context }).status).toBe(500)
   })
 })

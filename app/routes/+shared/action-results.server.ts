@@ -10,6 +10,7 @@ import {
   type ActionToast,
 } from '~/lib/action-result'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
+import { isThrownAnswer } from './http-answers.server'
 
 // The boundary between the domain and HTTP, for every form post: what a rule refused
 // (a DomainError: its status, its message in a toast or under its field), what a schema
@@ -78,7 +79,7 @@ export interface FailureOptions {
  * message: under its field when it names one, else in a toast titled `title` (or, on pages
  * without toasts, above the form); a limit's wait goes out as Retry-After. Anything else is
  * logged with the request's id and answers 500 with the generic sentence. A thrown Response
- * (a guard's redirect) is thrown on.
+ * (a guard's redirect or refusal) or `notFound()` is an answer already, and is thrown on.
  */
 export function describeFailure(
   error: unknown,
@@ -102,11 +103,6 @@ export function describeFailure(
 /** The headers a refusal carries: Retry-After when it is a limit that lifts. */
 export function refusalHeaders(error: DomainError): Record<string, string> {
   return error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
-}
-
-/** `data(…, { status })` thrown by a guard (a 403 or 404): an answer already, not a failure. */
-function isThrownAnswer(error: unknown) {
-  return (error as { type?: unknown } | null)?.type === 'DataWithResponseInit'
 }
 
 /** `describeFailure` as a route action's answer. */

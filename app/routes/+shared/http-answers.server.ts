@@ -14,6 +14,12 @@ import { notFoundResponse, type NotFoundBody, type NotFoundCode } from '~/lib/no
 // The 404 answer of a resource route lives in lib (infra's auth endpoints answer it too).
 export { notFoundResponse }
 
+// The answers `notFound` threw, known by identity. React Router exports the class of `data()`
+// only as UNSAFE_DataWithResponseInit and tags it with an internal `type`, so telling one apart
+// by either would break on an upgrade; we recognise our own instead (docs/architecture.md,
+// "The stack": public APIs only).
+const thrownAnswers = new WeakSet<object>()
+
 /**
  * Throws the 404 answer from a page's loader or action: the same body, as React Router's
  * `data()`, which its ErrorBoundary reads as `error.data` (`notFoundOf`).
@@ -23,7 +29,14 @@ export function notFound(
   options: { code?: NotFoundCode; headers?: HeadersInit } = {},
 ): never {
   const body: NotFoundBody = { ok: false, code: options.code ?? 'NOT_FOUND', message }
-  throw data(body, { status: 404, headers: options.headers })
+  const answer = data(body, { status: 404, headers: options.headers })
+  thrownAnswers.add(answer)
+  throw answer
+}
+
+/** True for an answer a route threw on purpose (`notFound`): an answer already, not a failure. */
+export function isThrownAnswer(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && thrownAnswers.has(value)
 }
 
 /** How a request takes a refusal: a page or form post (redirects), or a JSON endpoint. */

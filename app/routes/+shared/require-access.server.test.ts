@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteSettings } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { createTestUser, requestAs, sessionCookie } from '../../../tests/setup/auth-fixtures'
+import { dataAnswerResponse, isDataAnswer } from '../../../tests/setup/route-answers'
 import { canManageUsers } from '~/domain/access/access-rules'
 import { requireArticleAccess, requireStaff, requireStaffApi } from './require-access.server'
 
@@ -10,8 +11,7 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
     await promise
   } catch (error) {
     if (error instanceof Response) return error
-    const maybe = error as { type?: string; data?: unknown; init?: ResponseInit | null }
-    if (maybe?.type === 'DataWithResponseInit') return Response.json(maybe.data, maybe.init ?? {})
+    if (isDataAnswer(error)) return dataAnswerResponse(error)
     throw error
   }
   throw new Error('expected a thrown Response')
