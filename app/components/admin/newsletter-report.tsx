@@ -8,16 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
-
-export interface DeliveryReportView {
-  /** Formatted with lib/dates.ts in the list's zone; null until the sender got that far. */
-  started: string | null
-  finished: string | null
-  links: { title: string; url: string; clicks: number }[]
-  clicks: number
-  /** Null while opens are not counted. */
-  opens: number | null
-}
+import type { DeliveryReportView } from '~/domain/newsletter/issue-views'
 
 /** When the issue went out, and what its readers did with it (issue 36). */
 export function NewsletterDeliveryReport({ report }: { report: DeliveryReportView }) {

@@ -5,21 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import type { SendProgress } from '~/domain/newsletter/issue-views'
 import type { IssueStatus } from '~/domain/newsletter/lists-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { ConfirmAction } from './confirm-action'
 import { useActionToast } from './use-action-toast'
-
-export interface SendProgress {
-  status: IssueStatus
-  recipients: number
-  queued: number
-  sent: number
-  failed: number
-  suppressed: number
-  cancelled: number
-  unsubscribedSince: number
-}
 
 /** Test send, send now (after a question with the number of recipients), schedule, cancel. */
 export function NewsletterSendPanel({

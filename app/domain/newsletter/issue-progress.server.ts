@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '~/infra/db.server'
-import { issueAndList, rowsOf, type Issue } from './issue-lookup.server'
+import { issueAndList, rowsOf } from './issue-lookup.server'
+import type { SendProgress } from './issue-views'
 
-/** A send as it goes: each recipient counted once, by where their message stands. */
-export interface IssueProgress {
-  status: Issue['status']
-  recipients: number
-  queued: number
-  sent: number
-  failed: number
-  suppressed: number
-  cancelled: number
-  /** Recipients of this issue who have left its list (or everything) since. */
-  unsubscribedSince: number
-}
-
-export async function issueProgress(db: Database, issueId: number): Promise<IssueProgress> {
+export async function issueProgress(db: Database, issueId: number): Promise<SendProgress> {
   const { issue } = await issueAndList(db, issueId)
   const counts = await rowsOf<{ status: string; n: number | string }>(
     db,

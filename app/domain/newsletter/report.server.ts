@@ -3,6 +3,7 @@ import { articles, newsletterIssues } from '@db/schema/index'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import type { Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import type { ReportFigures } from './issue-views'
 import { CLICK_PATH, type ClickClaim } from './tracking-token.server'
 
 // The delivery report's bookkeeping (issue 36): clicks through the site's own redirect and,
@@ -46,14 +47,9 @@ export async function recordOpen(db: Database, claim: { issueId: number; subscri
     on conflict (issue_id, subscriber_id) where subscriber_id is not null do nothing`)
 }
 
-export interface IssueReport {
+export interface IssueReport extends ReportFigures {
   deliveryStartedAt: Date | null
   deliveryFinishedAt: Date | null
-  /** The issue's stories in order, with their clicks; then any other link clicked. */
-  links: { title: string; url: string; clicks: number }[]
-  clicks: number
-  /** Null while opens are not counted. */
-  opens: number | null
 }
 
 export async function issueReport(db: Database, issueId: number): Promise<IssueReport | null> {
