@@ -11,6 +11,7 @@ import {
   listDeskRevisions,
 } from '~/domain/live/live-queries.server'
 import { liveActionSchema } from '~/domain/live/live-schema'
+import type { DeskEntry } from '~/domain/live/live-types'
 import {
   approveEntry,
   deleteEntry,
@@ -87,7 +88,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           ? formatEntryTime(coverage.endedAt, now, settings.timeZone)
           : null,
       },
-      entries: entries.map((entry) => ({
+      entries: entries.map((entry): DeskEntry => ({
         id: entry.id,
         headline: entry.headline,
         content: entry.content,

@@ -10,6 +10,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { liveEntrySchema, type LiveState } from '~/domain/live/live-schema'
+import type { DeskEntry } from '~/domain/live/live-types'
 import type { ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
 import { ConfirmAction } from './confirm-action'
@@ -20,25 +21,6 @@ import { useActionToast } from './use-action-toast'
 // The live desk (admin.articles_.$id.live.tsx): the coverage's controls, a composer that stays
 // at the top, and the entries below. Every post goes through a fetcher, so a failed one leaves
 // the composer as it was, with the error.
-
-export interface DeskEntry {
-  id: number
-  headline: string
-  content: string
-  status: 'published' | 'pending'
-  isPinned: boolean
-  isKeyEvent: boolean
-  authorName: string | null
-  timeLabel: string
-  /** What it was before each edit, newest first. */
-  earlierVersions: {
-    id: number
-    headline: string
-    content: string
-    editorName: string | null
-    editedLabel: string
-  }[]
-}
 
 export interface LiveDeskProps {
   article: { id: number; title: string; slug: string; status: string }

@@ -18,6 +18,7 @@ import {
   tags,
 } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import type { ExportedLive } from '~/domain/live/live-types'
 import { importSubscribersCsv, IMPORT_MAX_ROWS } from '~/domain/newsletter/newsletter-admin.server'
 import { UPLOAD_LIMITS } from '~/domain/media/media-schema'
 import {
@@ -47,27 +48,6 @@ export class ContentImportError extends domainErrors('ContentImportError', {
 
 /* The shape of content.json version 1 (docs/export-format.md), as far as the import reads it. */
 type Dated = string | null
-interface ExportedLive {
-  state: 'live' | 'paused' | 'ended'
-  summary: string
-  startedAt: string
-  endedAt: Dated
-  lastEntryAt: Dated
-  entries: {
-    id: number
-    headline: string
-    content: string
-    status: 'published' | 'pending'
-    isPinned: boolean
-    isKeyEvent: boolean
-    authorId: string | null
-    publishedAt: Dated
-    createdAt: string
-    updatedAt: string
-    deletedAt: Dated
-    revisions: { headline: string; content: string; createdBy: string | null; createdAt: string }[]
-  }[]
-}
 interface ContentFile {
   format: string
   version: number

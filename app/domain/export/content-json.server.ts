@@ -14,6 +14,7 @@ import {
   staticPages,
   tags,
 } from '@db/schema/index'
+import type { ExportedLive } from '~/domain/live/live-types'
 import { getDb } from '~/infra/db.server'
 
 /**
@@ -244,7 +245,7 @@ function exportedLive(
   coverage: typeof liveCoverage.$inferSelect | undefined,
   entries: (typeof liveEntries.$inferSelect)[],
   revisions: (typeof liveEntryRevisions.$inferSelect)[],
-) {
+): ExportedLive<Date> | null {
   if (!coverage) return null
   const { articleId: _article, ...state } = coverage
   return {

@@ -8,24 +8,10 @@ import { getDb } from '~/infra/db.server'
 import { memoizedByKey } from '~/infra/memo-cache.server'
 import { liveSinceParam } from '~/lib/live-cursor'
 import type { LiveState } from './live-schema'
+import type { LiveEntryRow } from './live-types'
 
 // Live coverage's read models. Readers see published entries of a public article only, and
 // authors by name; the live desk sees pending entries too.
-
-export interface LiveEntryRow {
-  id: number
-  headline: string
-  content: string
-  status: 'published' | 'pending'
-  isPinned: boolean
-  isKeyEvent: boolean
-  authorId: string | null
-  authorName: string | null
-  publishedAt: Date | null
-  createdAt: Date
-  updatedAt: Date
-  deletedAt: Date | null
-}
 
 export interface LiveCoverageRow {
   articleId: number

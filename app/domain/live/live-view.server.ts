@@ -1,7 +1,8 @@
 import { htmlToPlainText } from '~/infra/sanitize.server'
 import { formatCoverageMoment, formatEntryTime } from '~/lib/live-time'
 import type { LiveState } from './live-schema'
-import type { LiveEntryRow, PublicLive } from './live-queries.server'
+import type { PublicLive } from './live-queries.server'
+import type { LiveEntryRow } from './live-types'
 
 // What a live page shows, and what changed since a reader's cursor, from the one read kept in
 // memory (live-queries.server.ts). Times are worded in the site's time zone.

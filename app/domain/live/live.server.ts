@@ -5,6 +5,7 @@ import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import type { LiveEntryInput, LiveState } from './live-schema'
+import type { LiveEntryStatus } from './live-types'
 
 // Live coverage's writes (who may: `canRunLiveCoverage` and `canSubmitLiveEntry`, asked by the
 // route; whether the sender publishes at once is the route's answer to `canRunLiveCoverage`).
@@ -122,7 +123,7 @@ export async function postEntry(
   input: LiveEntryInput,
   author: Author,
   options: { publish: boolean },
-): Promise<{ id: number; status: 'published' | 'pending' }> {
+): Promise<{ id: number; status: LiveEntryStatus }> {
   const row = await getDb().transaction(async (tx) => {
     const coverage = await lockCoverage(tx, articleId)
     if (coverage.state === 'ended') {
