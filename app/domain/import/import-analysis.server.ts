@@ -4,14 +4,16 @@ import { getDb } from '~/infra/db.server'
 import { slugify } from '~/lib/slugify'
 import { convertBody } from './import-body'
 import { imageKey, openImageZip } from './import-images.server'
-import { itemKey, planItem } from './import-mapping'
-import { ownedText } from './owned-text'
+import { gather } from './import-gather.server'
+import type { ImportInput } from './import-job-data'
 import {
   acceptedFeaturedImage,
   featuredImageOf,
-  gather,
-  type ImportInput,
-} from './import-run.server'
+  itemKey,
+  planItem,
+  safeDecode,
+} from './import-mapping'
+import { ownedText } from './owned-text'
 import { readSource } from './import-read.server'
 import type { SourceSite } from './import-source'
 
@@ -205,12 +207,4 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
     .filter((t) => t.kind === 'tag')
     .map((t) => ({ name: t.name, slug: t.slug }))
   return analysis
-}
-
-function safeDecode(text: string) {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }

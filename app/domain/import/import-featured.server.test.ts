@@ -8,7 +8,8 @@ import { getEnv } from '~/infra/env.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
 import { WXR_CLOSING, wxrOpening } from '../../../tests/setup/wxr'
 import { analyseImport } from './import-analysis.server'
-import { runImport, type ImportInput } from './import-run.server'
+import type { ImportInput } from './import-job-data'
+import { runImport } from './import-run.server'
 
 // Security audit (LOW): imported featured images skipped the article form's address rule
 // (articles-schema.ts isImageSource). A `javascript:` or protocol-relative `//other.site`

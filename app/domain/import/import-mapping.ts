@@ -1,3 +1,4 @@
+import { isImageSource } from '~/domain/articles/articles-schema'
 import { STATIC_PAGE_SLUGS } from '~/domain/pages/static-pages'
 import type { SourceItem, SourceTerm } from './import-source'
 
@@ -70,4 +71,34 @@ export function categoryDescription(term: SourceTerm, parentName: string | null)
 /** What the analysis and report call an item: its type and status as the source wrote them. */
 export function itemKey(item: Pick<SourceItem, 'type' | 'status'>) {
   return `${item.type}/${item.status}`
+}
+
+/** Only an address readers could open needs to keep working (a redirect); a draft's ?p=123 never was one. */
+export function wasPublic(item: Pick<SourceItem, 'status'>) {
+  return item.status === 'publish' || item.status === 'published'
+}
+
+/** A slug as the source wrote it, percent-decoded when it can be. */
+export function safeDecode(text: string) {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** The article form's rule for a featured image (articles-schema.ts): the same for an import. */
+export const FEATURED_IMAGE_MAX = 2000
+
+/** The address as the form would store it, or null when the form would refuse it. */
+export function acceptedFeaturedImage(url: string): string | null {
+  const value = url.trim()
+  return value !== '' && value.length <= FEATURED_IMAGE_MAX && isImageSource(value) ? value : null
+}
+
+/** The item's featured image address, WordPress's `attachment:{id}` resolved. */
+export function featuredImageOf(item: SourceItem, attachments: Map<string, string>) {
+  return item.featuredImage?.startsWith('attachment:')
+    ? (attachments.get(item.featuredImage.slice('attachment:'.length)) ?? null)
+    : item.featuredImage
 }

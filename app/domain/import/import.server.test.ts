@@ -22,7 +22,8 @@ import { getDb } from '~/infra/db.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
 import { analyseImport } from './import-analysis.server'
-import { runImport, type ImportInput } from './import-run.server'
+import type { ImportInput } from './import-job-data'
+import { runImport } from './import-run.server'
 
 // The two real exports of the issue (never edited): WordPress's theme unit test data and a
 // Ghost 4.1 export from Ghost's own importer tests. One database for the file: each test
