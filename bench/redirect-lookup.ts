@@ -34,11 +34,11 @@ await d.execute(
 await d.execute(sql`analyze redirects`)
 
 async function time(paths: () => string) {
-  for (let i = 0; i < 200; i++) await findRedirect(d, paths())
+  for (let i = 0; i < 200; i++) await findRedirect(paths())
   const samples: number[] = []
   for (let i = 0; i < RUNS; i++) {
     const started = process.hrtime.bigint()
-    await findRedirect(d, paths())
+    await findRedirect(paths())
     samples.push(Number(process.hrtime.bigint() - started) / 1e6)
   }
   samples.sort((a, b) => a - b)

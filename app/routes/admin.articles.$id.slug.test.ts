@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findRedirect } from '~/domain/redirects/redirects.server'
-import { getDb } from '~/infra/db.server'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
 import { callRoute, post } from '../../tests/setup/admin-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
@@ -22,7 +21,7 @@ describe('/admin/articles/:id/slug', () => {
     })
     expect(moved.status).toBe(302)
     expect(await toastFrom(moved)).toMatchObject({ title: 'Address changed' })
-    expect(await findRedirect(getDb(), `/article/${article.slug}`)).toMatchObject({
+    expect(await findRedirect(`/article/${article.slug}`)).toMatchObject({
       toPath: '/article/moved-story',
       statusCode: 301,
     })
@@ -35,6 +34,6 @@ describe('/admin/articles/:id/slug', () => {
       id: String(article.id),
     })
     expect(refused.status).toBe(403)
-    expect(await findRedirect(getDb(), '/article/moved-story')).toBeNull()
+    expect(await findRedirect('/article/moved-story')).toBeNull()
   })
 })

@@ -52,8 +52,8 @@ const SHOWN = 500
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageRedirects)
   const [rows, total, { timeZone }] = await Promise.all([
-    listRedirects(getDb(), { limit: SHOWN }),
-    countRedirects(getDb()),
+    listRedirects({ limit: SHOWN }),
+    countRedirects(),
     getSiteSettings(),
   ])
   return {
@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         })
       }
       case 'delete': {
-        const deleted = await deleteRedirect(getDb(), post.id)
+        const deleted = await deleteRedirect(post.id)
         return actionSuccess({
           type: 'success',
           title: 'Redirect deleted',

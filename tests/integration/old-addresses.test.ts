@@ -41,7 +41,7 @@ describe('a request that would be a 404', () => {
     expect(promo.status).toBe(302)
     expect(promo.headers.get('location')).toBe('/about')
     await flushRedirectHits()
-    const rows = await listRedirects(getDb())
+    const rows = await listRedirects()
     expect(rows.find((r) => r.fromPath === '/2019/03/old-story')?.hits).toBe(1)
   })
 
@@ -110,7 +110,7 @@ describe('slug changes', () => {
   it('a draft’s old slug was never public: no redirect', async () => {
     const draft = await insertArticle({ title: 'Unseen', status: 'draft' })
     await changeArticleSlug(draft.id, 'unseen-renamed', editor)
-    expect(await listRedirects(getDb())).toEqual([])
+    expect(await listRedirects()).toEqual([])
     expect((await server.fetch(`/article/${draft.slug}`)).status).toBe(404)
   })
 

@@ -1,4 +1,3 @@
-import { getDb } from '~/infra/db.server'
 import { countRedirectHit, findRedirect } from './redirects.server'
 
 export type NotFoundAnswer =
@@ -15,7 +14,7 @@ export async function answerForNotFound(
   url = new URL(request.url),
 ): Promise<NotFoundAnswer | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
-  const found = await findRedirect(getDb(), url.pathname)
+  const found = await findRedirect(url.pathname)
   if (!found) return null
   countRedirectHit(found.id)
   if (found.statusCode === 410 || !found.toPath) return { kind: 'gone' }

@@ -22,38 +22,42 @@ beforeEach(async () => {
   await getDb().delete(redirects)
 })
 
+/** A move recorded as its callers do, in a transaction of their own. */
+const moved = (from: string, to: string, options?: { wasPublic?: boolean }) =>
+  getDb().transaction((tx) => recordMovedPath(tx, from, to, options))
+
 describe('recordMovedPath', () => {
   it('records a 301 from the old address to the new one', async () => {
-    await recordMovedPath(getDb(), '/article/old', '/article/new')
+    await moved('/article/old', '/article/new')
     expect(await all()).toEqual(['/article/old→/article/new 301'])
     const [row] = await getDb().select().from(redirects)
     expect(row.source).toBe('slug')
   })
 
   it('collapses chains: A→B then B→C leaves A→C and B→C', async () => {
-    await recordMovedPath(getDb(), '/article/a', '/article/b')
-    await recordMovedPath(getDb(), '/article/b', '/article/c')
+    await moved('/article/a', '/article/b')
+    await moved('/article/b', '/article/c')
     expect(await all()).toEqual(['/article/a→/article/c 301', '/article/b→/article/c 301'])
   })
 
   it('never loops: moving back to an old address deletes the redirect from it', async () => {
-    await recordMovedPath(getDb(), '/article/a', '/article/b')
-    await recordMovedPath(getDb(), '/article/b', '/article/a')
+    await moved('/article/a', '/article/b')
+    await moved('/article/b', '/article/a')
     expect(await all()).toEqual(['/article/b→/article/a 301'])
-    await recordMovedPath(getDb(), '/article/a', '/article/b')
+    await moved('/article/a', '/article/b')
     expect(await all()).toEqual(['/article/a→/article/b 301'])
   })
 
   it('records nothing from an address that was never public, but moves what led to it', async () => {
-    await recordMovedPath(getDb(), '/article/draft', '/article/draft-2', { wasPublic: false })
+    await moved('/article/draft', '/article/draft-2', { wasPublic: false })
     expect(await all()).toEqual([])
     await addRedirect(getDb(), { fromPath: '/old', toPath: '/article/x', statusCode: 302 })
-    await recordMovedPath(getDb(), '/article/x', '/article/y', { wasPublic: false })
+    await moved('/article/x', '/article/y', { wasPublic: false })
     expect(await all()).toEqual(['/old→/article/y 302'])
   })
 
   it('ignores a move to the same address, whatever its spelling', async () => {
-    await recordMovedPath(getDb(), '/article/same/', '/Article/same')
+    await moved('/article/same/', '/Article/same')
     expect(await all()).toEqual([])
   })
 })
@@ -166,21 +170,21 @@ describe('findRedirect and hits', () => {
       toPath: '/article/new',
       statusCode: 301,
     })
-    const found = await findRedirect(getDb(), '/old%20story/?utm=1')
+    const found = await findRedirect('/old%20story/?utm=1')
     expect(found).toEqual({ id: saved.id, toPath: '/article/new', statusCode: 301 })
-    expect(await findRedirect(getDb(), '/other')).toBeNull()
+    expect(await findRedirect('/other')).toBeNull()
     countRedirectHit(saved.id)
     countRedirectHit(saved.id)
     await flushRedirectHits()
-    const [row] = await listRedirects(getDb())
+    const [row] = await listRedirects()
     expect(row.hits).toBe(2)
     expect(row.lastHitAt).toBeInstanceOf(Date)
   })
 
   it('deletes one, and says when it is already gone', async () => {
     const saved = await addRedirect(getDb(), { fromPath: '/a', toPath: '/b', statusCode: 301 })
-    await deleteRedirect(getDb(), saved.id)
-    await expect(deleteRedirect(getDb(), saved.id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await deleteRedirect(saved.id)
+    await expect(deleteRedirect(saved.id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 })
 

@@ -5,8 +5,6 @@ import { getDb, type Database, type Transaction } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { normaliseRedirectPath, normaliseRedirectTarget } from '~/lib/redirect-path'
 
-type Db = Database | Transaction
-
 export class RedirectError extends domainErrors('RedirectError', {
   INVALID_FROM: 400,
   INVALID_TO: 400,
@@ -37,9 +35,13 @@ const MAX_HOPS = 20
  * new one. Chains collapse (A→B then B→C leaves A→C and B→C), a move back to an old address
  * deletes the redirect from it (no loop), and an address that was never public gets no redirect
  * of its own (`wasPublic: false`) though redirects that led to it follow the move.
+ *
+ * A step of the caller's transaction (docs/style.md, Data): the slug change, the category's or
+ * the edition's save record the move in the transaction that moves the address, so both commit
+ * or neither.
  */
 export async function recordMovedPath(
-  db: Db,
+  tx: Transaction,
   fromPath: string,
   toPath: string,
   { wasPublic = true }: { wasPublic?: boolean } = {},
@@ -48,13 +50,13 @@ export async function recordMovedPath(
   const to = normaliseRedirectPath(toPath)
   if (!from || !to || from === to) return
   // The new address is live: a redirect from it would never be reached, and would loop.
-  await db.delete(redirects).where(eq(redirects.fromPath, to))
-  await db
+  await tx.delete(redirects).where(eq(redirects.fromPath, to))
+  await tx
     .update(redirects)
     .set({ toPath: to })
     .where(and(eq(redirects.toPath, from), ne(redirects.statusCode, 410)))
   if (!wasPublic) return
-  await db
+  await tx
     .insert(redirects)
     .values({ fromPath: from, toPath: to, statusCode: 301, source: 'slug' })
     .onConflictDoUpdate({
@@ -100,9 +102,13 @@ export function parseRedirect(values: RedirectValues) {
  * `replace` overwrites it. An import overwrites only what an earlier import made (the item's
  * address follows it), never a redirect an editor made or a slug change left: those refuse it
  * as a duplicate. A target whose own redirects lead back is a loop.
+ *
+ * Takes its database because an import calls it as a step of its transaction
+ * (`recordImportRedirect`: an imported item's old link is kept with the item, or rolled back
+ * with it; docs/style.md, Data); the Redirects screen and the CSV import pass `getDb()`.
  */
 export async function addRedirect(
-  db: Db,
+  db: Database | Transaction,
   values: RedirectValues,
   { replace = values.source === 'import' }: { replace?: boolean } = {},
 ) {
@@ -139,7 +145,7 @@ function ownPathOf(target: string | null): string | null {
   return normaliseRedirectPath(url.pathname)
 }
 
-async function refuseLoop(db: Db, from: string, to: string) {
+async function refuseLoop(db: Database | Transaction, from: string, to: string) {
   let at = to
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const [next] = await db
@@ -165,10 +171,10 @@ export interface FoundRedirect {
 }
 
 /** The redirect for a request path, if any: one lookup on the unique index of from_path. */
-export async function findRedirect(db: Db, path: string): Promise<FoundRedirect | null> {
+export async function findRedirect(path: string): Promise<FoundRedirect | null> {
   const from = normaliseRedirectPath(path)
   if (!from) return null
-  const [row] = await db
+  const [row] = await getDb()
     .select({ id: redirects.id, toPath: redirects.toPath, statusCode: redirects.statusCode })
     .from(redirects)
     .where(eq(redirects.fromPath, from))
@@ -187,10 +193,11 @@ export function countRedirectHit(id: number, at = new Date()) {
 }
 
 /** Writes the hits counted so far (the job, tests, and once more at shutdown). */
-export async function flushRedirectHits(db: Db = getDb()) {
+export async function flushRedirectHits() {
   if (pendingHits.size === 0) return
   const batch = [...pendingHits]
   pendingHits.clear()
+  const db = getDb()
   for (const [id, { hits, at }] of batch) {
     await db
       .update(redirects)
@@ -199,26 +206,28 @@ export async function flushRedirectHits(db: Db = getDb()) {
   }
 }
 
-export async function listRedirects(db: Db, { limit = 500 }: { limit?: number } = {}) {
-  return db
+export async function listRedirects({ limit = 500 }: { limit?: number } = {}) {
+  return getDb()
     .select()
     .from(redirects)
     .orderBy(desc(redirects.createdAt), desc(redirects.id))
     .limit(limit)
 }
 
-export async function countRedirects(db: Db) {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(redirects)
+export async function countRedirects() {
+  const [{ count }] = await getDb()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(redirects)
   return count
 }
 
-export async function deleteRedirect(db: Db, id: number) {
-  const deleted = await db.delete(redirects).where(eq(redirects.id, id)).returning()
+export async function deleteRedirect(id: number) {
+  const deleted = await getDb().delete(redirects).where(eq(redirects.id, id)).returning()
   if (deleted.length === 0) throw new RedirectError('NOT_FOUND', 'This redirect no longer exists')
   return deleted[0]
 }
 
-export async function deleteRedirects(db: Db, ids: number[]) {
+export async function deleteRedirects(ids: number[]) {
   if (ids.length === 0) return 0
-  return (await db.delete(redirects).where(inArray(redirects.id, ids)).returning()).length
+  return (await getDb().delete(redirects).where(inArray(redirects.id, ids)).returning()).length
 }
