@@ -3,6 +3,7 @@ import {
   announceExpiredBreakingNews,
   announceScheduledPublications,
 } from '~/domain/articles/article-changes.server'
+import { reviewMailsJob } from '~/domain/articles/review.server'
 import { viewCounter } from '~/domain/articles/view-counter.server'
 import { runningImport } from '~/domain/import/import-jobs.server'
 import { buildDueDigests } from '~/domain/newsletter/digests.server'
@@ -10,6 +11,8 @@ import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { adoptOrphanPdfsOnce, editionsSettled } from '~/domain/newspapers/editions.server'
 import { flushRedirectHits } from '~/domain/redirects/redirects.server'
 import { getDb } from '~/infra/db.server'
+import { sweepFinishedEntries } from '~/infra/jobs/job-queue.server'
+import { sweepJobStates } from '~/infra/jobs/job-states.server'
 import type { JobDefinition, QueueState } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { checkpointEmbeddedDatabase, vacuumEmbeddedDatabase } from './embedded-maintenance'
@@ -74,6 +77,19 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
       logLevel: 'info',
       run: async () => ({ ...(await sweepExpiredAuthRows()), ...(await sweepViewReaders()) }),
     },
+    {
+      name: 'job-queue-housekeeping',
+      title: 'Finished queue entries and old instances',
+      trigger: { kind: 'every', everyMs: HOUSEKEEPING_EVERY_MS, firstAfterMs: 6 * MINUTE },
+      singleInstance: true,
+      timeLimitMs: 5 * MINUTE,
+      retry: { attempts: 2, backoffMs: 30 * SECOND },
+      logLevel: 'info',
+      run: async () => ({
+        swept: await sweepFinishedEntries(),
+        instancesForgotten: await sweepJobStates(),
+      }),
+    },
     embedded && {
       name: 'embedded-checkpoint',
       title: 'Embedded database checkpoint',
@@ -106,6 +122,8 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
       logLevel: 'debug',
       run: async () => ({ started: await buildDueDigests(getDb(), new Date()) }),
     },
+    // Mails of the review, queued with the save that asks for them.
+    reviewMailsJob,
     {
       name: 'newsletter-sender',
       title: 'Newsletter queueing and sending',

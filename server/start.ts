@@ -91,6 +91,8 @@ async function start({ dev, clientDir }: StartOptions) {
     void jobs.start({
       databaseUrl: database.handle.pool ? postgresUrlOf(database.handle.pool) : undefined,
       timeZone: async () => (await getSiteSettings()).timeZone,
+      // The Background work screen shows every instance's runs, not only its own.
+      shareState: true,
     })
   })
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
   callers = await signedInCallers()
   // This file's jobs stand in for the site's list (server/jobs.ts) while it runs.
   setSingleton('job-registry', registry)
-  await registry.start()
+  await registry.start({ shareState: true, instance: 'instance-a' })
 })
 
 afterAll(async () => {
@@ -127,5 +127,37 @@ describe('/admin/background-work', () => {
     expect(sweeps).toBe(1)
     expect((await runNow(callers.admin.cookie, 'sender')).status).toBe(400)
     expect((await runNow(callers.admin.cookie, 'no-such-job')).status).toBe(400)
+  })
+})
+
+describe('/admin/background-work on several instances', () => {
+  it('shows a run and a failure of another instance, named, beside this one’s', async () => {
+    const other = new JobRegistry().declare([
+      {
+        ...base,
+        name: 'broken',
+        title: 'Broken',
+        trigger: { kind: 'daily', at: '04:00' },
+        run: () => Promise.reject(new Error('quota exceeded on the other one')),
+      },
+    ])
+    await other.start({ shareState: true, instance: 'instance-b' })
+    try {
+      expect(await other.tick('broken')).toBe('failed')
+      await expect
+        .poll(async () => {
+          const { jobs: shown } = await (
+            await callRoute(loader, get(callers.admin.cookie, URL))
+          ).json()
+          return shown.find((j: { name: string }) => j.name === 'broken')
+        })
+        .toMatchObject({
+          instances: 2,
+          lastRun: { ok: false, instance: 'instance-b' },
+          lastFailure: { message: 'quota exceeded on the other one', instance: 'instance-b' },
+        })
+    } finally {
+      await other.stop()
+    }
   })
 })

@@ -23,8 +23,9 @@ import { actionError, actionSuccess, parseIntent } from './+shared/action-result
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.background-work'
 
-// What this instance knows of the site's background work (server/jobs.ts): read-only, but for
-// "Run now" on the scheduled jobs. Counts and last runs are this instance's own.
+// The site's background work (server/jobs.ts): read-only, but for "Run now" on the scheduled
+// jobs. Last runs and failures are the site's, from every instance (job_states); the state and
+// the next run are the answering instance's, or the owner's for a job that runs elsewhere.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canManageBackgroundWork)
@@ -95,6 +96,16 @@ function RunNow({ job }: { job: JobRow }) {
   )
 }
 
+/** Names the instance a run happened on, when it was not the one answering. */
+function OnInstance({ instance }: { instance: string | undefined }) {
+  if (!instance) return null
+  return (
+    <div className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">
+      on {instance}
+    </div>
+  )
+}
+
 function JobTableRow({ job }: { job: JobRow }) {
   return (
     <TableRow>
@@ -111,6 +122,7 @@ function JobTableRow({ job }: { job: JobRow }) {
       <TableCell className="align-top text-sm">
         {job.lastRunLabel ?? 'Not yet'}
         {job.lastRun ? ` (${job.lastRun.ms} ms)` : ''}
+        <OnInstance instance={job.lastRun?.instance} />
       </TableCell>
       <TableCell className="align-top text-sm">{job.nextRunLabel ?? '—'}</TableCell>
       <TableCell className="max-w-xs align-top text-sm [overflow-wrap:anywhere]">
@@ -118,6 +130,7 @@ function JobTableRow({ job }: { job: JobRow }) {
           <>
             <div>{job.lastFailureLabel}</div>
             <div className="text-destructive">{job.lastFailure.message}</div>
+            <OnInstance instance={job.lastFailure.instance} />
           </>
         ) : (
           'None'
@@ -125,6 +138,9 @@ function JobTableRow({ job }: { job: JobRow }) {
       </TableCell>
       <TableCell className="text-right align-top tabular-nums">
         {job.queue ? job.queue.depth : '—'}
+        {job.queue?.failed ? (
+          <div className="text-xs text-destructive">{job.queue.failed} failed</div>
+        ) : null}
       </TableCell>
       <TableCell className="text-right align-top">
         {job.kind !== 'queued' ? <RunNow job={job} /> : null}
@@ -138,7 +154,7 @@ export default function BackgroundWorkPage({ loaderData }: Route.ComponentProps)
     <>
       <PageHeader
         title="Background work"
-        description="Everything the site does without a request, as this instance sees it: when each job runs, how its last run went and what waits for it."
+        description="Everything the site does without a request, on every instance: when each job runs, how its last run went and what waits for it."
       />
       <Card>
         <CardContent className="overflow-x-auto">

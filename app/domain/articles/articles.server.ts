@@ -20,7 +20,8 @@ import {
   entersReview,
   keepsReviewNote,
   NO_REVIEW_NOTE,
-  notifySubmittedForReview,
+  queueSubmittedForReview,
+  sendQueuedReviewMails,
 } from './review.server'
 import { nextRevisedAt } from './revision-rules'
 import {
@@ -262,10 +263,11 @@ export async function createArticle(
     await setArticleTags(tx, row.id, input.tags, input.newTags)
     await enforceFieldRules(tx, actor, null, row.id)
     await recordRevision(tx, row.id, actor, now)
+    // Queued with the save: the editors hear of a submission only once it is really stored.
+    if (entersReview(null, row.status)) await queueSubmittedForReview(tx, row.id, actor)
     return row
   })
-  // After the commit: the editors hear of a submission only once it is really stored.
-  if (entersReview(null, saved.status)) await notifySubmittedForReview(saved.id, actor)
+  if (entersReview(null, saved.status)) sendQueuedReviewMails()
   // Readers' pages that show it (a new article published at once) are told, after the commit.
   await announceArticleChange(saved.id, null)
   return saved
@@ -319,10 +321,11 @@ export async function updateArticle(
     await setArticleTags(tx, id, input.tags, input.newTags)
     await enforceFieldRules(tx, actor, fields, id)
     await recordRevision(tx, id, actor, now)
+    // Only on the way in: saving an article already in review mails no one.
+    if (entersReview(current.status, row.status)) await queueSubmittedForReview(tx, id, actor)
     return row
   })
-  // After the commit, and only on the way in: saving an article already in review mails no one.
-  if (entersReview(before, saved.status)) await notifySubmittedForReview(saved.id, actor)
+  if (entersReview(before, saved.status)) sendQueuedReviewMails()
   await announceArticleChange(id, shownBefore)
   return saved
 }

@@ -2,14 +2,22 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { articles, profiles } from '@db/schema/index'
+import { articles, jobQueue, profiles } from '@db/schema/index'
 import type { Role } from '~/domain/access/access-rules'
 import { getDb } from '~/infra/db.server'
+import { drainQueue } from '~/infra/jobs/queue-worker.server'
 import { logger } from '~/infra/logger.server'
 import { outboxDir, readOutbox } from '~/infra/mail.server'
 import { createArticle, updateArticle } from './articles.server'
 import { articleFormSchema, type ArticleInput, type ArticleStatus } from './articles-schema'
-import { entersReview, keepsReviewNote, ReviewError, returnToWriter } from './review.server'
+import {
+  entersReview,
+  keepsReviewNote,
+  REVIEW_MAILS_JOB,
+  reviewMailsJob,
+  ReviewError,
+  returnToWriter,
+} from './review.server'
 
 async function person(role: Role, username: string, banned = false) {
   const id = crypto.randomUUID()
@@ -42,8 +50,15 @@ function input(status: ArticleStatus, title = 'Harbour dredging starts'): Articl
   })
 }
 
+/** The mails to `email`, once the review-mails job has run what the saves queued. */
 async function mailsTo(email: string) {
+  await drainQueue(reviewMailsJob)
   return (await readOutbox()).filter((mail) => mail.to.includes(email))
+}
+
+async function queuedMailsFor(articleId: number) {
+  const rows = await getDb().select().from(jobQueue).where(eq(jobQueue.job, REVIEW_MAILS_JOB))
+  return rows.filter((entry) => (entry.payload as { articleId: number }).articleId === articleId)
 }
 
 async function row(id: number) {
@@ -93,14 +108,17 @@ describe('submitting for review', () => {
     expect(await mailsTo(editor.email)).toHaveLength(editorMails)
   })
 
-  it('keeps the save when the mail cannot be sent, and logs why', async () => {
+  it('keeps the save when the mail cannot be sent, logs why, and sends it on a later try', async () => {
     // The outbox cannot be made: a file stands where its folder should be.
     await fs.rm(outboxDir(), { recursive: true, force: true })
     await fs.writeFile(outboxDir(), 'not a folder')
     const logged = vi.spyOn(logger, 'error')
+    let savedId = 0
     try {
       const saved = await createArticle(input('review', 'Pier repairs'), writer)
+      savedId = saved.id
       expect((await row(saved.id)).status).toBe('review')
+      await drainQueue(reviewMailsJob)
       expect(logged).toHaveBeenCalledWith(
         expect.objectContaining({ articleId: saved.id }),
         'review mail failed',
@@ -109,6 +127,22 @@ describe('submitting for review', () => {
       logged.mockRestore()
       await fs.rm(outboxDir(), { force: true })
     }
+    // Each mail waits for its next try, with the attempt and the error kept.
+    const waiting = await queuedMailsFor(savedId)
+    expect(waiting.map((entry) => entry.status)).toEqual(['queued', 'queued'])
+    for (const entry of waiting) {
+      expect(entry.attempts).toBe(1)
+      expect(entry.lastError).toBeTruthy()
+      expect(entry.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000)
+    }
+    // Its time comes: the mails go, once each.
+    await getDb()
+      .update(jobQueue)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobQueue.job, REVIEW_MAILS_JOB))
+    const pier = (await mailsTo(admin.email)).filter((mail) => mail.text.includes('Pier repairs'))
+    expect(pier).toHaveLength(1)
+    expect((await queuedMailsFor(savedId)).map((entry) => entry.status)).toEqual(['done', 'done'])
   })
 })
 

@@ -4,7 +4,9 @@ import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { staffMemberName } from '~/domain/users/staff-queries.server'
 import { getBrandName } from '~/infra/auth-mail.server'
-import { getDb } from '~/infra/db.server'
+import { getDb, type Transaction } from '~/infra/db.server'
+import { enqueue } from '~/infra/jobs/job-queue.server'
+import { wakeJob, type DurableJobDefinition } from '~/infra/jobs/registry.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { sendMail } from '~/infra/mail.server'
@@ -14,8 +16,10 @@ import { returnedToWriterMail, submittedForReviewMail } from './review-mail'
 
 // The review: a writer submits an article ("Submit for review"), every editor and admin is
 // mailed; an editor publishes it from the form, or returns it to draft with a note that the
-// writer sees on the form and in a mail. The mails go after the write has committed, and a
-// mail that fails is logged: it never undoes or fails the save.
+// writer sees on the form and in a mail. The mails are queued in the write's transaction (the
+// job queue, app/infra/jobs/job-queue.server.ts) and sent by the review-mails job: a mail goes
+// only for a stored change, is tried again when the mail server refuses it, and never undoes
+// or fails the save.
 
 export class ReviewError extends domainErrors('ReviewError', {
   NOT_FOUND: 404,
@@ -61,61 +65,87 @@ async function articleFacts(articleId: number) {
   return row ?? null
 }
 
-/** Sends one mail; a failure is logged with what it was about and reported as false. */
-async function trySend(message: Parameters<typeof sendMail>[0], about: Record<string, unknown>) {
-  try {
-    await sendMail(message)
-    return true
-  } catch (error) {
-    logger.error({ err: error, to: message.to, ...about }, 'review mail failed')
-    return false
-  }
-}
+/** The durable job that sends the review's mails, one queue entry per mail. */
+export const REVIEW_MAILS_JOB = 'review-mails'
+
+type ReviewMail =
+  | { kind: 'submitted'; articleId: number; to: string }
+  | { kind: 'returned'; articleId: number; to: string; editorId: string; note: string }
 
 /**
- * Mails every editor and admin (but the one who submitted it) that an article waits for
- * review. Never throws: the save it follows has already succeeded. Returns how many mails
- * went out.
+ * Queues, in the save's transaction, a mail to every editor and admin (but the one who
+ * submitted it, and banned accounts) that an article waits for review: the editors hear of a
+ * submission only once it is stored, and a mail the SMTP server refuses is tried again without
+ * touching the save. Returns how many mails were queued.
  */
-export async function notifySubmittedForReview(
+export async function queueSubmittedForReview(
+  tx: Transaction,
   articleId: number,
   submitter: { id: string },
 ): Promise<number> {
-  try {
-    const article = await articleFacts(articleId)
-    if (!article) return 0
-    const recipients = await getDb()
-      .select({ email: profiles.email })
-      .from(profiles)
-      .where(
-        and(
-          inArray(profiles.role, ['editor', 'admin']),
-          ne(profiles.id, submitter.id),
-          or(isNull(profiles.banned), eq(profiles.banned, false)),
-        ),
-      )
-      .orderBy(asc(profiles.email))
-    if (recipients.length === 0) return 0
-    const [writer, brand] = await Promise.all([
-      article.authorId ? staffMemberName(article.authorId) : null,
-      getBrandName(),
-    ])
-    const mail = await submittedForReviewMail({
-      title: article.title,
-      writer: writer ?? 'A writer',
-      url: editLink(articleId),
-      brand,
-    })
-    let sent = 0
-    for (const { email } of recipients) {
-      if (await trySend({ to: email, ...mail }, { articleId })) sent += 1
-    }
-    logger.info({ articleId, sent }, 'article submitted for review')
-    return sent
-  } catch (error) {
-    logger.error({ err: error, articleId }, 'review: editors could not be told of a submission')
-    return 0
+  const recipients = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(
+      and(
+        inArray(profiles.role, ['editor', 'admin']),
+        ne(profiles.id, submitter.id),
+        or(isNull(profiles.banned), eq(profiles.banned, false)),
+      ),
+    )
+    .orderBy(asc(profiles.email))
+  for (const { email } of recipients) {
+    await enqueue(tx, REVIEW_MAILS_JOB, { kind: 'submitted', articleId, to: email })
   }
+  return recipients.length
+}
+
+/** After the commit: the queued review mails go now rather than at the worker's next look. */
+export function sendQueuedReviewMails() {
+  wakeJob(REVIEW_MAILS_JOB)
+}
+
+/** One queued review mail, written from the article as it is when the mail goes. */
+async function sendReviewMail(mail: ReviewMail) {
+  const article = await articleFacts(mail.articleId)
+  // The article was deleted since: there is nothing to look at any more.
+  if (!article) return
+  const url = editLink(mail.articleId)
+  const brand = await getBrandName()
+  const message =
+    mail.kind === 'submitted'
+      ? await submittedForReviewMail({
+          title: article.title,
+          writer: (article.authorId ? await staffMemberName(article.authorId) : null) ?? 'A writer',
+          url,
+          brand,
+        })
+      : await returnedToWriterMail({
+          title: article.title,
+          editor: (await staffMemberName(mail.editorId)) ?? 'An editor',
+          note: mail.note,
+          url,
+          brand,
+        })
+  try {
+    await sendMail({ to: mail.to, ...message })
+  } catch (error) {
+    logger.error({ err: error, to: mail.to, articleId: mail.articleId }, 'review mail failed')
+    throw error
+  }
+}
+
+export const reviewMailsJob: DurableJobDefinition = {
+  name: REVIEW_MAILS_JOB,
+  title: 'Review mails',
+  trigger: { kind: 'queued', description: 'a submission for review, or a return to the writer' },
+  durable: true,
+  singleInstance: false,
+  timeLimitMs: 60_000,
+  // A mail server that is down for a while: tries at 30 s, 1, 2, 4 and 8 minutes.
+  retry: { attempts: 5, backoffMs: 30_000 },
+  logLevel: 'info',
+  run: async (entry) => sendReviewMail(entry.payload as ReviewMail),
 }
 
 /**
@@ -156,32 +186,26 @@ export async function returnToWriter(
       })
       .where(eq(articles.id, articleId))
     await enforceFieldRules(tx, editor, before, articleId)
+    await queueReturnMail(tx, current.authorId, { articleId, editorId: editor.id, note })
     return { id: articleId, authorId: current.authorId }
   })
-  await mailWriter(articleId, note, editor)
+  sendQueuedReviewMails()
   return returned
 }
 
-async function mailWriter(articleId: number, note: string, editor: { id: string }) {
-  try {
-    const article = await articleFacts(articleId)
-    if (!article?.authorId || article.authorId === editor.id) return
-    const [writer] = await getDb()
-      .select({ email: profiles.email })
-      .from(profiles)
-      .where(eq(profiles.id, article.authorId))
-      .limit(1)
-    if (!writer) return
-    const [editorName, brand] = await Promise.all([staffMemberName(editor.id), getBrandName()])
-    const mail = await returnedToWriterMail({
-      title: article.title,
-      editor: editorName ?? 'An editor',
-      note,
-      url: editLink(articleId),
-      brand,
-    })
-    await trySend({ to: writer.email, ...mail }, { articleId })
-  } catch (error) {
-    logger.error({ err: error, articleId }, 'review: the writer could not be told of a return')
+/** The writer hears of the return (not when they returned it themselves). */
+async function queueReturnMail(
+  tx: Transaction,
+  authorId: string | null,
+  mail: { articleId: number; editorId: string; note: string },
+) {
+  if (!authorId || authorId === mail.editorId) return
+  const [writer] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, authorId))
+    .limit(1)
+  if (writer) {
+    await enqueue(tx, REVIEW_MAILS_JOB, { kind: 'returned', ...mail, to: writer.email })
   }
 }

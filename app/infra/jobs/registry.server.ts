@@ -1,7 +1,10 @@
 import { logger } from '~/infra/logger.server'
 import { singleton } from '~/infra/singleton.server'
 import { advisoryLock, processLock, type JobLock } from './advisory-lock.server'
+import { INSTANCE_NAME, queueCounts, requeueOrphans } from './job-queue.server'
+import { readJobStates, writeJobStates, type SharedJobState } from './job-states.server'
 import { jobMetrics } from './job-metrics.server'
+import { QueueWorker, type DurableJobSettings } from './queue-worker.server'
 import { describeTrigger, nextRunAt, type JobTrigger } from './triggers'
 
 /**
@@ -10,10 +13,12 @@ import { describeTrigger, nextRunAt, type JobTrigger } from './triggers'
  * at a time, its time limit, its retries and what it logs; the registry starts them, measures
  * them (job-metrics.server.ts), shows them (/admin/background-work) and stops them at SIGTERM.
  *
- * Scheduled jobs (an interval or a time of day) are run by the registry's own timers. Queued
- * jobs keep their own loops and queues (the newsletter sender's leases and SKIP LOCKED claims,
- * the import runner, the edition reader): the registry starts and stops them through a small
- * adapter, and they report each pass through `measure`.
+ * Scheduled jobs (an interval or a time of day) are run by the registry's own timers. Durable
+ * jobs run the entries of the one job queue (job-queue.server.ts: queued in the transaction of
+ * the change that asks for them, claimed with leases, done exactly once). Three jobs keep loops
+ * of their own over their own tables (the newsletter sender's deliveries, the import runner,
+ * the edition reader): the registry starts and stops them through a small adapter, and they
+ * report each pass through `measure`.
  */
 
 export interface QueueState {
@@ -21,6 +26,8 @@ export interface QueueState {
   depth: number
   /** Age of the oldest waiting entry, in seconds; null when none waits. */
   oldestAgeSeconds: number | null
+  /** Entries whose tries are spent (durable jobs), kept for a month with their last error. */
+  failed?: number
 }
 
 export type RunDetails = Record<string, unknown> | void
@@ -58,7 +65,19 @@ export interface QueuedJobDefinition extends JobBase {
   stop: () => Promise<void>
 }
 
-export type JobDefinition = ScheduledJobDefinition | QueuedJobDefinition
+/** A job run per entry of the one durable queue (`enqueue(tx, name, payload)`). */
+export interface DurableJobDefinition
+  extends JobBase, Omit<DurableJobSettings, keyof JobBase | 'run'> {
+  trigger: Extract<JobTrigger, { kind: 'queued' }>
+  durable: true
+  run: DurableJobSettings['run']
+}
+
+export type JobDefinition = ScheduledJobDefinition | QueuedJobDefinition | DurableJobDefinition
+
+function isLoopJob(job: JobDefinition): job is QueuedJobDefinition {
+  return 'start' in job
+}
 
 export interface Clock {
   now(): number
@@ -81,9 +100,12 @@ export interface JobStatus {
   singleInstance: boolean
   state: 'idle' | 'running' | 'failed' | 'elsewhere' | 'stopped'
   runs: number
-  lastRun: { at: number; ms: number; ok: boolean } | null
+  /** The site's last run and last failure, on whichever instance (named when not this one). */
+  lastRun: { at: number; ms: number; ok: boolean; instance?: string } | null
   nextRunAt: number | null
-  lastFailure: { at: number; message: string } | null
+  lastFailure: { at: number; message: string; instance?: string } | null
+  /** Instances that ran or ticked the job in the last day (this one included). */
+  instances: number
   queue: QueueState | null
 }
 
@@ -110,13 +132,31 @@ interface JobState {
   elsewhere: boolean
   /** Ends a back-off wait early (stopping). */
   wake?: () => void
+  /** A durable job's worker over the job queue. */
+  worker?: QueueWorker
+  /** Failures counted (for the shared state). */
+  failures: number
+  /** Changed since the shared state was last written; when that was; the write waiting. */
+  dirty: boolean
+  sharedAt: number
+  shareTimer?: NodeJS.Timeout
 }
+
+/** An instance writes a job's shared state at most this often, but at once after a failure. */
+const SHARE_EVERY_MS = 15_000
 
 export interface StartOptions {
   /** PostgreSQL: single-instance jobs take an advisory lock there; none on the embedded database. */
   databaseUrl?: string
   /** The site's time zone, for jobs at a time of day (read at each scheduling). */
   timeZone?: () => Promise<string> | string
+  /**
+   * Writes what this instance does with each job to `job_states` and shows the other
+   * instances' there on the screen (the server; tests of the registry alone leave it off).
+   */
+  shareState?: boolean
+  /** This instance's name in the shared state (default: the job queue's). */
+  instance?: string
 }
 
 export class JobRegistry {
@@ -125,6 +165,8 @@ export class JobRegistry {
   private stopped = false
   private timeZone: () => Promise<string> | string = () => 'UTC'
   private lastZone = 'UTC'
+  private shareState = false
+  private instance = INSTANCE_NAME
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -142,6 +184,9 @@ export class JobRegistry {
         lastFailure: null,
         failed: false,
         elsewhere: false,
+        failures: 0,
+        dirty: false,
+        sharedAt: 0,
       })
     }
     return this
@@ -156,14 +201,25 @@ export class JobRegistry {
     if (this.started) return
     this.started = true
     if (options.timeZone) this.timeZone = options.timeZone
+    this.shareState = options.shareState ?? false
+    if (options.instance) this.instance = options.instance
     this.lastZone = await this.zone()
+    const durable = [...this.states.values()].some(({ job }) => 'durable' in job)
+    if (durable && !options.databaseUrl) {
+      // One process on the embedded database: what was running was cut off by the last one.
+      const requeued = await requeueOrphans().catch(() => 0)
+      if (requeued > 0) logger.info({ requeued }, 'jobs: queued again what the last run left')
+    }
     for (const state of this.states.values()) {
       const { job } = state
       if (job.singleInstance && options.databaseUrl) {
         state.lock = advisoryLock(job.name, options.databaseUrl)
       }
-      if (job.trigger.kind === 'queued') {
-        ;(job as QueuedJobDefinition).start((pass) => this.measure(job.name, pass))
+      if ('durable' in job) {
+        state.worker = new QueueWorker(job, (pass) => this.measure(job.name, pass))
+        state.worker.start()
+      } else if (isLoopJob(job)) {
+        job.start((pass) => this.measure(job.name, pass))
       } else {
         this.schedule(state, true)
       }
@@ -182,7 +238,8 @@ export class JobRegistry {
         state.nextAt = null
         state.wake?.()
         try {
-          if (state.job.trigger.kind === 'queued') await (state.job as QueuedJobDefinition).stop()
+          if (isLoopJob(state.job)) await state.job.stop()
+          await state.worker?.stop()
           await state.running?.catch(() => {})
         } catch (error) {
           logger.warn({ err: error, job: state.job.name }, 'job: did not stop cleanly')
@@ -190,6 +247,7 @@ export class JobRegistry {
         await state.lock.release()
       }),
     )
+    await this.writeShared()
   }
 
   /** What the jobs hold in memory, written once they have stopped (the view counts). */
@@ -222,6 +280,11 @@ export class JobRegistry {
     return { outcome: state.running }
   }
 
+  /** A durable job looks for its due entries now (something was just queued and committed). */
+  wake(name: string): void {
+    this.states.get(name)?.worker?.wake()
+  }
+
   /** True while this instance holds the job's lock (always, without PostgreSQL). */
   holdsLock(name: string): boolean {
     return this.states.get(name)?.lock.owner ?? false
@@ -251,21 +314,39 @@ export class JobRegistry {
   /** Every job as the Background work screen shows it, in the list's order. */
   async status(): Promise<JobStatus[]> {
     const zone = await this.zone()
+    const shared = this.shareState
+      ? await readJobStates(this.clock.now()).catch(() => [] as SharedJobState[])
+      : []
     return Promise.all(
       [...this.states.values()].map(async (state): Promise<JobStatus> => {
         const { job } = state
+        const others = shared.filter((s) => s.job === job.name && s.instance !== this.instance)
+        const own = this.stateOf(state)
+        const lastRun = latest([
+          state.lastRun,
+          ...others.map((s) => s.lastRun && { ...s.lastRun, instance: s.instance }),
+        ])
+        const owner = others.find((s) => s.lastRun && s.lastRun.at === lastRun?.at)
         return {
           name: job.name,
           title: job.title,
           trigger: describeTrigger(job.trigger, zone),
           kind: job.trigger.kind,
           singleInstance: job.singleInstance,
-          state: this.stateOf(state),
-          runs: state.runs,
-          lastRun: state.lastRun,
-          nextRunAt: state.nextAt,
-          lastFailure: state.lastFailure,
-          queue: job.queue ? await job.queue().catch(() => null) : null,
+          // Where the job runs elsewhere, how its last run there went.
+          state: own === 'elsewhere' && lastRun?.ok === false ? 'failed' : own,
+          runs: state.runs + others.reduce((sum, s) => sum + s.runs, 0),
+          lastRun,
+          nextRunAt:
+            own === 'elsewhere' && owner?.nextRunAt && owner.nextRunAt > this.clock.now()
+              ? owner.nextRunAt
+              : state.nextAt,
+          lastFailure: latest([
+            state.lastFailure,
+            ...others.map((s) => s.lastFailure && { ...s.lastFailure, instance: s.instance }),
+          ]),
+          instances: 1 + others.length,
+          queue: await this.queueOf(job),
         }
       }),
     )
@@ -273,14 +354,19 @@ export class JobRegistry {
 
   /** Queue states of the jobs with a queue, for the metrics scrape. */
   async queues(): Promise<{ name: string; queue: QueueState }[]> {
-    const states = [...this.states.values()].filter((s) => s.job.queue)
     const read = await Promise.all(
-      states.map(async ({ job }) => ({
+      [...this.states.values()].map(async ({ job }) => ({
         name: job.name,
-        queue: await job.queue!().catch(() => null),
+        queue: await this.queueOf(job),
       })),
     )
     return read.filter((r): r is { name: string; queue: QueueState } => r.queue !== null)
+  }
+
+  /** A job's queue: its own reading, or the job queue's entries for a durable job. */
+  private queueOf(job: JobDefinition): Promise<QueueState | null> {
+    const read = job.queue ?? ('durable' in job ? () => queueCounts(job.name) : null)
+    return read ? read().catch(() => null) : Promise.resolve(null)
   }
 
   private stateOf(state: JobState): JobStatus['state'] {
@@ -368,8 +454,9 @@ export class JobRegistry {
     const limit = new Promise<never>((_, reject) => {
       timer = this.clock.setTimeout(() => {
         const error = new JobTimeoutError(job.name, job.timeLimitMs)
-        controller.abort(error)
+        // The limit settles first: a run that ends as it is aborted still counts as too slow.
         reject(error)
+        controller.abort(error)
       }, job.timeLimitMs)
       timer.unref?.()
     })
@@ -392,6 +479,49 @@ export class JobRegistry {
     })
   }
 
+  /** Schedules the write of this instance's state of the job: soon, or now after a failure. */
+  private share(state: JobState, urgent: boolean) {
+    if (!this.shareState) return
+    state.dirty = true
+    if (state.shareTimer && !urgent) return
+    this.clock.clearTimeout(state.shareTimer)
+    const wait = urgent ? 0 : Math.max(0, state.sharedAt + SHARE_EVERY_MS - this.clock.now())
+    state.shareTimer = this.clock.setTimeout(() => {
+      state.shareTimer = undefined
+      void this.writeShared()
+    }, wait)
+    state.shareTimer.unref?.()
+  }
+
+  /** Writes every job state changed since the last write (one statement). */
+  private async writeShared() {
+    if (!this.shareState) return
+    const now = this.clock.now()
+    const dirty = [...this.states.values()].filter((state) => state.dirty)
+    for (const state of dirty) {
+      state.dirty = false
+      state.sharedAt = now
+      this.clock.clearTimeout(state.shareTimer)
+      state.shareTimer = undefined
+    }
+    await writeJobStates(
+      dirty.map((state) => ({
+        job: state.job.name,
+        instance: this.instance,
+        runs: state.runs,
+        failures: state.failures,
+        lastRun: state.lastRun,
+        lastFailure: state.lastFailure,
+        nextRunAt: state.nextAt,
+        updatedAt: now,
+      })),
+    ).catch((error: unknown) => {
+      // The screen shows an older state for a while; the next write carries the latest.
+      for (const state of dirty) state.dirty = true
+      logger.debug({ err: error }, 'jobs: could not share their state')
+    })
+  }
+
   private recordAttempt(state: JobState, started: number, error: unknown) {
     const now = this.clock.now()
     const ms = now - started
@@ -403,12 +533,21 @@ export class JobRegistry {
     jobMetrics.duration.observe({ job: name }, ms / 1000)
     if (error) {
       jobMetrics.failures.inc({ job: name })
+      state.failures++
       state.lastFailure = {
         at: now,
         message: error instanceof Error ? error.message : String(error),
       }
     }
+    this.share(state, !!error)
   }
+}
+
+/** The most recent of a few runs or failures. */
+function latest<T extends { at: number }>(items: (T | null)[]): T | null {
+  let found: T | null = null
+  for (const item of items) if (item && (!found || item.at > found.at)) found = item
+  return found
 }
 
 /**
@@ -421,6 +560,11 @@ export function jobRegistry(): JobRegistry {
     jobMetrics.state.source = () => registry.queues()
     return registry
   })
+}
+
+/** After the transaction that queued work for `name` committed: run it now, not at the next look. */
+export function wakeJob(name: string): void {
+  jobRegistry().wake(name)
 }
 
 /** Work a request starts (an import, an edition's pages), measured as a pass of its job. */
