@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { newsletterIssues, newsletterLists, newsletterSubscribers } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { newPreferencesToken, preferencesByEmail } from '~/domain/newsletter/preferences.server'
+import { PREFERENCES_SAVED } from '~/domain/newsletter/preferences-schema'
 import { createTestUser, runRoute, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
-import { get, post } from '../../tests/setup/admin-fixtures'
+import { expectUnexpectedFailure, get, post } from '../../tests/setup/admin-fixtures'
 import { action, loader } from './_site.newsletter_.preferences'
 import { action as profileAction } from './_site.profile_.newsletters'
 import { loader as archiveLoader } from './_site.newsletters.$slug'
@@ -57,7 +58,8 @@ describe('/newsletter/preferences', () => {
       action,
       post(null, url(), { intent: 'save-lists', list: String(first), t: token }),
     )
-    expect(answer.data).toMatchObject({ ok: true })
+    // The shared answer: the page shows `message` on success, `formError` on failure.
+    expect(answer.data).toMatchObject({ ok: true, message: PREFERENCES_SAVED })
     let prefs = (await preferencesByEmail('prefs@example.com'))!
     expect(prefs.lists.filter((l) => l.subscribed).map((l) => l.id)).toEqual([first])
 
@@ -66,6 +68,7 @@ describe('/newsletter/preferences', () => {
 
     answer = await runRoute(action, post(null, url(), { intent: 'forged', t: token }))
     expect(answer.status).toBe(400)
+    expect(answer.data).toEqual({ ok: false, code: 'UNKNOWN_INTENT', formError: 'Unknown action' })
 
     answer = await runRoute(action, post(null, url(), { intent: 'leave', t: token }))
     prefs = (await preferencesByEmail('prefs@example.com'))!
@@ -78,6 +81,21 @@ describe('/newsletter/preferences', () => {
       post(null, url(), { intent: 'save-lists', list: String(first), t: token }),
     )
     expect(answer.status).toBe(409)
+    expect(answer.data).toMatchObject({
+      ok: false,
+      code: 'SUPPRESSED',
+      formError: expect.stringMatching(/^You left every newsletter/),
+    })
+  })
+
+  it('answers the unexpected with 500 and the generic sentence above the form, logged', async () => {
+    // Asking to subscribe again spends the sign-up limits first: their table is gone.
+    const body = await expectUnexpectedFailure(
+      action,
+      post(null, url(), { intent: 'subscribe-again', t: token }),
+      { table: 'rate_limits' },
+    )
+    expect(body.toast).toBeUndefined()
   })
 })
 
@@ -102,6 +120,17 @@ describe('/profile/newsletters', () => {
     const paused = await callRoute(profileAction, request)
     expect(await toastFrom(paused)).toMatchObject({ type: 'success' })
     expect((await preferencesByEmail(user.email))!.paused).toBe(true)
+    // A failure's sentence goes in the toast, as the token page shows it above the form.
+    const forged = await callRoute(
+      profileAction,
+      post(cookie, '/profile/newsletters', { intent: 'forged' }),
+    )
+    expect(forged.headers.get('location')).toBe('/profile#newsletters')
+    expect(await toastFrom(forged)).toMatchObject({
+      type: 'error',
+      title: 'Newsletters not changed',
+      description: 'Unknown action',
+    })
     response = await runRoute(
       profileAction,
       post(null, '/profile/newsletters', { intent: 'pause' }),

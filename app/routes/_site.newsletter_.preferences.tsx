@@ -2,7 +2,9 @@ import { useActionData, useLoaderData, useRouteError } from 'react-router'
 import { NewsletterPreferences } from '~/components/site/newsletter-preferences'
 import { gutterClass } from '~/components/site/styles'
 import { preferencesByToken } from '~/domain/newsletter/preferences.server'
+import type { NewsletterAnswer } from '~/domain/newsletter/newsletter-schema'
 import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from '~/infra/http-cache.server'
+import { failureSentence, type ActionResult } from '~/lib/action-result'
 import { notFoundOf } from '~/lib/not-found'
 import { errorMeta } from '~/lib/seo'
 import { notFound } from './+shared/http-answers.server'
@@ -40,14 +42,15 @@ export const headers: Route.HeadersFunction = tokenPageHeaders
 
 export default function NewsletterPreferencesPage() {
   const { token, prefs } = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
+  // The shared answer: the sentence in `message` on success, in `formError` on failure.
+  const result: ActionResult<NewsletterAnswer> | undefined = useActionData<typeof action>()
   return (
     <div className={`${gutterClass} max-w-xl py-14`}>
       <h1 className="mb-6 font-serif text-4xl font-black tracking-tight">Newsletter preferences</h1>
       <NewsletterPreferences
         prefs={prefs}
         hidden={{ t: token }}
-        message={answer ? { ok: answer.ok, text: answer.message } : null}
+        message={result ? { ok: result.ok, text: result.message ?? failureSentence(result) } : null}
       />
     </div>
   )

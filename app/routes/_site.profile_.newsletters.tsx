@@ -1,6 +1,7 @@
 import { canUseProfile } from '~/domain/access/access-rules'
 import { DomainError } from '~/domain/domain-error'
 import { subscribeToNewsletter } from '~/domain/newsletter/newsletter.server'
+import type { NewsletterAnswer } from '~/domain/newsletter/newsletter-schema'
 import { accountPreferences } from '~/domain/newsletter/preferences.server'
 import {
   PREFERENCES_ADDRESS_UNCONFIRMED,
@@ -9,6 +10,7 @@ import {
 import { getBrandName } from '~/infra/auth-mail.server'
 import { requireUser } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
+import { failureSentence, type ActionResult } from '~/lib/action-result'
 import { refusalHeaders } from './+shared/action-results.server'
 import { applyPreferencesPost } from './+shared/newsletter-preferences.server'
 import type { Route } from './+types/_site.profile_.newsletters'
@@ -60,10 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
   }
   const answer = await applyPreferencesPost(prefs, form, context)
-  const { ok, message } = answer.data
+  const result: ActionResult<NewsletterAnswer> = answer.data
   return redirectWithToast(BACK, {
-    type: ok ? 'success' : 'error',
-    title: ok ? 'Newsletters' : 'Newsletters not changed',
-    description: message,
+    type: result.ok ? 'success' : 'error',
+    title: result.ok ? 'Newsletters' : 'Newsletters not changed',
+    description: result.message ?? failureSentence(result),
   })
 }

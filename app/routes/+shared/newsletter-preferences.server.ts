@@ -1,5 +1,5 @@
-import { data } from 'react-router'
-import { DomainError } from '~/domain/domain-error'
+import { data, type AppLoadContext } from 'react-router'
+import type { NewsletterAnswer } from '~/domain/newsletter/newsletter-schema'
 import { subscribeToNewsletter } from '~/domain/newsletter/newsletter.server'
 import {
   chosenListIds,
@@ -17,36 +17,31 @@ import {
   type Preferences,
 } from '~/domain/newsletter/preferences.server'
 import { getBrandName } from '~/infra/auth-mail.server'
-import { logger } from '~/infra/logger.server'
-import { UNEXPECTED_ERROR } from '~/lib/action-result'
-import { refusalHeaders } from './action-results.server'
-
-export interface PreferencesAnswer {
-  ok: boolean
-  message: string
-}
-
-/** What the route's load context gives: the request id for logs, the client address for limits. */
-export interface PreferencesPostContext {
-  requestId?: string
-  clientIp: string | null | undefined
-}
+import { ACTION_CODES, type ActionResult } from '~/lib/action-result'
+import { actionFailure, failureFrom } from './action-results.server'
 
 /**
  * One post of the preferences page or of the profile's newsletter card, for the subscriber
- * already identified (by token or by session): a message to show, 200 or 4xx.
+ * already identified (by token or by session). It answers as every form post does, an
+ * ActionResult: on success the sentence to show in `message`; on failure, through
+ * `failureFrom`, the refusal's status and sentence in `formError` (these pages show no toasts)
+ * or 500 and the generic sentence, logged with the request's id.
  */
 export async function applyPreferencesPost(
   prefs: Preferences,
   form: FormData,
-  { requestId, clientIp }: PreferencesPostContext,
+  context: Pick<AppLoadContext, 'requestId' | 'clientIp'>,
 ) {
   const parsed = preferencesActionSchema.safeParse({ intent: form.get('intent') })
   if (!parsed.success) {
-    return data<PreferencesAnswer>({ ok: false, message: 'Unknown action' }, { status: 400 })
+    // A hand-made post: the page's own forms only send the intents it knows.
+    return actionFailure<NewsletterAnswer>(400, {
+      code: ACTION_CODES.unknownIntent,
+      formError: 'Unknown action',
+    })
   }
+  const intent = parsed.data.intent
   try {
-    const intent = parsed.data.intent
     let message: string
     if (intent === 'save-lists') {
       await chooseLists(prefs.subscriberId, chosenListIds(form))
@@ -58,18 +53,14 @@ export async function applyPreferencesPost(
       await leaveEverything(prefs.subscriberId)
       message = PREFERENCES_LEFT
     } else {
-      await subscribeToNewsletter(prefs.email, { clientIp, brand: await getBrandName() })
+      await subscribeToNewsletter(prefs.email, {
+        clientIp: context.clientIp,
+        brand: await getBrandName(),
+      })
       message = PREFERENCES_OPT_IN
     }
-    return data<PreferencesAnswer>({ ok: true, message })
+    return data<ActionResult<NewsletterAnswer>>({ ok: true, message })
   } catch (error) {
-    if (error instanceof DomainError) {
-      return data<PreferencesAnswer>(
-        { ok: false, message: error.message },
-        { status: error.status, headers: refusalHeaders(error) },
-      )
-    }
-    logger.error({ err: error, requestId }, 'newsletter preferences failed')
-    return data<PreferencesAnswer>({ ok: false, message: UNEXPECTED_ERROR }, { status: 500 })
+    return failureFrom(error, { context, details: { intent } })
   }
 }
