@@ -1,21 +1,6 @@
 import { Form } from 'react-router'
 import { outlineButtonClass, primaryButtonClass } from '~/components/site/styles'
-
-export interface NewsletterPreferencesView {
-  email: string
-  confirmed: boolean
-  paused: boolean
-  suppressed: boolean
-  lists: {
-    id: number
-    slug: string
-    name: string
-    description: string
-    subscribed: boolean
-    /** Made since the subscriber last chose: offered unticked, marked "New". */
-    isNew: boolean
-  }[]
-}
+import type { PreferencesView } from '~/domain/newsletter/preferences-schema'
 
 /**
  * A subscriber's choices: lists, pause or resume, leave everything. Plain forms, so the page
@@ -28,7 +13,7 @@ export function NewsletterPreferences({
   action,
   message,
 }: {
-  prefs: NewsletterPreferencesView
+  prefs: PreferencesView
   hidden?: Record<string, string>
   /** Where the forms post (the profile's card posts to its own route). */
   action?: string

@@ -1,20 +1,16 @@
 import { Form } from 'react-router'
 import { ProfileSection } from '~/components/auth/profile-section'
 import { outlineButtonClass, primaryButtonClass } from '~/components/site/styles'
+import { NewsletterPreferences } from '~/components/site/newsletter-preferences'
 import {
-  NewsletterPreferences,
-  type NewsletterPreferencesView,
-} from '~/components/site/newsletter-preferences'
-import { PREFERENCES_ADDRESS_UNCONFIRMED } from '~/domain/newsletter/preferences-schema'
+  PREFERENCES_ADDRESS_UNCONFIRMED,
+  type AccountPreferencesView,
+} from '~/domain/newsletter/preferences-schema'
 
 const ACTION = '/profile/newsletters'
 
-/** What the loader hands the card (preferences.server.ts `accountPreferences`). */
-export type ProfileNewslettersView =
-  { addressConfirmed: false } | { addressConfirmed: true; prefs: NewsletterPreferencesView | null }
-
 /** The profile's newsletter card: the same choices as the preferences page mails link to. */
-export function ProfileNewsletters({ newsletters }: { newsletters: ProfileNewslettersView }) {
+export function ProfileNewsletters({ newsletters }: { newsletters: AccountPreferencesView }) {
   const prefs = newsletters.addressConfirmed ? newsletters.prefs : null
   return (
     <ProfileSection

@@ -9,6 +9,32 @@ export const preferencesActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('subscribe-again') }),
 ])
 
+/** A subscriber's choices, as the preferences page and the profile's newsletter card show them. */
+export interface PreferencesView {
+  email: string
+  confirmed: boolean
+  paused: boolean
+  /** On the suppression list: receives nothing until a fresh opt-in. */
+  suppressed: boolean
+  lists: {
+    id: number
+    slug: string
+    name: string
+    description: string
+    /** Receives it; before the confirmation, ticked at sign-up. */
+    subscribed: boolean
+    /** Made since the subscriber last chose lists, and not chosen: offered as "New". */
+    isNew: boolean
+  }[]
+}
+
+/**
+ * What the profile's newsletter card may show of an account's subscription: nothing until the
+ * account's address is confirmed (preferences.server.ts `accountPreferences`).
+ */
+export type AccountPreferencesView<Prefs extends PreferencesView = PreferencesView> =
+  { addressConfirmed: false } | { addressConfirmed: true; prefs: Prefs | null }
+
 /** The checked lists of the form: every `list` field that is a positive integer. */
 export function chosenListIds(form: FormData): number[] {
   return [

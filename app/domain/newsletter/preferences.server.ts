@@ -10,6 +10,7 @@ import {
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import type { AccountPreferencesView, PreferencesView } from './preferences-schema'
 
 // A subscriber's own choices, on the preferences page every mail links to (an opaque token,
 // no sign-in) and on /profile (matched by the signed-in reader's address).
@@ -54,23 +55,8 @@ export async function ensurePreferencesToken(subscriberId: number) {
   return row?.preferencesToken ?? null
 }
 
-export interface Preferences {
+export interface Preferences extends PreferencesView {
   subscriberId: number
-  email: string
-  confirmed: boolean
-  paused: boolean
-  /** On the suppression list: receives nothing until a fresh opt-in. */
-  suppressed: boolean
-  lists: {
-    id: number
-    slug: string
-    name: string
-    description: string
-    /** Receives it; before the confirmation, ticked at sign-up. */
-    subscribed: boolean
-    /** Made since the subscriber last chose lists, and not chosen: offered as "New". */
-    isNew: boolean
-  }[]
 }
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect
@@ -144,8 +130,7 @@ export async function preferencesByEmail(email: string): Promise<Preferences | n
  * (better-auth's emailVerified): anyone can sign up with a subscriber's address without owning
  * the mailbox. Until then nothing about a subscription is told, not even whether one exists.
  */
-export type AccountPreferences =
-  { addressConfirmed: false } | { addressConfirmed: true; prefs: Preferences | null }
+export type AccountPreferences = AccountPreferencesView<Preferences>
 
 /** The one gate of the profile's card, for its loader and its action alike. */
 export async function accountPreferences(userId: string): Promise<AccountPreferences> {
