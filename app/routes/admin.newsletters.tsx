@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link, redirect, useFetcher } from 'react-router'
 import { usePaperTimeZone } from '~/components/admin/use-paper-time-zone'
 import { ConfirmRowDelete } from '~/components/admin/confirm-action'
-import { NewsletterListDialog, type EditableList } from '~/components/admin/newsletter-list-dialog'
+import { NewsletterListDialog } from '~/components/admin/newsletter-list-dialog'
 import { PageHeader } from '~/components/admin/page-header'
 import { IssueStatusBadge } from '~/components/admin/newsletter-issue-status'
 import { useActionToast } from '~/components/admin/use-action-toast'
@@ -12,7 +12,12 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { canManageNewsletters } from '~/domain/access/access-rules'
 import { listCategories } from '~/domain/categories/categories-queries.server'
-import { LIST_KIND_NAMES, listActionSchema, WEEKDAYS } from '~/domain/newsletter/lists-schema'
+import {
+  LIST_KIND_NAMES,
+  listActionSchema,
+  WEEKDAYS,
+  type EditableList,
+} from '~/domain/newsletter/lists-schema'
 import {
   createEdition,
   createList,

@@ -18,27 +18,11 @@ import {
   LIST_KIND_NAMES,
   LIST_KINDS,
   WEEKDAYS,
+  type EditableList,
   type ListKind,
 } from '~/domain/newsletter/lists-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { useActionToast } from './use-action-toast'
-
-export interface EditableList {
-  id: number
-  name: string
-  description: string
-  kind: ListKind
-  cadence: 'daily' | 'weekly' | null
-  sendTime: string | null
-  weekday: number | null
-  /** Null: the site's zone (issue 36). */
-  timeZone: string | null
-  categoryId: number | null
-  tagId: number | null
-  minStories: number
-  isDefault: boolean
-  announceInMail: boolean
-}
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring'

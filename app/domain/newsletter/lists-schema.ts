@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { newsletterLists } from '@db/schema/index'
 import { idField } from '~/lib/form-schemas'
 
 // The back office's newsletter forms (client-safe): a list, an edition, and the intents of
@@ -120,6 +121,24 @@ export const listSchema = z
   })
 
 export type ListValues = z.output<typeof listSchema>
+
+/** A stored list as the "Edit newsletter" dialog opens it: the fields `listSchema` posts. */
+export type EditableList = Pick<
+  typeof newsletterLists.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'kind'
+  | 'cadence'
+  | 'sendTime'
+  | 'weekday'
+  | 'timeZone'
+  | 'categoryId'
+  | 'tagId'
+  | 'minStories'
+  | 'isDefault'
+  | 'announceInMail'
+>
 
 /** An edition's text and stories; `articleIds` is a comma-separated list, in order. */
 export const editionSchema = z.object({
