@@ -1,29 +1,9 @@
-import { Download, Upload } from 'lucide-react'
-import { useFetcher } from 'react-router'
-import { ConfirmRowDelete } from '~/components/admin/confirm-action'
+import { Download } from 'lucide-react'
 import { PageHeader } from '~/components/admin/page-header'
-import { useActionToast } from '~/components/admin/use-action-toast'
+import { AddRedirectForm, ImportRedirectsCsvForm } from '~/components/admin/redirects-forms'
+import { RedirectsTable } from '~/components/admin/redirects-table'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FieldError } from '~/components/ui/field'
-import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/components/ui/select'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/components/ui/table'
 import { canManageRedirects } from '~/domain/access/access-rules'
 import { importRedirectsCsv } from '~/domain/redirects/redirects-csv.server'
 import { MAX_REDIRECTS_CSV_BYTES, redirectActionSchema } from '~/domain/redirects/redirects-schema'
@@ -35,7 +15,6 @@ import {
 } from '~/domain/redirects/redirects.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
-import type { ActionResult } from '~/lib/action-result'
 import { formatDateWithTime } from '~/lib/dates'
 import {
   actionError,
@@ -134,142 +113,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const STATUS_LABEL: Record<number, string> = {
-  301: '301 Moved permanently',
-  302: '302 Found (temporary)',
-  410: '410 Gone',
-}
-
-function AddRedirectForm() {
-  const fetcher = useFetcher<ActionResult>()
-  useActionToast(fetcher.data)
-  const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined
-  return (
-    <fetcher.Form
-      method="post"
-      className="grid gap-4 md:grid-cols-[1fr_1fr_14rem_auto] md:items-start"
-      // A successful add empties the form for the next one.
-      key={fetcher.data?.ok ? String(Date.now()) : 'form'}
-    >
-      <input type="hidden" name="intent" value="add" />
-      <Field>
-        <Label htmlFor="redirect-from">Old address</Label>
-        <Input
-          id="redirect-from"
-          name="fromPath"
-          placeholder="/2019/03/old-story"
-          required
-          aria-invalid={errors?.fromPath ? true : undefined}
-          aria-describedby={errors?.fromPath ? 'redirect-from-error' : undefined}
-        />
-        <FieldError id="redirect-from-error" errors={errors?.fromPath} />
-      </Field>
-      <Field>
-        <Label htmlFor="redirect-to">New address</Label>
-        <Input
-          id="redirect-to"
-          name="toPath"
-          placeholder="/article/new-story"
-          aria-invalid={errors?.toPath ? true : undefined}
-          aria-describedby={errors?.toPath ? 'redirect-to-error' : undefined}
-        />
-        <FieldError id="redirect-to-error" errors={errors?.toPath} />
-      </Field>
-      <Field>
-        <Label htmlFor="redirect-status">Answer</Label>
-        <Select name="statusCode" defaultValue="301">
-          <SelectTrigger id="redirect-status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {[301, 302, 410].map((code) => (
-              <SelectItem key={code} value={String(code)}>
-                {STATUS_LABEL[code]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <FieldError id="redirect-status-error" errors={errors?.statusCode} />
-      </Field>
-      <Button type="submit" className="md:mt-6" disabled={fetcher.state !== 'idle'}>
-        {fetcher.state !== 'idle' ? 'Adding…' : 'Add redirect'}
-      </Button>
-    </fetcher.Form>
-  )
-}
-
-function ImportCsvForm() {
-  const fetcher = useFetcher<ActionResult>()
-  useActionToast(fetcher.data)
-  const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined
-  return (
-    <fetcher.Form
-      method="post"
-      encType="multipart/form-data"
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
-    >
-      <input type="hidden" name="intent" value="import" />
-      <Field className="min-w-0 sm:flex-1">
-        <Label htmlFor="redirects-file">CSV file (from,to,status)</Label>
-        <Input
-          id="redirects-file"
-          name="file"
-          type="file"
-          accept=".csv,text/csv"
-          aria-invalid={errors?.file ? true : undefined}
-          aria-describedby={errors?.file ? 'redirects-file-error' : undefined}
-        />
-        <FieldError id="redirects-file-error" errors={errors?.file} />
-      </Field>
-      <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
-        <Upload aria-hidden="true" />
-        {fetcher.state !== 'idle' ? 'Importing…' : 'Import CSV'}
-      </Button>
-    </fetcher.Form>
-  )
-}
-
-type Row = Route.ComponentProps['loaderData']['redirects'][number]
-
-function RedirectRow({ redirect }: { redirect: Row }) {
-  const fetcher = useFetcher<ActionResult>()
-  useActionToast(fetcher.data)
-  const lastHit = redirect.lastHitLabel ?? 'Never'
-  const target = redirect.toPath ?? 'Gone'
-  return (
-    <TableRow>
-      <TableCell className="max-w-[12rem] font-mono text-xs [overflow-wrap:anywhere] md:max-w-xs">
-        {redirect.fromPath}
-        {/* Narrow screens fold the target, answer and hits under the old address. */}
-        <span className="mt-1 block font-sans text-muted-foreground md:hidden">
-          → {target} · {redirect.statusCode} · {redirect.hits}{' '}
-          {redirect.hits === 1 ? 'hit' : 'hits'}
-        </span>
-      </TableCell>
-      <TableCell className="hidden max-w-xs font-mono text-xs [overflow-wrap:anywhere] md:table-cell">
-        {target}
-      </TableCell>
-      <TableCell className="hidden md:table-cell">{redirect.statusCode}</TableCell>
-      <TableCell className="hidden capitalize lg:table-cell">{redirect.source}</TableCell>
-      <TableCell className="hidden text-right tabular-nums md:table-cell">
-        {redirect.hits}
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap lg:table-cell">{lastHit}</TableCell>
-      <TableCell className="text-right">
-        <ConfirmRowDelete
-          question="Delete this redirect?"
-          description={`${redirect.fromPath} will answer 404 again.`}
-          name={redirect.fromPath}
-          busy={fetcher.state !== 'idle'}
-          onConfirm={() =>
-            fetcher.submit({ intent: 'delete', id: String(redirect.id) }, { method: 'post' })
-          }
-        />
-      </TableCell>
-    </TableRow>
-  )
-}
-
 export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
   const { redirects, total } = loaderData
   return (
@@ -295,7 +138,7 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent className="grid gap-6">
             <AddRedirectForm />
-            <ImportCsvForm />
+            <ImportRedirectsCsvForm />
           </CardContent>
         </Card>
         <Card>
@@ -310,30 +153,7 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardHeader>
           <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Old address</TableHead>
-                  <TableHead className="hidden md:table-cell">New address</TableHead>
-                  <TableHead className="hidden md:table-cell">Answer</TableHead>
-                  <TableHead className="hidden lg:table-cell">Source</TableHead>
-                  <TableHead className="hidden text-right md:table-cell">Hits</TableHead>
-                  <TableHead className="hidden lg:table-cell">Last hit</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {redirects.length === 0 ? (
-                  <TableEmptyRow colSpan={7}>
-                    No redirects yet. Changing a published article’s or a section’s address adds
-                    one; so does an import.
-                  </TableEmptyRow>
-                ) : null}
-                {redirects.map((redirect) => (
-                  <RedirectRow key={redirect.id} redirect={redirect} />
-                ))}
-              </TableBody>
-            </Table>
+            <RedirectsTable redirects={redirects} />
           </CardContent>
         </Card>
       </div>
