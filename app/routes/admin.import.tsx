@@ -23,6 +23,7 @@ import { canImportContent } from '~/domain/access/access-rules'
 import {
   discardImportJob,
   getImportJob,
+  ImportError,
   listImportJobs,
   runningImport,
   startImportJob,
@@ -33,13 +34,19 @@ import { actionSuccess, failureFrom, parseIntent } from './+shared/action-result
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.import'
 
+/** A job asked for by address that is not there (discarded, an old link): the page without one. */
+function noSuchJob(error: unknown) {
+  if (error instanceof ImportError && error.code === 'NOT_FOUND') return null
+  throw error
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, canImportContent)
   const asked = Number(new URL(request.url).searchParams.get('job'))
   const jobs = await listImportJobs(1)
   const job =
     Number.isInteger(asked) && asked > 0
-      ? await getImportJob(asked).catch(() => null)
+      ? await getImportJob(asked).catch(noSuchJob)
       : (jobs[0] ?? null)
   if (!job) return { job: null }
   return {

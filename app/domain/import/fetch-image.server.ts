@@ -5,6 +5,7 @@ import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import path from 'node:path'
+import { domainErrors } from '~/domain/domain-error'
 import { sniffImage } from '~/domain/media/file-types.server'
 
 // One remote image fetched for an import ("Fetch images from the old site"): only http(s),
@@ -13,24 +14,20 @@ import { sniffImage } from '~/domain/media/file-types.server'
 // each redirect, at most 3), a time limit and a size limit, and the content recognised by its
 // bytes. IMPORT_FETCH_ALLOW_PRIVATE lifts the address rule (tests, an intranet site).
 
-export type ImageFetchFailure =
-  | 'BAD_ADDRESS'
-  | 'PRIVATE_ADDRESS'
-  | 'HTTP_STATUS'
-  | 'TOO_MANY_REDIRECTS'
-  | 'TOO_LARGE'
-  | 'TIMEOUT'
-  | 'NOT_AN_IMAGE'
-  | 'NETWORK'
-
-export class ImageFetchError extends Error {
-  constructor(
-    readonly code: ImageFetchFailure,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/**
+ * Why an image could not be fetched. A run notes the message on its report and keeps the old
+ * address, so none reaches a route; the statuses say what each would mean as an answer.
+ */
+export class ImageFetchError extends domainErrors('ImageFetchError', {
+  BAD_ADDRESS: 400,
+  PRIVATE_ADDRESS: 403,
+  HTTP_STATUS: 502,
+  TOO_MANY_REDIRECTS: 502,
+  TOO_LARGE: 413,
+  TIMEOUT: 504,
+  NOT_AN_IMAGE: 415,
+  NETWORK: 502,
+}) {}
 
 export interface FetchLimits {
   maxBytes: number

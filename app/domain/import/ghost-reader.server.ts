@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { JSONParser } from '@streamparser/json'
+import { domainErrors } from '~/domain/domain-error'
 import type { SourceAuthor, SourceEvent, SourceItem } from './import-source'
 
 // Ghost's JSON export (Ghost 3–6): `{db: [{meta, data}]}` or `{meta, data}` at the top. A large
@@ -11,9 +12,8 @@ import type { SourceAuthor, SourceEvent, SourceItem } from './import-source'
 // second hands on the posts one at a time. Two passes need no order of the tables in the file
 // (Ghost writes them alphabetically: posts before posts_tags, tags, users).
 
-export class GhostExportError extends Error {
-  readonly code = 'INVALID_EXPORT' as const
-}
+/** A file that is no readable Ghost export: the uploader's, a 400. */
+export class GhostExportError extends domainErrors('GhostExportError', { INVALID_FILE: 400 }) {}
 
 type Row = Record<string, unknown>
 
@@ -67,6 +67,7 @@ function stringBound(limit: number) {
       }
       if (inString && ++length > limit)
         throw new GhostExportError(
+          'INVALID_FILE',
           `This Ghost export holds a value longer than ${limit / 1024 / 1024} MB; no post is that long.`,
         )
     }
@@ -116,7 +117,7 @@ async function* rowsOf(
       arrived.push({ root, table, row: value as Row })
   }
   const unreadable = (error: unknown) =>
-    new GhostExportError(`Not a readable Ghost export: ${(error as Error).message}`)
+    new GhostExportError('INVALID_FILE', `Not a readable Ghost export: ${(error as Error).message}`)
   const stream = createReadStream(filePath, { highWaterMark: CHUNK })
   const bound = stringBound(limit)
   try {
@@ -158,7 +159,11 @@ async function readTables(filePath: string) {
   }
   // db[0] when the file has one, as Ghost's own importer reads it.
   const root: Root | null = seen.has('db') ? 'db' : seen.has('data') ? 'data' : null
-  if (!root) throw new GhostExportError('Not a Ghost export: no posts in db[0].data or data.')
+  if (!root)
+    throw new GhostExportError(
+      'INVALID_FILE',
+      'Not a Ghost export: no posts in db[0].data or data.',
+    )
   return { root, rows: (table: string) => tables.get(`${root}:${table}`) ?? [] }
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { IMPORT_LIMITS } from './import-schema'
+import { domainErrors } from '~/domain/domain-error'
 import { UPLOAD_LIMITS } from '~/domain/media/media-schema'
 import { openBoundedZip, ZipError, type ZipEntry, type ZipLimits } from '~/infra/bounded-zip.server'
 
@@ -46,10 +47,11 @@ export interface ImageZip {
   close(): void
 }
 
-/** A zip of images refused (unreadable, hostile names or sizes): the uploader's, a 400. */
-export class ImageZipError extends Error {
-  readonly code = 'INVALID_ZIP' as const
-}
+/**
+ * A zip of images refused (unreadable, hostile names or sizes): the uploader's, a 400 whatever
+ * the infra's ZipError said (a zip too large to unpack is still a file the uploader chose).
+ */
+export class ImageZipError extends domainErrors('ImageZipError', { INVALID_FILE: 400 }) {}
 
 /**
  * What an images zip may hold. Only its images are ever unpacked, each at most the media
@@ -67,7 +69,8 @@ async function openBounded(zipPath: string) {
   try {
     return await openBoundedZip(zipPath, IMAGE_ZIP_LIMITS, 'images zip')
   } catch (error) {
-    if (error instanceof ZipError) throw new ImageZipError(error.message, { cause: error })
+    if (error instanceof ZipError)
+      throw new ImageZipError('INVALID_FILE', error.message, { cause: error })
     throw error
   }
 }
@@ -97,7 +100,8 @@ export async function openImageZip(zipPath: string): Promise<ImageZip> {
       } catch (error) {
         // What was written before the entry was stopped goes with it.
         await fsp.rm(target, { force: true })
-        if (error instanceof ZipError) throw new ImageZipError(error.message, { cause: error })
+        if (error instanceof ZipError)
+          throw new ImageZipError('INVALID_FILE', error.message, { cause: error })
         throw error
       }
       return { path: target, fileName, size: (await fsp.stat(target)).size }

@@ -3,17 +3,13 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importJobs } from '@db/schema/index'
+import { DomainError } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
 import { writeGhostExport } from '../../../tests/setup/ghost-export'
-import { GHOST_STRING_MAX } from './ghost-reader.server'
-import {
-  createImportJob,
-  ImportError,
-  ORPHAN_AGE_MS,
-  sweepOrphanImports,
-} from './import-jobs.server'
+import { GHOST_STRING_MAX, GhostExportError } from './ghost-reader.server'
+import { createImportJob, ORPHAN_AGE_MS, sweepOrphanImports } from './import-jobs.server'
 
 // An upload on the Import screen (security audit: a large Ghost export ended the server and its
 // upload stayed in DATA_DIR/imports/). Whatever makes an upload fail, nothing of it is kept.
@@ -71,7 +67,8 @@ describe('an upload that fails leaves nothing under DATA_DIR/imports', () => {
     const notGhost = await refusal(
       createImportJob(await upload('other.json', '{"rows": [1, 2, 3]}'), options, admin),
     )
-    expect(notGhost).toBeInstanceOf(ImportError)
+    expect(notGhost).toBeInstanceOf(GhostExportError)
+    expect(notGhost).toMatchObject({ code: 'INVALID_FILE', status: 400 })
     expect(notGhost.message).toBe('Not a Ghost export: no posts in db[0].data or data.')
 
     const whole = await ghostFile(200)
@@ -100,7 +97,7 @@ describe('an upload that fails leaves nothing under DATA_DIR/imports', () => {
     // The uploader's account gone during the analysis: the job's row cannot name it.
     const gone = { id: 'no-such-account', role: 'admin' as const }
     const error = await refusal(createImportJob(await ghostFile(20), options, gone))
-    expect(error).not.toBeInstanceOf(ImportError)
+    expect(error).not.toBeInstanceOf(DomainError)
     expect(kept()).toEqual([])
     expect(await getDb().select().from(importJobs)).toEqual([])
   })

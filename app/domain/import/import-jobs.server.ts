@@ -9,20 +9,18 @@ import { getEnv } from '~/infra/env.server'
 import { measureJob } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { analyseImport, type ImportAnalysis } from './import-analysis.server'
-import { ImageZipError } from './import-images.server'
-import { detectSource, ImportFileError } from './import-read.server'
+import { detectSource } from './import-read.server'
 import type { ImportInput, ImportOptions, ImportReport } from './import-job-data'
 import { runImport } from './import-run.server'
-import { GhostExportError } from './ghost-reader.server'
-import { WxrError } from './wxr-reader.server'
 
 // Import jobs: an uploaded export is analysed (the dry run) and kept under DATA_DIR/imports
 // until imported; "Import" runs it in the background, one job at a time per instance, with
 // its progress on the row. A job found "running" with no runner (the process was killed) can
 // be started again: import_map makes the second run finish the first's work, never double it.
 
+// A file refused by its reader (WxrError, GhostExportError, ImportFileError, ImageZipError) is
+// already a DomainError (INVALID_FILE, 400) and reaches the screen as it is.
 export class ImportError extends domainErrors('ImportError', {
-  INVALID_FILE: 400,
   NOT_FOUND: 404,
   BUSY: 409,
   NOT_READY: 409,
@@ -54,22 +52,6 @@ function inputOf(job: ImportJob): ImportInput {
       siteUrl: options.siteUrl ?? '',
       fetchImages: options.fetchImages === true,
     },
-  }
-}
-
-async function analyse(input: ImportInput) {
-  try {
-    return await analyseImport(input)
-  } catch (error) {
-    if (
-      error instanceof WxrError ||
-      error instanceof GhostExportError ||
-      error instanceof ImportFileError ||
-      error instanceof ImageZipError
-    ) {
-      throw new ImportError('INVALID_FILE', error.message, { cause: error })
-    }
-    throw error
   }
 }
 
@@ -129,13 +111,7 @@ export async function createImportJob(
   options: ImportOptions,
   actor: Actor | null,
 ): Promise<ImportJob> {
-  let source
-  try {
-    source = await detectSource(file.path)
-  } catch (error) {
-    if (error instanceof ImportFileError) throw new ImportError('INVALID_FILE', error.message)
-    throw error
-  }
+  const source = await detectSource(file.path)
   await sweepOrphanImports()
   const storedFile = await keep(file.path, source === 'ghost' ? '.json' : '.xml')
   const input: ImportInput = {
@@ -145,7 +121,7 @@ export async function createImportJob(
     options,
   }
   try {
-    const analysis = await analyse(input)
+    const analysis = await analyseImport(input)
     const [job] = await getDb()
       .insert(importJobs)
       .values({
@@ -186,7 +162,7 @@ export async function attachImages(id: number, file: { path: string }): Promise<
   const input = { ...inputOf(job), imagesPath: path.join(importsDir(), storedImages) }
   let updated: ImportJob
   try {
-    const analysis: ImportAnalysis = await analyse(input)
+    const analysis: ImportAnalysis = await analyseImport(input)
     ;[updated] = await getDb()
       .update(importJobs)
       .set({ storedImages, analysis, updatedAt: new Date() })

@@ -1,11 +1,11 @@
 import fsp from 'node:fs/promises'
+import { domainErrors } from '~/domain/domain-error'
 import { readGhost } from './ghost-reader.server'
 import type { SourceEvent, SourceKind } from './import-source'
 import { readWxr } from './wxr-reader.server'
 
-export class ImportFileError extends Error {
-  readonly code = 'INVALID_EXPORT' as const
-}
+/** A file neither reader knows: the uploader's, a 400. */
+export class ImportFileError extends domainErrors('ImportFileError', { INVALID_FILE: 400 }) {}
 
 /** Which exporter wrote the file, from its first bytes (never its name). */
 export async function detectSource(filePath: string): Promise<SourceKind> {
@@ -23,6 +23,7 @@ export async function detectSource(filePath: string): Promise<SourceKind> {
     await handle.close()
   }
   throw new ImportFileError(
+    'INVALID_FILE',
     'This file is neither a WordPress export (WXR, .xml) nor a Ghost export (.json).',
   )
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { domainErrors } from '~/domain/domain-error'
 import type { SourceAuthor, SourceEvent, SourceItem, SourceTerm } from './import-source'
 import { ownedText } from './owned-text'
 
@@ -8,9 +9,8 @@ import { ownedText } from './owned-text'
 // never sits in memory (bench/import.ts measures the peak). Namespaces are matched by their
 // usual prefixes (wp:, content:, excerpt:, dc:), which every WordPress version writes.
 
-export class WxrError extends Error {
-  readonly code = 'INVALID_EXPORT' as const
-}
+/** A file that is no readable WordPress export: the uploader's, a 400. */
+export class WxrError extends domainErrors('WxrError', { INVALID_FILE: 400 }) {}
 
 /** WordPress writes '0000-00-00 00:00:00' for a draft never dated. */
 function gmtDate(value: string | undefined): Date | null {
@@ -184,10 +184,13 @@ export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
       try {
         parser.write(chunk as string)
       } catch (error) {
-        throw new WxrError(`Not a readable WordPress export: ${(error as Error).message}`)
+        throw new WxrError(
+          'INVALID_FILE',
+          `Not a readable WordPress export: ${(error as Error).message}`,
+        )
       }
       if (!sawRss && parser.line > 50)
-        throw new WxrError('Not a WordPress export: no <rss> element.')
+        throw new WxrError('INVALID_FILE', 'Not a WordPress export: no <rss> element.')
       const ready = pending
       pending = []
       yield* ready
@@ -195,11 +198,14 @@ export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
     try {
       parser.close()
     } catch (error) {
-      throw new WxrError(`Not a readable WordPress export: ${(error as Error).message}`)
+      throw new WxrError(
+        'INVALID_FILE',
+        `Not a readable WordPress export: ${(error as Error).message}`,
+      )
     }
   } finally {
     stream.destroy()
   }
-  if (!sawRss) throw new WxrError('Not a WordPress export: no <rss> element.')
+  if (!sawRss) throw new WxrError('INVALID_FILE', 'Not a WordPress export: no <rss> element.')
   yield* pending
 }
