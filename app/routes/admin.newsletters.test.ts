@@ -9,7 +9,7 @@ import {
 } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
-import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
+import { callRoute, expectUnexpectedFailure, get, post } from '../../tests/setup/admin-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
 import { action, loader } from './admin.newsletters'
 import { action as issueAction, loader as issueLoader } from './admin.newsletters_.issues.$id'
@@ -235,5 +235,57 @@ describe('the publishing panel’s newsletter alert', () => {
       id: String(story.id),
     }).catch((thrown) => thrown)
     expect(refused.status ?? refused.init?.status).toBe(403)
+  })
+})
+
+describe('the newsletter screens when the unexpected happens', () => {
+  it('answers a list’s action with 500 and the generic message, and logs the request id', async () => {
+    const body = await expectUnexpectedFailure(
+      action,
+      post(editor, URL, { intent: 'create-list', name: 'Never made', kind: 'edition' }),
+      { table: 'newsletter_lists' },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Error creating newsletter' })
+  })
+
+  it('answers an issue’s action the same way', async () => {
+    const [list] = await getDb()
+      .insert(newsletterLists)
+      .values({ slug: 'unexpected', name: 'Unexpected', kind: 'edition' })
+      .returning()
+    const [issue] = await getDb()
+      .insert(newsletterIssues)
+      .values({ listId: list.id, status: 'draft', subject: 'Never sent' })
+      .returning()
+    // The issue and its list are found; counting its recipients fails.
+    const body = await expectUnexpectedFailure(
+      issueAction,
+      post(editor, `${URL}/issues/${issue.id}`, { intent: 'send-now' }),
+      { table: 'newsletter_subscriptions', params: { id: String(issue.id) } },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Send not started' })
+    const [after] = await getDb()
+      .select({ status: newsletterIssues.status })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issue.id))
+    expect(after.status).toBe('draft')
+  })
+
+  it('answers the publishing panel’s "Email to subscribers" the same way', async () => {
+    const story = await insertArticle({ status: 'published', authorId: author.id })
+    const [alerts] = await getDb()
+      .insert(newsletterLists)
+      .values({ slug: 'unexpected-alerts', name: 'Unexpected alerts', kind: 'alert' })
+      .returning()
+    // The story and the list are found; storing the alert's issue fails.
+    const body = await expectUnexpectedFailure(
+      alertAction,
+      post(author.cookie, `/admin/articles/${story.id}/newsletter-alert`, {
+        intent: 'send-alert',
+        listId: String(alerts.id),
+      }),
+      { table: 'newsletter_issues', params: { id: String(story.id) } },
+    )
+    expect(body.toast).toMatchObject({ type: 'error', title: 'Not sent to subscribers' })
   })
 })
