@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { articles } from '@db/schema/index'
 import { findRedirect } from '~/domain/redirects/redirects.server'
+import { getDb } from '~/infra/db.server'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
-import { callRoute, post } from '../../tests/setup/admin-fixtures'
+import { callRoute, expectUnexpectedFailure, post } from '../../tests/setup/admin-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
 import { action } from './admin.articles.$id.slug'
 
@@ -35,5 +38,20 @@ describe('/admin/articles/:id/slug', () => {
     })
     expect(refused.status).toBe(403)
     expect(await findRedirect('/article/moved-story')).toBeNull()
+  })
+})
+
+describe('/admin/articles/:id/slug when the unexpected happens', () => {
+  it('answers 500 with the generic sentence, logs the request id, and moves nothing', async () => {
+    const article = await insertArticle({ title: 'Stuck story' })
+    const body = await expectUnexpectedFailure(
+      action,
+      post(editor, `/admin/articles/${article.id}/slug`, { slug: 'unstuck-story' }),
+      // The move's redirect is written in the slug change's transaction.
+      { table: 'redirects', params: { id: String(article.id) } },
+    )
+    expect(body.toast).toBeUndefined()
+    const [row] = await getDb().select().from(articles).where(eq(articles.id, article.id))
+    expect(row.slug).toBe(article.slug)
   })
 })

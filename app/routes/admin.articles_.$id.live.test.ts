@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, sessionCookie } from '../../tests/setup/auth-fixtures'
-import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
+import { callRoute, expectUnexpectedFailure, get, post } from '../../tests/setup/admin-fixtures'
 import { insertArticle } from '../../tests/setup/content-fixtures'
 import { action, loader } from './admin.articles_.$id.live'
 
@@ -77,5 +77,33 @@ describe('/admin/articles/:id/live', () => {
       expect(version.editorName).toBeTruthy()
       expect(version.editedLabel).toMatch(/\d{2}:\d{2}/)
     }
+  })
+})
+
+describe('/admin/articles/:id/live when the unexpected happens', () => {
+  it('answers 500 with the generic sentence in a toast and logs the request id', async () => {
+    const article = await insertArticle({ title: 'Storm night' })
+    const id = String(article.id)
+    const url = `/admin/articles/${id}/live`
+    const started = await expectUnexpectedFailure(action, post(editor, url, { intent: 'start' }), {
+      table: 'live_coverage',
+      params: { id },
+    })
+    expect(started.toast).toMatchObject({ type: 'error', title: 'Failed to start coverage' })
+    expect((await callRoute(action, post(editor, url, { intent: 'start' }), { id })).status).toBe(
+      200,
+    )
+    const posted = await expectUnexpectedFailure(
+      action,
+      post(editor, url, { intent: 'publish', content: '<p>Wind at 120 km/h.</p>' }),
+      { table: 'live_entries', params: { id } },
+    )
+    expect(posted.toast).toMatchObject({ type: 'error', title: 'Failed to post the entry' })
+    const summary = await expectUnexpectedFailure(
+      action,
+      post(editor, url, { intent: 'summary', summary: 'The storm, hour by hour.' }),
+      { table: 'live_coverage', params: { id } },
+    )
+    expect(summary.toast).toMatchObject({ type: 'error', title: 'Failed to save the summary' })
   })
 })

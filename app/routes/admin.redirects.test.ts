@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { redirects } from '@db/schema/index'
+import { findRedirect } from '~/domain/redirects/redirects.server'
 import { getDb } from '~/infra/db.server'
 import { requestAs, toastFrom } from '../../tests/setup/auth-fixtures'
 import {
   callRoute,
   expectHomeRedirect,
   expectSignInRedirect,
+  expectUnexpectedFailure,
   get,
   post,
   signedInCallers,
@@ -108,5 +110,37 @@ describe('/admin/redirects', () => {
       '/old-a,/about,301,manual,0,',
       '/old-b,,410,manual,0,',
     ])
+  })
+})
+
+describe('/admin/redirects when the unexpected happens', () => {
+  it('answers 500 with the generic sentence in a toast and logs the request id', async () => {
+    const added = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'add',
+        fromPath: '/2020/lost',
+        toPath: '/about',
+        statusCode: '301',
+      }),
+      { table: 'redirects' },
+    )
+    expect(added.toast).toMatchObject({ type: 'error', title: 'Error adding redirect' })
+    const deleted = await expectUnexpectedFailure(
+      action,
+      post(callers.admin.cookie, URL, { intent: 'delete', id: '1' }),
+      { table: 'redirects' },
+    )
+    expect(deleted.toast).toMatchObject({ type: 'error', title: 'Error deleting redirect' })
+    const form = new FormData()
+    form.set('intent', 'import')
+    form.set('file', new File(['/2020/lost,/about,301\n'], 'r.csv', { type: 'text/csv' }))
+    const imported = await expectUnexpectedFailure(
+      action,
+      requestAs(callers.admin.cookie, URL, { method: 'POST', body: form }),
+      { table: 'redirects' },
+    )
+    expect(imported.toast).toMatchObject({ type: 'error', title: 'Import failed' })
+    expect(await findRedirect('/2020/lost')).toBeNull()
   })
 })
