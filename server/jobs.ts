@@ -8,7 +8,7 @@ import { viewCounter } from '~/domain/articles/view-counter.server'
 import { runningImport } from '~/domain/import/import-jobs.server'
 import { buildDueDigests } from '~/domain/newsletter/digests.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
-import { adoptOrphanPdfsOnce, editionsSettled } from '~/domain/newspapers/editions.server'
+import { adoptOrphanPdfsOnce, editionReadsJob } from '~/domain/newspapers/editions.server'
 import { flushRedirectHits } from '~/domain/redirects/redirects.server'
 import { getDb } from '~/infra/db.server'
 import { sweepFinishedEntries } from '~/infra/jobs/job-queue.server'
@@ -164,29 +164,13 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
             extract(epoch from now() - min(updated_at) filter (where status = 'queued')) as oldest
           from import_jobs where status in ('queued', 'running')`),
     },
+    // PDFs stored before print editions existed become editions (adopted once at start).
     {
-      name: 'edition-reads',
-      title: 'Print edition pages',
-      trigger: { kind: 'queued', description: 'an uploaded or adopted PDF' },
-      singleInstance: false,
-      timeLimitMs: 10 * MINUTE,
-      retry: { attempts: 0, backoffMs: 0 },
-      logLevel: 'info',
-      // PDFs stored before print editions existed become editions; editions left 'processing'
-      // by a stopped process are read again.
-      start: () => void adoptOrphanPdfsOnce({ log: (message) => logger.info(message) }),
-      // The edition in hand is finished if it can be in time; else the next start reads it.
-      stop: async () => {
-        let timer: NodeJS.Timeout | undefined
-        const waited = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, EDITION_STOP_WAIT_MS)
-        })
-        await Promise.race([editionsSettled(), waited]).finally(() => clearTimeout(timer))
-      },
-      queue: () =>
-        queueOf(sql`
-          select count(*) as depth, extract(epoch from now() - min(created_at)) as oldest
-          from newspaper_editions where status = 'processing'`),
+      ...editionReadsJob,
+      // SIGTERM waits this long for the edition in hand; else the next start reads it again.
+      stopWaitMs: EDITION_STOP_WAIT_MS,
+      // PDFs stored before print editions existed become editions.
+      atStart: () => adoptOrphanPdfsOnce({ log: (message) => logger.info(message) }),
     },
     {
       // Each instance writes the views it counted (multi-row upserts that add up).

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mediaFiles, newspaperEditions } from '@db/schema/index'
-import { adoptOrphanPdfs } from '~/domain/newspapers/editions.server'
+import { adoptOrphanPdfs, editionsSettled } from '~/domain/newspapers/editions.server'
 import { buildPdf } from '~/domain/seed/seed.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
@@ -126,8 +126,8 @@ describe('adoptOrphanPdfs after an interrupted upload', () => {
     }
     // A PDF stored long ago by other means is still adopted.
     await storage.put('pdf_newspapers', '2026-01-02-legacy.pdf', pdf)
-    const adoption = await adoptOrphanPdfs()
-    await adoption.settled
+    await adoptOrphanPdfs()
+    await editionsSettled()
     const editions = await getDb()
       .select({ fileName: newspaperEditions.fileName })
       .from(newspaperEditions)

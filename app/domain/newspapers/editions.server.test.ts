@@ -4,7 +4,7 @@ import { newspaperEditions, newspaperPages } from '@db/schema/index'
 import { buildPdf } from '~/domain/seed/seed.server'
 import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
-import { adoptedEditionDate, adoptOrphanPdfs } from './editions.server'
+import { adoptedEditionDate, adoptOrphanPdfs, editionsSettled } from './editions.server'
 
 const pdf = buildPdf([
   { heading: 'Old front page' },
@@ -36,8 +36,8 @@ describe('adoptOrphanPdfs', () => {
 
       const [first, second] = await Promise.all([adoptOrphanPdfs(), adoptOrphanPdfs()])
       expect(first.adopted + second.adopted).toBe(3)
-      // The rows are there at once, 'processing'; their pages are read in the background.
-      await Promise.all([first.settled, second.settled])
+      // The rows are there at once, 'processing'; their pages are read by the queued job.
+      await editionsSettled()
       expect((await adoptOrphanPdfs()).adopted).toBe(0)
 
       const rows = await getDb().select().from(newspaperEditions).orderBy(newspaperEditions.slug)

@@ -15,7 +15,9 @@ import type { ReceivedFile } from '~/domain/media/receive-upload.server'
 import { announceChanged } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { randomObjectName } from '~/infra/images.server'
-import { measureJob } from '~/infra/jobs/registry.server'
+import { enqueue } from '~/infra/jobs/job-queue.server'
+import { drainQueue } from '~/infra/jobs/queue-worker.server'
+import { wakeJob, type DurableJobDefinition } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage, readAll } from '~/infra/storage.server'
 import { editionColumns } from './newspapers-queries.server'
@@ -79,14 +81,15 @@ export type IngestResult = { id: number; slug: string } | null
  * A slug taken meanwhile is retried with the next one. `editionSettled(id)` waits for the end.
  */
 export async function ingestStoredPdf(input: IngestInput): Promise<IngestResult> {
-  const made = await insertEdition(input, 'processing')
-  if (made) void queueEdition(made.id, { bareOnFailure: input.bareOnFailure })
+  const made = await insertEdition(input, 'processing', { bareOnFailure: input.bareOnFailure })
+  if (made) wakeJob(EDITION_READS_JOB)
   return made
 }
 
 async function insertEdition(
   { fileName, size, meta, uploadedBy }: IngestInput,
   status: 'processing' | 'ready',
+  read: EditionRead | null,
 ): Promise<IngestResult> {
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const made = await getDb().transaction(async (tx) => {
@@ -105,6 +108,9 @@ async function insertEdition(
         })
         .onConflictDoNothing()
         .returning({ id: newspaperEditions.id, slug: newspaperEditions.slug })
+      // The reading of its pages is queued with the row: it happens once the row exists, even
+      // if this process is killed now, on whichever instance is alive.
+      if (row && read) await queueEditionRead(tx, row.id, read)
       return row
     })
     if (made) return made
@@ -118,35 +124,62 @@ async function insertEdition(
   throw new EditionError('SLUG_TAKEN', 'The edition could not be given an address. Try again.')
 }
 
-const jobs = new Map<number, Promise<void>>()
+/** The durable job that reads an edition's pages (server/jobs.ts). */
+export const EDITION_READS_JOB = 'edition-reads'
 
-/** Reads an edition's pages unless this process is reading them already. */
-function queueEdition(id: number, options: { bareOnFailure?: boolean } = {}) {
-  const running = jobs.get(id)
-  if (running) return running
-  // A pass of the 'edition-reads' job (server/jobs.ts): counted, timed, shown.
-  const job = measureJob('edition-reads', () => readEditionPages(id, options))
-    .catch(async (error: unknown) => {
-      logger.error({ err: error, id }, 'an edition could not be processed')
-      await failEdition(
-        id,
-        'The edition could not be processed. Delete it and upload the PDF again.',
-      )
-    })
-    .catch((error: unknown) => logger.error({ err: error, id }, 'an edition failure was not saved'))
-    .finally(() => jobs.delete(id))
-  jobs.set(id, job)
-  return job
+interface EditionRead {
+  /** An adopted PDF that cannot be read still becomes an edition, without pages. */
+  bareOnFailure?: boolean
 }
 
-/** Resolves when this process has finished reading the edition (at once when it is not). */
-export function editionSettled(id: number): Promise<void> {
-  return jobs.get(id) ?? Promise.resolve()
+/** Queues the reading of an edition's pages, once while one waits (its key). */
+function queueEditionRead(tx: Db, id: number, read: EditionRead) {
+  return enqueue(tx, EDITION_READS_JOB, { id, ...read }, { key: `edition:${id}` })
 }
 
-/** Resolves when this process has finished reading every edition it has begun. */
+const UNPROCESSED = 'The edition could not be processed. Delete it and upload the PDF again.'
+
+export const editionReadsJob: DurableJobDefinition = {
+  name: EDITION_READS_JOB,
+  title: 'Print edition pages',
+  trigger: { kind: 'queued', description: 'an uploaded or adopted PDF' },
+  durable: true,
+  singleInstance: false,
+  // The sandbox bounds one read well within this (pdf-limits.server.ts).
+  timeLimitMs: 10 * 60_000,
+  // A PDF is refused for what it is, not for the moment: it is not read twice.
+  retry: { attempts: 0, backoffMs: 0 },
+  logLevel: 'info',
+  run: async ({ payload }) => {
+    await readEditionPages(Number(payload.id), { bareOnFailure: payload.bareOnFailure === true })
+  },
+  onFailed: async ({ payload }, error) => {
+    logger.error({ err: error, id: payload.id }, 'an edition could not be processed')
+    await failEdition(Number(payload.id), UNPROCESSED)
+  },
+}
+
+/**
+ * Resolves when the edition's pages are read: runs the queued reads in this process (the seed,
+ * tests), then waits while another worker holds this one (at most its time limit).
+ */
+export async function editionSettled(id: number): Promise<void> {
+  await drainQueue(editionReadsJob)
+  const until = Date.now() + editionReadsJob.timeLimitMs
+  while (Date.now() < until) {
+    const [row] = await getDb()
+      .select({ status: newspaperEditions.status })
+      .from(newspaperEditions)
+      .where(eq(newspaperEditions.id, id))
+    if (row?.status !== 'processing') return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await drainQueue(editionReadsJob)
+  }
+}
+
+/** Runs every queued edition read in this process (tests: nothing left for the next file). */
 export async function editionsSettled(): Promise<void> {
-  while (jobs.size > 0) await Promise.allSettled([...jobs.values()])
+  await drainQueue(editionReadsJob)
 }
 
 /**
@@ -444,16 +477,16 @@ const ABANDONED_AFTER_MS = 10 * 60 * 1000
 /**
  * PDFs in the bucket with no edition (uploaded before editions existed, or by the demo seed of
  * an older install) become editions titled "Edition of {long date}", their cover and page text
- * read as at upload (in the background: `settled` resolves when they are). A PDF that cannot
+ * read as at upload (queued: `editionsSettled()` runs them in this process). A PDF that cannot
  * be read still becomes an edition (no pages, no cover): it was public before. Editions left
- * 'processing' by a stopped process are read again. Safe to run twice and from two instances
- * (the file name is unique; an abandoned edition is claimed by one update).
+ * 'processing' by a version before the job queue are queued again. Safe to run twice and from
+ * two instances (the file name is unique; an abandoned edition is claimed by one update).
  */
 export async function adoptOrphanPdfs(options: { log?: (msg: string) => void } = {}) {
   // An upload a previous process was killed in must not become an edition: its leftovers go
   // first (what its note names, unless its edition committed).
   await sweepInterruptedUploads(isPartOfAnEdition)
-  const queued: Promise<void>[] = (await claimAbandonedEditions()).map((id) => queueEdition(id))
+  await requeueAbandonedEditions()
   const storage = getStorage()
   const files = (await storage.list(BUCKET)).filter((f) => /\.pdf$/i.test(f.name))
   const known = new Set(
@@ -479,28 +512,36 @@ export async function adoptOrphanPdfs(options: { log?: (msg: string) => void } =
       editionDate,
       number: null,
     }
-    const made = await insertEdition({ fileName: file.name, size: file.size, meta }, 'processing')
+    const input = { fileName: file.name, size: file.size, meta }
+    const made = await insertEdition(input, 'processing', { bareOnFailure: true })
     if (!made) continue
-    queued.push(queueEdition(made.id, { bareOnFailure: true }))
     adopted++
   }
-  if (adopted > 0) options.log?.(`Print editions: adopted ${adopted} stored PDFs`)
-  return { adopted, settled: Promise.all(queued).then(() => {}) }
+  if (adopted > 0) {
+    wakeJob(EDITION_READS_JOB)
+    options.log?.(`Print editions: adopted ${adopted} stored PDFs`)
+  }
+  return { adopted }
 }
 
-/** Editions 'processing' with no change for ABANDONED_AFTER_MS, touched so no one else takes them. */
-async function claimAbandonedEditions() {
-  const rows = await getDb()
-    .update(newspaperEditions)
-    .set({ updatedAt: new Date() })
-    .where(
-      and(
-        eq(newspaperEditions.status, 'processing'),
-        lt(newspaperEditions.updatedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
-      ),
-    )
-    .returning({ id: newspaperEditions.id })
-  return rows.map((r) => r.id)
+/**
+ * Editions 'processing' with no change for ABANDONED_AFTER_MS and no read waiting (left by a
+ * version of the site before the job queue): their read is queued again, once (its key).
+ */
+async function requeueAbandonedEditions() {
+  await getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(newspaperEditions)
+      .set({ updatedAt: new Date() })
+      .where(
+        and(
+          eq(newspaperEditions.status, 'processing'),
+          lt(newspaperEditions.updatedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      )
+      .returning({ id: newspaperEditions.id })
+    for (const { id } of rows) await queueEditionRead(tx, id, {})
+  })
 }
 
 async function isPartOfAnEdition({ bucket, name }: PendingObject) {

@@ -26,6 +26,13 @@ export interface DurableJobSettings {
    */
   leaseMarginMs?: number
   run: (entry: QueueEntry, context: { signal: AbortSignal }) => Promise<EntryResult>
+  /**
+   * How long a stop waits for the runs in flight (ms, default: their time limit). A run still
+   * going then is left as it is: its entry is taken up again after the restart (its lease).
+   */
+  stopWaitMs?: number
+  /** Once an entry's tries are spent: what the job records of its failure (never throws). */
+  onFailed?: (entry: QueueEntry, error: unknown) => Promise<void>
 }
 
 const LEASE_MARGIN_MS = 30_000
@@ -71,7 +78,11 @@ export class QueueWorker {
   async stop() {
     this.stopped = true
     this.wake()
-    await this.loop
+    let timer: NodeJS.Timeout | undefined
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.job.stopWaitMs ?? this.job.timeLimitMs)
+    })
+    await Promise.race([this.loop, waited]).finally(() => clearTimeout(timer))
   }
 
   /** Runs every due entry now, until none is left; returns how many ran (tests, scripts). */
@@ -146,6 +157,11 @@ export class QueueWorker {
         // Its lease runs out and the entry is run again: nothing is lost.
         logger.error({ err: failure, job: name, entry: entry.id }, 'job: failure not recorded')
       })
+      if (spent) {
+        await this.job.onFailed?.(entry, error).catch((failure: unknown) => {
+          logger.error({ err: failure, job: name, entry: entry.id }, 'job: its failure not kept')
+        })
+      }
     } finally {
       this.held.delete(entry.id)
     }

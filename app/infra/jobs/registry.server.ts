@@ -71,6 +71,8 @@ export interface DurableJobDefinition
   trigger: Extract<JobTrigger, { kind: 'queued' }>
   durable: true
   run: DurableJobSettings['run']
+  /** Once the worker runs: work found at start (PDFs stored before editions existed). */
+  atStart?: () => Promise<unknown> | void
 }
 
 export type JobDefinition = ScheduledJobDefinition | QueuedJobDefinition | DurableJobDefinition
@@ -218,6 +220,7 @@ export class JobRegistry {
       if ('durable' in job) {
         state.worker = new QueueWorker(job, (pass) => this.measure(job.name, pass))
         state.worker.start()
+        void job.atStart?.()
       } else if (isLoopJob(job)) {
         job.start((pass) => this.measure(job.name, pass))
       } else {
