@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { profiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
-import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
+import { getSessionUser } from '~/infra/permissions.server'
+import { callRoute, expectUnexpectedFailure, get, post } from '../../tests/setup/admin-fixtures'
 import { loader as layoutLoader } from './admin'
 import { action } from './admin.display-name'
 
@@ -88,5 +89,19 @@ describe('the display-name step', () => {
       .from(profiles)
       .where(eq(profiles.id, reader.id))
     expect(row.displayName).toBeNull()
+  })
+})
+
+describe('the display-name step when the unexpected happens', () => {
+  it('answers 500 with the generic sentence under the form, logs the request id, saves nothing', async () => {
+    const writer = await staff('contributor')
+    const request = post(writer.cookie, '/admin/display-name', { displayName: 'Ada Lovelace' })
+    // The session is looked up once per request: done before the table goes, so the sign-in
+    // check passes and the save itself meets the missing table.
+    expect(await getSessionUser(request)).toMatchObject({ id: writer.id })
+    const body = await expectUnexpectedFailure(action, request, { table: 'profiles' })
+    // The step has no toast: the sentence shows under the field (display-name-step.tsx).
+    expect(body.toast).toBeUndefined()
+    expect(await askedFor(writer.cookie)).toBe(true)
   })
 })

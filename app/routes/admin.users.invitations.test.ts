@@ -12,7 +12,7 @@ import {
   testContext,
   toastFrom,
 } from '../../tests/setup/auth-fixtures'
-import { callRoute, get, post } from '../../tests/setup/admin-fixtures'
+import { callRoute, expectUnexpectedFailure, get, post } from '../../tests/setup/admin-fixtures'
 import { startTestServer, type TestServer } from '../../tests/setup/app-server'
 import { action as usersAction, loader as usersLoader } from './admin.users'
 import { action as acceptAction, loader as acceptLoader } from './_site.invitation'
@@ -320,6 +320,22 @@ describe('links that no longer work', () => {
     const refused = await accept(path, { displayName: 'Ray Ced', password: 'a-long-password' })
     expect(refused.status).toBe(409)
     expect((await refused.json()).formError).toMatch(/already exists/)
+  })
+})
+
+describe('the invitation page when the unexpected happens', () => {
+  it('answers 500 with the generic sentence, logs the request id, and the link still works', async () => {
+    await invite('unlucky@example.com')
+    const path = await invitationPath('unlucky@example.com')
+    const token = new URL(path, 'http://x').searchParams.get('token') ?? ''
+    const fields = { token, displayName: 'Una Lucky', password: 'a-long-password' }
+    // The link is claimed, then the account cannot be made: the claim is let go.
+    const body = await expectUnexpectedFailure(acceptAction, post(null, path, fields), {
+      table: 'profiles',
+    })
+    expect(body.toast).toBeUndefined()
+    expect((await callRoute(acceptLoader, get(null, path))).status).toBe(200)
+    expect((await accept(path, fields)).status).toBe(302)
   })
 })
 
