@@ -6,8 +6,6 @@ import {
   ImportAnalysisCard,
   ImportNextSteps,
   ImportReportCard,
-  type AnalysisView,
-  type ReportView,
 } from '~/components/admin/import-summary'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
@@ -28,6 +26,12 @@ import {
   runningImport,
   startImportJob,
 } from '~/domain/import/import-jobs.server'
+import type {
+  ImportJobView,
+  ImportOptions,
+  ImportReport,
+  StoredImportAnalysis,
+} from '~/domain/import/import-job-data'
 import { importActionSchema } from '~/domain/import/import-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
@@ -49,26 +53,25 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? await getImportJob(asked).catch(noSuchJob)
       : (jobs[0] ?? null)
   if (!job) return { job: null }
-  return {
-    job: {
-      id: job.id,
-      source: job.source,
-      fileName: job.fileName,
-      hasImages: job.storedImages !== null,
-      status: job.status,
-      // A job left "running" by a process that was killed: it can be started again.
-      interrupted:
-        (job.status === 'running' || job.status === 'queued') && runningImport() !== job.id,
-      processed: job.processed,
-      total: job.total,
-      fetchImages: (job.options as { fetchImages?: boolean }).fetchImages === true,
-      imagesFetched: job.imagesFetched,
-      imagesFailed: job.imagesFailed,
-      failure: job.failure,
-      analysis: job.analysis as AnalysisView | null,
-      report: job.report as ReportView | null,
-    },
+  const view: ImportJobView = {
+    id: job.id,
+    source: job.source,
+    fileName: job.fileName,
+    hasImages: job.storedImages !== null,
+    status: job.status,
+    // A job left "running" by a process that was killed: it can be started again.
+    interrupted:
+      (job.status === 'running' || job.status === 'queued') && runningImport() !== job.id,
+    processed: job.processed,
+    total: job.total,
+    fetchImages: (job.options as ImportOptions).fetchImages === true,
+    imagesFetched: job.imagesFetched,
+    imagesFailed: job.imagesFailed,
+    failure: job.failure,
+    analysis: job.analysis as StoredImportAnalysis | null,
+    report: job.report as ImportReport | null,
   }
+  return { job: view }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -204,9 +207,7 @@ function UploadCard() {
   )
 }
 
-type LoadedJob = NonNullable<Route.ComponentProps['loaderData']['job']>
-
-function JobProgress({ job }: { job: LoadedJob }) {
+function JobProgress({ job }: { job: ImportJobView }) {
   const revalidator = useRevalidator()
   const active = (job.status === 'running' || job.status === 'queued') && !job.interrupted
   useEffect(() => {

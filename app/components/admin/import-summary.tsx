@@ -11,46 +11,15 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
+import type {
+  ImportReport,
+  ReportItem,
+  StoredImportAnalysis,
+} from '~/domain/import/import-job-data'
+import { wasPublic } from '~/domain/import/import-mapping'
 
 // The Import screen's two read-outs: the dry run's analysis and the finished import's report.
 // Plain data in (what import_jobs stores), so they render on the server and need no script.
-
-export interface AnalysisView {
-  site: { title: string; url: string; key: string }
-  total: number
-  toImport: number
-  alreadyImported: number
-  byTypeAndStatus: Record<string, number>
-  skipped: Record<string, number>
-  scheduled: number
-  restricted: { title: string; slug: string }[]
-  authors: { name: string; email: string; items: number; existing: boolean }[]
-  categories: { name: string; slug: string; parent: string | null }[]
-  tags: { name: string; slug: string }[]
-  slugClashes: { title: string; slug: string }[]
-  unknownShortcodes: Record<string, number>
-  images: { found: number; missing: number; missingSample: string[] }
-  /** Absent from analyses stored before the check. */
-  refusedImages?: { title: string; url: string }[]
-}
-
-export interface ReportView {
-  counts: Record<'created' | 'updated' | 'unchanged' | 'skipped', number>
-  items: {
-    sourceId: string
-    title: string
-    type: string
-    status: string
-    outcome: string
-    path: string | null
-    oldLink?: string | null
-    note?: string
-  }[]
-  remoteImages: string[]
-  unknownShortcodes: Record<string, number>
-  /** Present when the images were fetched from the old site. */
-  fetchedImages?: { fetched: number; failed: { url: string; reason: string }[] }
-}
 
 function Figure({ label, value }: { label: string; value: number | string }) {
   return (
@@ -98,7 +67,7 @@ function List({ title, items }: { title: string; items: string[] }) {
   )
 }
 
-export function ImportAnalysisCard({ analysis }: { analysis: AnalysisView }) {
+export function ImportAnalysisCard({ analysis }: { analysis: StoredImportAnalysis }) {
   const children = analysis.categories.filter((c) => c.parent !== null)
   return (
     <Card>
@@ -173,9 +142,9 @@ const OUTCOME_VARIANT = {
   updated: 'secondary',
   unchanged: 'outline',
   skipped: 'outline',
-} as const
+} as const satisfies Record<ReportItem['outcome'], string>
 
-export function ImportReportCard({ report }: { report: ReportView }) {
+export function ImportReportCard({ report }: { report: ImportReport }) {
   const shown = report.items.filter((i) => i.outcome !== 'skipped').slice(0, 500)
   return (
     <Card>
@@ -224,13 +193,7 @@ export function ImportReportCard({ report }: { report: ReportView }) {
                     {item.type}/{item.status}
                   </TableCell>
                   <TableCell>
-                    <Badge
-                      variant={
-                        OUTCOME_VARIANT[item.outcome as keyof typeof OUTCOME_VARIANT] ?? 'outline'
-                      }
-                    >
-                      {item.outcome}
-                    </Badge>
+                    <Badge variant={OUTCOME_VARIANT[item.outcome]}>{item.outcome}</Badge>
                   </TableCell>
                 </TableRow>
               ))}
@@ -256,13 +219,11 @@ export function ImportReportCard({ report }: { report: ReportView }) {
  * Where a finished import's work is to be seen: its articles, the redirects from the old
  * addresses and, when images were stored, the media library.
  */
-export function ImportNextSteps({ report }: { report: ReportView }) {
+export function ImportNextSteps({ report }: { report: ImportReport }) {
   const imported = report.items.filter((i) => i.outcome !== 'skipped' && i.path)
   const articles = imported.filter((i) => i.path?.startsWith('/article/')).length
-  // Only what readers could open was given a redirect (import-run.server.ts wasPublic).
-  const redirected = imported.some(
-    (i) => i.oldLink && (i.status === 'publish' || i.status === 'published'),
-  )
+  // Only what readers could open was given a redirect.
+  const redirected = imported.some((i) => i.oldLink && wasPublic(i))
   const images = (report.fetchedImages?.fetched ?? 0) > 0
   const links = [
     articles > 0

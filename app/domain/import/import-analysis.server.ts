@@ -5,7 +5,7 @@ import { slugify } from '~/lib/slugify'
 import { convertBody } from './import-body'
 import { imageKey, openImageZip } from './import-images.server'
 import { gather } from './import-gather.server'
-import type { ImportInput } from './import-job-data'
+import type { ImportAnalysis, ImportInput } from './import-job-data'
 import {
   acceptedFeaturedImage,
   featuredImageOf,
@@ -15,38 +15,11 @@ import {
 } from './import-mapping'
 import { ownedText } from './owned-text'
 import { readSource } from './import-read.server'
-import type { SourceSite } from './import-source'
 
 // The dry run: what an import would do, read from the file and compared with what is here,
 // with nothing written. Stored on the job (`import_jobs.analysis`) and shown before "Import".
 
 const LIST_LIMIT = 200
-
-export interface ImportAnalysis {
-  site: SourceSite
-  /** Items in the file, all types. */
-  total: number
-  /** Items that would become articles or static pages. */
-  toImport: number
-  /** Of those, already imported from this site before (they would be updated). */
-  alreadyImported: number
-  /** 'post/publish' → count, for every item in the file. */
-  byTypeAndStatus: Record<string, number>
-  /** Why items would be skipped ('attachment', 'nav_menu_item', 'trash'…) → count. */
-  skipped: Record<string, number>
-  scheduled: number
-  restricted: { title: string; slug: string }[]
-  /** `admin`: an administrator or owner of the old site, when its export says (Ghost). */
-  authors: { name: string; email: string; items: number; existing: boolean; admin: boolean }[]
-  categories: { name: string; slug: string; parent: string | null }[]
-  tags: { name: string; slug: string }[]
-  /** New items whose address is taken here: they would get `-2`. */
-  slugClashes: { title: string; slug: string }[]
-  unknownShortcodes: Record<string, number>
-  images: { found: number; missing: number; missingSample: string[] }
-  /** Featured images the article form would refuse (`javascript:`, `//other.site`): dropped. */
-  refusedImages: { title: string; url: string }[]
-}
 
 function chunks<T>(list: T[], size: number) {
   const out: T[][] = []

@@ -8,9 +8,9 @@ import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { measureJob } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
-import { analyseImport, type ImportAnalysis } from './import-analysis.server'
+import { analyseImport } from './import-analysis.server'
 import { detectSource } from './import-read.server'
-import type { ImportInput, ImportOptions, ImportReport } from './import-job-data'
+import type { ImportAnalysis, ImportInput, ImportOptions, ImportReport } from './import-job-data'
 import { runImport } from './import-run.server'
 
 // Import jobs: an uploaded export is analysed (the dry run) and kept under DATA_DIR/imports
