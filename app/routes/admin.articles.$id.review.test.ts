@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { reviewMailsJob } from '~/domain/articles/review.server'
+import { drainQueue } from '~/infra/jobs/queue-worker.server'
 import { readOutbox } from '~/infra/mail.server'
 import { createTestUser, sessionCookie, toastFrom } from '../../tests/setup/auth-fixtures'
 import {
@@ -59,6 +61,8 @@ describe('/admin/articles/{id}/review: returning to the writer', () => {
       reviewNoteBy: callers.editor.id,
     })
     expect(row.reviewNoteAt).toBeInstanceOf(Date)
+    // The review-mails job sends what the return queued (the server runs it by itself).
+    await drainQueue(reviewMailsJob)
     const mails = (await readOutbox()).filter((mail) => mail.to.includes(callers.contributor.email))
     expect(mails).toHaveLength(1)
     expect(mails[0].text).toContain('Add the vote count.')
