@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -36,9 +37,18 @@ export const categories = pgTable(
     position: integer().notNull().default(0),
     showInNavigation: boolean().notNull().default(true),
     showOnHome: boolean().notNull().default(true),
+    /** What its new articles ask of their readers (everyone, registered, members). */
+    defaultAccess: text().notNull().default('everyone'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_name_idx').on(t.name),
+    check(
+      'categories_default_access',
+      sql`${t.defaultAccess} in ('everyone', 'registered', 'members')`,
+    ),
+  ],
 )
 
 export const articles = pgTable(
@@ -73,6 +83,17 @@ export const articles = pgTable(
     reviewNoteBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     /** An editor's extension of the breaking-news bar; null: the site's default expiry applies. */
     breakingUntil: timestamp({ withTimezone: true }),
+    /** What it asks of its reader: everyone, registered readers, or members (issue 38). */
+    access: text().notNull().default('everyone'),
+    /** For members stories: the plans that open it; empty: any paid plan. */
+    accessPlanIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** "Free for now": a members story shown to everyone until an editor switches it back. */
+    freeForNow: boolean().notNull().default(false),
+    /** Paragraphs shown before the wall; null: the site's default (3), or the editor's marker. */
+    previewParagraphs: integer(),
     // Cards show reading time; counting words in SQL once per save beats once per page view.
     wordCount: integer().generatedAlwaysAs((): SQL => wordCountOf(sql`content`)),
     // Title A, excerpt B, body text C; tags are stripped so markup never matches a search.
@@ -82,6 +103,8 @@ export const articles = pgTable(
     ),
   },
   (t) => [
+    check('articles_access', sql`${t.access} in ('everyone', 'registered', 'members')`),
+    check('articles_preview_paragraphs', sql`${t.previewParagraphs} between 0 and 50`),
     uniqueIndex('articles_slug_key')
       .on(t.slug)
       .where(sql`slug_claimed`),

@@ -73,6 +73,8 @@ export const newspaperEditions = pgTable(
       .notNull()
       .default('ready'),
     failure: text(),
+    /** Who may read its pages, PDF and text: null follows the site's setting for editions. */
+    access: text(),
     uploadedBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

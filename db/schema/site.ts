@@ -52,11 +52,31 @@ export const siteSettings = pgTable(
     newsletterClickCounting: boolean().notNull().default(true),
     /** A 1×1 image per message, counted as an (approximate) open; off unless an admin turns it on. */
     newsletterOpenCounting: boolean().notNull().default(false),
+    /** Reader revenue (issue 38): the paper's currency (ISO 4217), prices in its minor unit. */
+    currency: text().notNull().default('USD'),
+    /** 'off', 'meter' (N members stories a period free) or 'registration' (free with an account). */
+    meterMode: text().notNull().default('off'),
+    /** 'week', 'month' or 'rolling30'; periods cut at midnight in the site's time zone. */
+    meterPeriod: text().notNull().default('month'),
+    meterAnonymousLimit: integer().notNull().default(3),
+    meterRegisteredLimit: integer().notNull().default(10),
+    /** Categories whose stories the meter never counts nor walls. */
+    meterExemptCategoryIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Who reads the print editions' pages, PDF and text: 'everyone' or 'members'. */
+    editionsAccess: text().notNull().default('everyone'),
+    /** Paragraphs shown before the wall when an article says nothing else. */
+    previewParagraphs: integer().notNull().default(3),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('site_settings_single_row', sql`${t.id} = 1`),
     check('site_settings_logo_type', sql`${t.logoType} in ('text', 'image')`),
+    check('site_settings_meter_mode', sql`${t.meterMode} in ('off', 'meter', 'registration')`),
+    check('site_settings_meter_period', sql`${t.meterPeriod} in ('week', 'month', 'rolling30')`),
+    check('site_settings_editions_access', sql`${t.editionsAccess} in ('everyone', 'members')`),
   ],
 )
 

@@ -24,6 +24,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   breakingNewsHours: 12,
   newsletterClickCounting: true,
   newsletterOpenCounting: false,
+  currency: 'USD',
+  meterMode: 'off',
+  meterPeriod: 'month',
+  meterAnonymousLimit: 3,
+  meterRegisteredLimit: 10,
+  meterExemptCategoryIds: [],
+  editionsAccess: 'everyone',
+  previewParagraphs: 3,
   updatedAt: new Date(0),
 }
 
