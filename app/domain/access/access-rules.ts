@@ -212,6 +212,10 @@ export const canExportSite = canAdministerSite
 export const canImportContent = canAdministerSite
 /** The Background work screen (jobs, their failures) and its "Run now": admins. */
 export const canManageBackgroundWork = canAdministerSite
+/** Reader revenue: the plans and their prices, the meter and paywall settings: admins. */
+export const canManagePlans = canAdministerSite
+/** Members: the list, a member's history, complimentary access, CSV imports, the figures: admins. */
+export const canManageMembers = canAdministerSite
 
 /**
  * Change a published article's address (its slug; the old one answers 301): editors, who

@@ -1,5 +1,13 @@
 import { DomUtils, parseDocument } from 'htmlparser2'
 import { escapeHtml, escapeHtmlAttribute } from '~/lib/html'
+import {
+  isElement,
+  isText,
+  type HtmlDocument,
+  type HtmlElement,
+  type HtmlNode,
+  type HtmlText,
+} from '~/lib/html-dom'
 import { toEmbedUrl } from '~/lib/video-embed'
 
 // An imported body made into what our editor writes (TipTap: paragraphs, headings, lists,
@@ -250,14 +258,6 @@ export function imageTexts(html: string): Map<string, ImageText> {
 }
 
 // The parser, and edits cut into the source by its positions.
-
-type HtmlDocument = ReturnType<typeof parseDocument>
-type HtmlNode = HtmlDocument['children'][number]
-type HtmlElement = Parameters<typeof DomUtils.getAttributeValue>[0]
-type HtmlText = HtmlNode & { data: string }
-
-const isElement = (node: HtmlNode): node is HtmlElement => 'attribs' in node
-const isText = (node: HtmlNode): node is HtmlText => node.type === 'text'
 
 /**
  * A document with each node's place in `html`; attribute values and text as written (an
