@@ -136,7 +136,7 @@ await runWithDatabase('import', async () => {
     const analysis = job.analysis as ImportAnalysis
     const chosen = analysis.authors.find((a) => a.admin && a.email)
     if (!chosen) throw new Error(`The export names no administrator with an address. ${NO_ADMIN}`)
-    // The imported author of that address is then this account (import-run writeAuthors).
+    // The imported author of that address is then this account (writeAuthors in import-authors.server.ts).
     admin = await makeAdmin(chosen.email, chosen.name)
   }
   let last = 0

@@ -4,7 +4,7 @@ import {
   announceScheduledPublications,
 } from '~/domain/articles/article-changes.server'
 import { reviewMailsJob } from '~/domain/articles/review.server'
-import { viewCounter } from '~/domain/articles/view-counter.server'
+import { VIEW_FLUSH_INTERVAL_MS, viewCounter } from '~/domain/articles/view-counter.server'
 import { runningImport } from '~/domain/import/import-jobs.server'
 import { buildDueDigests } from '~/domain/newsletter/digests.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
@@ -176,7 +176,7 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
       // Each instance writes the views it counted (multi-row upserts that add up).
       name: 'view-counts-flush',
       title: 'Article view counts',
-      trigger: { kind: 'every', everyMs: 5 * SECOND },
+      trigger: { kind: 'every', everyMs: VIEW_FLUSH_INTERVAL_MS },
       singleInstance: false,
       timeLimitMs: MINUTE,
       // The counter keeps what a failed flush did not write for the next one.

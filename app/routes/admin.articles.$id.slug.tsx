@@ -1,6 +1,7 @@
 import { Form, redirect } from 'react-router'
 import { z } from 'zod'
 import { PageHeader } from '~/components/admin/page-header'
+import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, FieldError } from '~/components/ui/field'
@@ -11,6 +12,7 @@ import { articleAccessFacts } from '~/domain/access/require-access.server'
 import { changeArticleSlug } from '~/domain/articles/article-slug.server'
 import { readArticleFacts } from '~/domain/articles/article-changes.server'
 import { createToastHeaders } from '~/infra/toast.server'
+import { failureSentence } from '~/lib/action-result'
 import { failureFrom } from './+shared/action-results.server'
 import { notFound } from './+shared/http-answers.server'
 import { requireStaff } from './+shared/require-access.server'
@@ -50,7 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ArticleSlugPage({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData?.ok === false ? actionData.fieldErrors?.slug : undefined
+  const failed = actionData?.ok === false ? actionData : null
+  const errors = failed?.fieldErrors?.slug
+  // A failure that is not about the slug (someone else's change, the unexpected) is said above
+  // the form: without it the button would seem to do nothing.
+  const formError = failed && !errors ? failureSentence(failed) : null
   return (
     <>
       <PageHeader
@@ -60,6 +66,11 @@ export default function ArticleSlugPage({ loaderData, actionData }: Route.Compon
       <Card>
         <CardContent className="pt-6">
           <Form method="post" className="grid max-w-xl gap-4">
+            {formError ? (
+              <Alert variant="destructive">
+                <AlertDescription>{formError}</AlertDescription>
+              </Alert>
+            ) : null}
             <Field>
               <Label htmlFor="article-slug">Slug (after /article/)</Label>
               <Input

@@ -35,7 +35,7 @@ afterAll(async () => {
   await editionsSettled()
   // Counts kept in memory for a later write go to this file's database, not the next one's.
   await flushRedirectHits()
-  await viewCounter.stop()
+  await viewCounter.flush()
   await database?.destroy()
   setStorage(undefined)
   fs.rmSync(dataDir, { recursive: true, force: true })

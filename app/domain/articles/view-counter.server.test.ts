@@ -125,11 +125,11 @@ describe('ViewCounter', () => {
     expect(await viewRows()).toEqual([[kept.id, day, 1]])
   })
 
-  it('writes what is left when stopped (a test file’s teardown)', async () => {
+  it('writes what is left on a last flush (shutdown, a test file’s teardown)', async () => {
     const counter = new ViewCounter()
     const a = await insertArticle()
     counter.add(a.id, day, 7)
-    await counter.stop()
+    await counter.flush()
     expect(await viewRows()).toEqual([[a.id, day, 7]])
   })
 

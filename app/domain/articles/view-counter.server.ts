@@ -108,11 +108,6 @@ export class ViewCounter {
     return this.chain
   }
 
-  /** Writes what is left before the database closes (a test file's teardown). */
-  async stop(): Promise<void> {
-    await this.flush()
-  }
-
   private async write(): Promise<void> {
     await this.writeCounts()
     await this.writeReaders()
