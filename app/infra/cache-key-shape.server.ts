@@ -18,6 +18,7 @@ export const SITE_KEYS = [
   'settings',
   'schedule',
   'newsletter-lists',
+  'plans',
   'chrome',
 ] as const
 type SiteKey = (typeof SITE_KEYS)[number]

@@ -11,6 +11,7 @@ describe('cache keys', () => {
       cacheKey.page('about'),
       'schedule',
       'newsletter-lists',
+      'plans',
       'chrome',
     ]) {
       expect(isCacheKey(key), key).toBe(true)

@@ -25,6 +25,8 @@ import { singleton } from './singleton.server'
  * - `schedule`: when the next scheduled article goes public (a publication time set or moved),
  *   which the memoised "now public" cut-off waits for;
  * - `newsletter-lists`: the newsletter lists a reader may sign up to (the sign-up form);
+ * - `plans`: the paid plans offered to readers, with their prices (/subscribe, the wall of a
+ *   members story);
  * - `chrome` (`EVERYTHING`): settings, navigation, categories, the masthead and footer: every
  *   page, every cache. A domain write says it only where what changed shows on every page, and
  *   says why beside it.
