@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
@@ -90,6 +90,50 @@ describe('searchArticles', () => {
     }
     expect((await searchArticles('rock & roll')).results).toHaveLength(1)
     expect((await searchArticles('rock -roll')).results).toHaveLength(0)
+  })
+})
+
+describe('searchArticles and gated stories (issue 38)', () => {
+  const gates = {
+    everyone: { access: 'everyone' },
+    registered: { access: 'registered' },
+    members: { access: 'members' },
+    'free for now': { access: 'members', freeForNow: true },
+  } as const
+
+  beforeEach(async () => {
+    for (const [name, gate] of Object.entries(gates)) {
+      const row = await insertArticle({
+        title: `Walrus ${name} story`,
+        excerpt: 'The walrus standfirst',
+        content: '<p>Opening.</p><p>Second.</p><p>Third.</p><p>The narwhal verdict.</p>',
+      })
+      await getDb().update(articles).set(gate).where(eq(articles.id, row.id))
+    }
+  })
+
+  it('finds every story by its title and standfirst', async () => {
+    const { results } = await searchArticles('walrus')
+    expect(results.map((r) => r.title).sort()).toEqual([
+      'Walrus everyone story',
+      'Walrus free for now story',
+      'Walrus members story',
+      'Walrus registered story',
+    ])
+  })
+
+  it('finds a gated story by no word of its body, whichever way in, and quotes none', async () => {
+    const titles = (await searchArticles('narwhal verdict')).results.map((r) => r.title).sort()
+    expect(titles).toEqual(['Walrus everyone story', 'Walrus free for now story'])
+    for (const plan of ['walk', 'index'] as const) {
+      expect(await findRankedIds(searchTsQuery('narwhal'), plan), plan).toHaveLength(2)
+    }
+    for (const result of (await searchArticles('walrus')).results) {
+      const text = result.snippet.map((piece) => piece.text).join('')
+      expect(text.includes('narwhal'), result.title).toBe(
+        !/registered|members story/.test(result.title),
+      )
+    }
   })
 })
 

@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { isLiveNow } from '~/domain/live/live-now.server'
+import { isOpenToEveryone } from '~/domain/membership/open-access.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
 import { readDb } from '~/infra/db.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
@@ -57,22 +58,39 @@ export function chooseSearchPlan(
   return { plan: 'walk', rows: Math.ceil(walkRows * 2) }
 }
 
+/*
+ * What search may read of an article (issue 38: the text after the preview is never sent to a
+ * reader without access, nor hinted at). Search answers every reader alike — the page and the
+ * API are cached and shared — so it reads each article as an anonymous reader would. A story
+ * open to everyone matches on its title, standfirst and body (weights A, B, C). A gated one
+ * (registered readers, members, not free for now) matches on its title and standfirst only
+ * (`ts_filter` to A and B), the parts its card shows everyone, and its snippet comes from the
+ * standfirst: a body match, even one not shown, would tell a searcher which words stand behind
+ * the wall, one query at a time. Its preview is left out too: preview.ts cuts it from the HTML
+ * (paragraphs, the editor's marker), which the stored vector cannot follow. Members therefore
+ * find members stories by title and standfirst on the public search; staff search the back
+ * office's list, which this does not touch.
+ */
+const openArticle = isOpenToEveryone({ access: sql`a.access`, freeForNow: sql`a.free_for_now` })
+const readableVector = sql`case when ${openArticle} then a.search_vector else ts_filter(a.search_vector, '{a,b}') end`
+
 /** Newest matches first, up to `limit`: the candidates search ranks. */
 function walkCandidates(tsQuery: SQL, rows: number, limit: number): SQL {
   // The LIMIT on the inner list keeps the planner from moving the match into it: the walk
   // reads at most `rows` articles whatever the planner thinks.
   return sql`select r.id, r.published_at, r.search_vector from (
-      select a.id, a.published_at, a.search_vector from ${articles} a
+      select a.id, a.published_at, ${readableVector} as search_vector from ${articles} a
       where a.status = 'published' and a.published_at <= now()
       order by a.published_at desc, a.id desc limit ${rows}
     ) r where r.search_vector @@ ${tsQuery} limit ${limit}`
 }
 
 function indexCandidates(tsQuery: SQL, limit: number): SQL {
-  // "Public" in a form no ordered index answers, so the full-text index is the way in.
-  return sql`select a.id, a.published_at, a.search_vector from ${articles} a
+  // "Public" in a form no ordered index answers, so the full-text index is the way in; the
+  // readable part is tested on the index's candidates only.
+  return sql`select a.id, a.published_at, ${readableVector} as search_vector from ${articles} a
     where coalesce(a.status = 'published' and a.published_at <= now(), false)
-      and a.search_vector @@ ${tsQuery}
+      and a.search_vector @@ ${tsQuery} and ${readableVector} @@ ${tsQuery}
     order by a.published_at desc, a.id desc limit ${limit}`
 }
 
@@ -188,7 +206,8 @@ export async function searchArticles(
   const rows = await readDb()
     .select({
       // Only for the page's few results, after the ranking (STACK-NOTES: ts_headline is slow).
-      snippet: sql<string>`ts_headline('english', ${articles.excerpt} || ' ' || regexp_replace(${articles.content}, '<[^>]*>', ' ', 'g'), ${tsQuery}, ${HEADLINE_OPTIONS})`,
+      // A gated story's snippet from its standfirst alone (see readableVector above).
+      snippet: sql<string>`ts_headline('english', ${articles.excerpt} || ' ' || case when ${isOpenToEveryone(articles)} then regexp_replace(${articles.content}, '<[^>]*>', ' ', 'g') else '' end, ${tsQuery}, ${HEADLINE_OPTIONS})`,
       id: articles.id,
       slug: articles.slug,
       title: articles.title,
