@@ -5,7 +5,7 @@ import {
 } from '~/domain/articles/article-changes.server'
 import { reviewMailsJob } from '~/domain/articles/review.server'
 import { VIEW_FLUSH_INTERVAL_MS, viewCounter } from '~/domain/articles/view-counter.server'
-import { runningImport } from '~/domain/import/import-jobs.server'
+import { importRunsJob } from '~/domain/import/import-jobs.server'
 import { buildDueDigests } from '~/domain/newsletter/digests.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { adoptOrphanPdfsOnce, editionReadsJob } from '~/domain/newspapers/editions.server'
@@ -142,28 +142,8 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
             extract(epoch from now() - min(next_attempt_at) filter (where status = 'queued')) as oldest
           from newsletter_deliveries where status in ('queued', 'sending')`),
     },
-    {
-      name: 'import-runs',
-      title: 'Imports from WordPress and Ghost',
-      trigger: { kind: 'queued', description: '“Import” on the Import screen, one at a time' },
-      singleInstance: false,
-      timeLimitMs: 2 * 60 * MINUTE,
-      // A failed import is started again by hand: import_map makes the second run finish the
-      // first's work, never double it.
-      retry: { attempts: 0, backoffMs: 0 },
-      logLevel: 'info',
-      start: () => {},
-      // An import cut off by a stop stays 'running' and is started again by hand, as above.
-      stop: async () => {
-        const id = runningImport()
-        if (id !== null) logger.warn({ importJob: id }, 'stopping during an import: start it again')
-      },
-      queue: () =>
-        queueOf(sql`
-          select count(*) as depth,
-            extract(epoch from now() - min(updated_at) filter (where status = 'queued')) as oldest
-          from import_jobs where status in ('queued', 'running')`),
-    },
+    // "Import" on the Import screen, queued with the job's row.
+    importRunsJob,
     // PDFs stored before print editions existed become editions (adopted once at start).
     {
       ...editionReadsJob,

@@ -14,7 +14,7 @@ import {
   getImportJob,
   ImportError,
   listImportJobs,
-  runningImport,
+  importInHand,
   startImportJob,
 } from '~/domain/import/import-jobs.server'
 import type {
@@ -49,9 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     fileName: job.fileName,
     hasImages: job.storedImages !== null,
     status: job.status,
-    // A job left "running" by a process that was killed: it can be started again.
+    // A job left "running" with nothing queued for it (a killed run of the CLI): it can be
+    // started again. A run cut off on the server is taken up again by the queue by itself.
     interrupted:
-      (job.status === 'running' || job.status === 'queued') && runningImport() !== job.id,
+      (job.status === 'running' || job.status === 'queued') && !(await importInHand(job.id)),
     processed: job.processed,
     total: job.total,
     fetchImages: (job.options as ImportOptions).fetchImages === true,

@@ -16,7 +16,7 @@
 import path from 'node:path'
 import { desc } from 'drizzle-orm'
 import { importJobs, profiles } from '@db/schema/index'
-import { createImportJob, runImportJob, runningImport } from '~/domain/import/import-jobs.server'
+import { createImportJob, importInHand, runImportJob } from '~/domain/import/import-jobs.server'
 import { getDb } from '~/infra/db.server'
 import { openConfiguredDatabase } from '../../server/startup'
 
@@ -66,7 +66,7 @@ if (process.env.MODE === 'first' || process.env.MODE === 'analyse') {
     processed: job.processed,
     // What admin.import.tsx shows as "This import was interrupted", with "Import again".
     interrupted:
-      (job.status === 'running' || job.status === 'queued') && runningImport() !== job.id,
+      (job.status === 'running' || job.status === 'queued') && !(await importInHand(job.id)),
   })
 }
 const report = await runImportJob(jobId, admin, (processed, total) =>

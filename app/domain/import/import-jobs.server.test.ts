@@ -1,15 +1,25 @@
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { importJobs } from '@db/schema/index'
 import { DomainError } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
+import { drainQueue } from '~/infra/jobs/queue-worker.server'
 import { getEnv } from '~/infra/env.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
 import { writeGhostExport } from '../../../tests/setup/ghost-export'
 import { GHOST_STRING_MAX, GhostExportError } from './ghost-reader.server'
-import { createImportJob, ORPHAN_AGE_MS, sweepOrphanImports } from './import-jobs.server'
+import {
+  createImportJob,
+  discardImportJob,
+  importInHand,
+  importRunsJob,
+  ORPHAN_AGE_MS,
+  startImportJob,
+  sweepOrphanImports,
+} from './import-jobs.server'
 
 // An upload on the Import screen (security audit: a large Ghost export ended the server and its
 // upload stayed in DATA_DIR/imports/). Whatever makes an upload fail, nothing of it is kept.
@@ -122,5 +132,29 @@ describe('an upload that fails leaves nothing under DATA_DIR/imports', () => {
       path.basename(recent),
     ])
     expect(kept()).toEqual([first.storedFile, second.storedFile].sort())
+  })
+})
+
+describe('"Import": a run queued on the job queue', () => {
+  it('runs once by the import-runs job, one import at a time on the site, and can be discarded after', async () => {
+    const admin = await staffAdmin()
+    const first = await createImportJob(await ghostFile(3), options, admin)
+    const second = await createImportJob(await ghostFile(2), options, admin)
+    await startImportJob(first.id, admin)
+    expect(await importInHand(first.id)).toBe(true)
+    const [queued] = await getDb().select().from(importJobs).where(eq(importJobs.id, first.id))
+    expect(queued!.status).toBe('queued')
+    // One at a time, and a run in hand is neither started twice nor discarded.
+    await expect(startImportJob(second.id, admin)).rejects.toMatchObject({ code: 'BUSY' })
+    await expect(startImportJob(first.id, admin)).rejects.toMatchObject({ code: 'BUSY' })
+    await expect(discardImportJob(first.id)).rejects.toMatchObject({ code: 'BUSY' })
+
+    expect(await drainQueue(importRunsJob)).toBe(1)
+    const [done] = await getDb().select().from(importJobs).where(eq(importJobs.id, first.id))
+    expect(done).toMatchObject({ status: 'done', processed: 3 })
+    expect(await importInHand(first.id)).toBe(false)
+    // The next import may start now.
+    await startImportJob(second.id, admin)
+    expect(await drainQueue(importRunsJob)).toBe(1)
   })
 })

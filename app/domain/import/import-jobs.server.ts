@@ -1,12 +1,13 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import { importJobs } from '@db/schema/index'
-import type { Actor } from '~/domain/access/access-rules'
+import { isRole, type Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { measureJob } from '~/infra/jobs/registry.server'
+import { enqueue, isInHand } from '~/infra/jobs/job-queue.server'
+import { wakeJob, type DurableJobDefinition } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { analyseImport } from './import-analysis.server'
 import { detectSource } from './import-read.server'
@@ -14,9 +15,11 @@ import type { ImportAnalysis, ImportInput, ImportOptions, ImportReport } from '.
 import { runImport } from './import-run.server'
 
 // Import jobs: an uploaded export is analysed (the dry run) and kept under DATA_DIR/imports
-// until imported; "Import" runs it in the background, one job at a time per instance, with
-// its progress on the row. A job found "running" with no runner (the process was killed) can
-// be started again: import_map makes the second run finish the first's work, never double it.
+// until imported; "Import" queues its run on the job queue (the 'import-runs' job), one import
+// at a time on the site, with its progress on the row. A run cut off by a kill -9 is taken up
+// again by itself (the queue's lease) and import_map makes the second run finish the first's
+// work, never double it. A job found "running" with nothing queued for it (a run of the CLI
+// that was killed) can be started again by hand.
 
 // A file refused by its reader (WxrError, GhostExportError, ImportFileError, ImageZipError) is
 // already a DomainError (INVALID_FILE, 400) and reaches the screen as it is.
@@ -32,11 +35,27 @@ function importsDir() {
   return path.join(getEnv().dataDir, 'imports')
 }
 
+/** The durable job that runs imports (server/jobs.ts). */
+export const IMPORT_RUNS_JOB = 'import-runs'
+
+const queueKey = (id: number) => `import:${id}`
+
+/** This process's run in progress (the CLI's, or the queue's here), if any. */
 let running: number | null = null
 
-/** The job this instance is running now, if any. */
-export function runningImport() {
-  return running
+/** True while the job's run waits in the queue or runs, on any instance. */
+export function importInHand(id: number): Promise<boolean> {
+  return isInHand(IMPORT_RUNS_JOB, queueKey(id))
+}
+
+/** Another import waits or runs on the site: one at a time. */
+async function otherImportInHand(id: number): Promise<boolean> {
+  const rows = await getDb()
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(and(inArray(importJobs.status, ['queued', 'running']), ne(importJobs.id, id)))
+  for (const row of rows) if (await importInHand(row.id)) return true
+  return false
 }
 
 function inputOf(job: ImportJob): ImportInput {
@@ -237,46 +256,66 @@ export async function runImportJob(
 }
 
 /**
- * "Import": starts the job in the background and returns at once; the screen polls its
- * progress. Analysed, failed, finished and interrupted jobs may start (again). `fetchImages`
- * ("Fetch images from the old site") is kept with the job's options, so a run started again
- * after an interruption does the same.
+ * "Import": queues the job's run and returns at once; the screen polls its progress. Analysed,
+ * failed, finished and interrupted jobs may start (again). `fetchImages` ("Fetch images from
+ * the old site") is kept with the job's options, so a run taken up again does the same.
  */
 export async function startImportJob(
   id: number,
   actor: Actor,
   choices: { fetchImages?: boolean } = {},
 ): Promise<void> {
-  if (running !== null)
+  if (running !== null || (await otherImportInHand(id)))
     throw new ImportError('BUSY', 'Another import is running. Wait for it to finish.')
   const job = await getImportJob(id)
   inputOf(job)
+  if (await importInHand(id)) throw new ImportError('BUSY', 'This import is running.')
   const options = { ...(job.options as ImportOptions), fetchImages: choices.fetchImages === true }
-  await getDb()
-    .update(importJobs)
-    .set({
-      status: 'queued',
-      processed: 0,
-      imagesFetched: 0,
-      imagesFailed: 0,
-      options,
-      updatedAt: new Date(),
-    })
-    .where(eq(importJobs.id, id))
-  running = id
-  setImmediate(() => {
-    running = null
-    // A run of the 'import-runs' job (server/jobs.ts): counted, timed, shown.
-    measureJob('import-runs', () => runImportJob(id, actor)).catch(() => {
-      // Logged and stored on the job by runImportJob.
-    })
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(importJobs)
+      .set({
+        status: 'queued',
+        processed: 0,
+        imagesFetched: 0,
+        imagesFailed: 0,
+        options,
+        updatedAt: new Date(),
+      })
+      .where(eq(importJobs.id, id))
+    await enqueue(
+      tx,
+      IMPORT_RUNS_JOB,
+      { id, actorId: actor.id, actorRole: actor.role },
+      { key: queueKey(id) },
+    )
   })
+  wakeJob(IMPORT_RUNS_JOB)
+}
+
+export const importRunsJob: DurableJobDefinition = {
+  name: IMPORT_RUNS_JOB,
+  title: 'Imports from WordPress and Ghost',
+  trigger: { kind: 'queued', description: '“Import” on the Import screen, one at a time' },
+  durable: true,
+  singleInstance: false,
+  timeLimitMs: 2 * 60 * 60_000,
+  // A failed import is started again by hand, once its cause is mended; import_map makes the
+  // second run finish the first's work, never double it.
+  retry: { attempts: 0, backoffMs: 0 },
+  logLevel: 'info',
+  run: async ({ payload }) => {
+    const role = isRole(payload.actorRole) ? payload.actorRole : 'admin'
+    await runImportJob(Number(payload.id), { id: String(payload.actorId), role })
+  },
 }
 
 /** Forgets an import that has not run: its files go, the row stays out of the list. */
 export async function discardImportJob(id: number) {
   const job = await getImportJob(id)
-  if (running === id) throw new ImportError('BUSY', 'This import is running.')
+  if (running === id || (await importInHand(id))) {
+    throw new ImportError('BUSY', 'This import is running.')
+  }
   for (const name of [job.storedFile, job.storedImages]) {
     if (name) await fsp.rm(path.join(importsDir(), name), { force: true })
   }

@@ -148,6 +148,25 @@ export async function failEntry(
   )
 }
 
+/** Extends the lease of an entry this instance runs (a long run, renewed while it goes on). */
+export async function renewLease(
+  entry: QueueEntry,
+  leaseMs: number,
+  instance = INSTANCE_NAME,
+): Promise<void> {
+  await getDb().execute(sql`
+    update job_queue set lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where ${heldBy(entry, instance)}`)
+}
+
+/** True while an entry of `job` with this key waits or runs (queued, claimed, or to be taken over). */
+export async function isInHand(job: string, key: string): Promise<boolean> {
+  const found = await rows<{ id: number }>(sql`
+    select id from job_queue
+    where job = ${job} and dedupe_key = ${key} and status in ('queued', 'running') limit 1`)
+  return found.length > 0
+}
+
 /** Hands entries this instance holds back to the queue at once (a stop that did not run them). */
 export async function releaseEntries(ids: number[], instance = INSTANCE_NAME): Promise<void> {
   if (ids.length === 0) return

@@ -5,6 +5,7 @@ import {
   completeEntry,
   failEntry,
   releaseEntries,
+  renewLease,
   type QueueEntry,
 } from './job-queue.server'
 
@@ -36,6 +37,12 @@ export interface DurableJobSettings {
 }
 
 const LEASE_MARGIN_MS = 30_000
+/**
+ * A job allowed longer than this (an import) holds its entry by a lease of this length, renewed
+ * a third of the way through while the run goes on: a dead instance's entry is taken over after
+ * at most this long instead of after the whole time limit.
+ */
+const RENEWED_LEASE_MS = 90_000
 
 class EntryTimeoutError extends Error {
   constructor(job: string, ms: number) {
@@ -63,7 +70,22 @@ export class QueueWorker {
   ) {}
 
   private get leaseMs() {
-    return this.job.timeLimitMs + (this.job.leaseMarginMs ?? LEASE_MARGIN_MS)
+    return Math.min(
+      this.job.timeLimitMs + (this.job.leaseMarginMs ?? LEASE_MARGIN_MS),
+      RENEWED_LEASE_MS,
+    )
+  }
+
+  /** Keeps the entry's lease alive while a run longer than the lease goes on. */
+  private keepLeased(entry: QueueEntry): () => void {
+    if (this.leaseMs >= this.job.timeLimitMs) return () => {}
+    const timer = setInterval(() => {
+      renewLease(entry, this.leaseMs).catch((error: unknown) => {
+        logger.warn({ err: error, job: this.job.name, entry: entry.id }, 'job: lease not renewed')
+      })
+    }, this.leaseMs / 3)
+    timer.unref?.()
+    return () => clearInterval(timer)
   }
 
   start() {
@@ -135,6 +157,7 @@ export class QueueWorker {
   private async runEntry(entry: QueueEntry) {
     const { name, retry } = this.job
     const started = Date.now()
+    const stopRenewing = this.keepLeased(entry)
     try {
       await this.measure(async () => {
         const result = await this.withinLimit(entry)
@@ -163,6 +186,7 @@ export class QueueWorker {
         })
       }
     } finally {
+      stopRenewing()
       this.held.delete(entry.id)
     }
   }
