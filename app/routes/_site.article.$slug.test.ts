@@ -12,6 +12,7 @@ import {
   insertCategory,
   insertTag,
 } from '../../tests/setup/content-fixtures'
+import { isDataAnswer } from '../../tests/setup/route-answers'
 import { statementsDuring } from '../../tests/setup/statements'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { nextPublicationAt } from '~/domain/published.server'
@@ -147,15 +148,17 @@ describe('article page reads', () => {
 })
 
 describe('article page markup', () => {
-  const load = (slug: string, documentHtml?: Map<string, string>) =>
-    loader({
+  const load = async (slug: string, documentHtml?: Map<string, string>) => {
+    const answer: unknown = await loader({
       request: requestAs(null, `/article/${slug}`),
       params: { slug },
       context: { ...testContext(), ...(documentHtml ? { documentHtml } : {}) },
-    } as Parameters<typeof loader>[0]) as unknown as Promise<{
+    } as Parameters<typeof loader>[0])
+    return (isDataAnswer(answer) ? answer.data : answer) as {
       html: string | null
       shareUrl: string
-    }>
+    }
+  }
 
   it('sends the drawn article once on a document request: in the page, not in its loader data', async () => {
     await insertArticle({ slug: 'levy', title: 'Levy vote' })

@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react'
-import { isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
+import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
 import { PageStatus } from '~/components/site/page-status'
 import { ServerHtml } from '~/components/site/server-html'
 import { CopyLink } from '~/components/site/share-links'
 import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { getPublicLive } from '~/domain/live/live-queries.server'
+import { articleAccessFor } from '~/domain/membership/article-read.server'
 import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
+import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { errorMeta } from '~/lib/seo'
@@ -24,12 +26,12 @@ const LiveUpdates = lazy(() => import('~/components/site/live-updates'))
 /** The name the article's markup goes by in a document request's `documentHtml`. */
 const ARTICLE_MARKUP = 'article'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await getPublicArticlePage(params.slug)
   if (!found) notFound('Article not found')
   const { article } = found
   // A failed share row costs only itself.
-  const [site, settings, socialLinks, live] = await Promise.all([
+  const [site, settings, socialLinks, live, access] = await Promise.all([
     getSiteIdentity(),
     getSiteSettings(),
     listActiveSocialLinks().catch((error: unknown) => {
@@ -37,6 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return []
     }),
     getPublicLive(String(article.id)),
+    articleAccessFor(article, request),
   ])
   const { html, ...page } = articlePageView(
     found,
@@ -45,19 +48,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     new Date(),
     settings.timeZone,
     live,
+    access,
   )
   // A document request carries the markup once, in the page (ServerHtml); data requests in
   // their data.
   context.documentHtml?.set(ARTICLE_MARKUP, html)
   // Views are counted by the page's beacon (ViewBeacon), whoever served the page.
-  return {
-    ...page,
-    articleId: article.id,
-    // A live page asks for its updates (components/site/live-updates.tsx) until coverage ends.
-    isLive: live !== null && live.coverage.state !== 'ended',
-    html: context.documentHtml ? null : html,
-  }
+  return data(
+    {
+      ...page,
+      articleId: article.id,
+      // A live page asks for its updates (components/site/live-updates.tsx) until coverage
+      // ends; a reader without access gets none of its entries.
+      isLive: live !== null && live.coverage.state !== 'ended' && access.read.full,
+      html: context.documentHtml ? null : html,
+    },
+    // A gated story's full text is this reader's alone: no shared cache keeps it.
+    access.read.gated && access.read.full
+      ? { headers: { 'Cache-Control': PRIVATE_NO_STORE } }
+      : undefined,
+  )
 }
+
+// The loader's Cache-Control, when it set one, for the page and its data answer alike.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export default function ArticlePage() {
   const { slug, shareUrl, html, articleId, isLive } = useLoaderData<typeof loader>()

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { CardImage, type ArticleCardSize } from './card-image'
 import { Icon } from './icon'
 import { LiveBadge } from './live-badge'
+import { MembersBadge } from './members-badge'
 import type { ArticleCardView } from './card-view.server'
 
 function Thumbnail({
@@ -87,7 +88,12 @@ export function ArticleCard({
         <Thumbnail article={article} size={size} priority={priority} />
       </div>
       <div className={clsx('flex min-w-0 flex-col gap-2', size === 'large' && 'md:col-span-2')}>
-        {article.isLive ? <LiveBadge className="w-fit" /> : null}
+        {article.isLive || article.isMembers ? (
+          <p className="flex flex-wrap items-center gap-2">
+            {article.isLive ? <LiveBadge /> : null}
+            {article.isMembers ? <MembersBadge /> : null}
+          </p>
+        ) : null}
         {article.categoryName && article.categorySlug ? (
           <Link
             to={`/category/${article.categorySlug}`}

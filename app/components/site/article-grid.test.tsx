@@ -18,6 +18,7 @@ const card = (id: number): ArticleCardView => ({
   relativeTime: '',
   readingMinutes: 1,
   isLive: false,
+  isMembers: false,
 })
 
 function gridClass(count: number) {

@@ -2,8 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import type { ArticlePageView } from '~/domain/articles/article-view.server'
 import type { LiveCoverageView } from '~/domain/live/live-view.server'
+import type { WallView } from '~/domain/membership/wall-view'
 import { ArticleEndings, type ArticleEndingsView } from './article-endings'
 import { ArticleView } from './article-view'
+import { ArticleWall } from './article-wall'
 import { LiveBlog } from './live-blog'
 import { ShareLinks, type ArticleShareView } from './share-links'
 
@@ -19,6 +21,8 @@ export function renderArticlePage(input: {
   endings: ArticleEndingsView
   /** A live article's coverage, drawn under its standfirst: readers come for the latest. */
   live?: { view: LiveCoverageView; articleId: number } | null
+  /** For a reader without access to a gated story: the wall under its preview. */
+  wall?: WallView | null
 }): string {
   return renderToStaticMarkup(
     // Links need a router to resolve; the paths are absolute, so any location will do.
@@ -28,6 +32,7 @@ export function renderArticlePage(input: {
         lead={
           input.live ? <LiveBlog live={input.live.view} articleId={input.live.articleId} /> : null
         }
+        wall={input.wall ? <ArticleWall wall={input.wall} /> : null}
       >
         <ShareLinks share={input.share} />
       </ArticleView>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { ArticlePageView } from '~/domain/articles/article-view.server'
 import { ANONYMOUS } from '~/domain/authors/byline'
+import { PAYWALLED_CONTENT_CLASS } from '~/domain/membership/wall-view'
 import { ArticleMedia } from './article-media'
 import { gutterClass, textLinkClass } from './styles'
 
@@ -15,11 +16,14 @@ const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
 export function ArticleView({
   article,
   lead,
+  wall,
   children,
 }: {
   article: ArticlePageView
   /** What comes before the picture and body: a live article's coverage. */
   lead?: React.ReactNode
+  /** Where a gated story stops for a reader without access (article-wall.tsx). */
+  wall?: React.ReactNode
   children?: React.ReactNode
 }) {
   return (
@@ -80,6 +84,14 @@ export function ArticleView({
           className="article-content mt-8"
           dangerouslySetInnerHTML={{ __html: article.contentHtml }}
         />
+        {article.paywalledHtml ? (
+          // The gated part, read in full: JSON-LD names it by this class (wall-view.ts).
+          <div
+            className={`article-content ${PAYWALLED_CONTENT_CLASS} mt-[1.25em]`}
+            dangerouslySetInnerHTML={{ __html: article.paywalledHtml }}
+          />
+        ) : null}
+        {wall}
         {article.corrections.length > 0 ? (
           <section
             aria-labelledby="article-corrections"

@@ -23,6 +23,8 @@ export interface ArticleCardView {
   readingMinutes: number
   /** Coverage running: the LIVE badge. */
   isLive: boolean
+  /** A members story: the "Members" label (members-badge.tsx). */
+  isMembers: boolean
 }
 
 export interface BreakingNewsItemView {
@@ -81,6 +83,7 @@ export function toCardView(article: ArticleCardData, now: Date = new Date()): Ar
       : formatRelative(article.publishedAt, now),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
     isLive: article.isLive === true,
+    isMembers: article.isMembers === true,
   }
 }
 

@@ -1,6 +1,7 @@
 import { ANONYMOUS } from '~/domain/authors/byline'
 import type { SearchResult } from '~/domain/search/search-schema'
 import { LiveBadge } from './live-badge'
+import { MembersBadge } from './members-badge'
 
 /**
  * One search hit (docs/product.md §2 Search): title, category or "Uncategorized", author, the date it was
@@ -18,6 +19,7 @@ export function SearchResultSummary({
       <Title className="block font-serif text-lg font-semibold leading-snug">{result.title}</Title>
       <span className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
         {result.isLive ? <LiveBadge /> : null}
+        {result.isMembers ? <MembersBadge /> : null}
         <span className="font-semibold uppercase tracking-wider text-primary">
           {result.categoryName ?? 'Uncategorized'}
         </span>

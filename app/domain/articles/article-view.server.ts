@@ -7,6 +7,8 @@ import { describeBodyImages } from '~/domain/media/body-images.server'
 import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
 import { renderArticleHtml, sanitizeArticleHtml } from '~/infra/sanitize.server'
+import type { ArticleRead } from '~/domain/membership/article-read.server'
+import { splitAtPreview } from '~/domain/membership/preview'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatArticleDate, formatDateWithTime, formatUpdatedTime } from '~/lib/dates'
 import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
@@ -79,6 +81,11 @@ export interface ArticlePageView {
   updatedLabel: string | null
   /** Newest first. */
   corrections: ArticleCorrectionView[]
+  /**
+   * A gated story read in full: the body after its preview (`contentHtml` then holds the
+   * preview), drawn in the part JSON-LD names as not free. Null otherwise.
+   */
+  paywalledHtml: string | null
 }
 
 /** The article page under the preview's banner. */
@@ -125,10 +132,7 @@ export function toArticleView(
     // Sanitised on save and again here: whatever reached the database, no script, event
     // handler or javascript: URL reaches a reader. Library images take the library's alt text
     // and caption as they are now, unless this use overrides them.
-    contentHtml: withoutRepeatedStandfirst(
-      renderArticleHtml(article.content, (image) => showBodyImage(image, article.bodyImages ?? {})),
-      article.excerpt,
-    ),
+    contentHtml: withoutRepeatedStandfirst(renderBody(article, article.content), article.excerpt),
     featuredImage: article.featuredImage,
     image: imageView(article),
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
@@ -146,7 +150,30 @@ export function toArticleView(
       correctedIso: correction.correctedAt.toISOString(),
       correctedLabel: formatArticleDate(correction.correctedAt, timeZone),
     })),
+    paywalledHtml: null,
   }
+}
+
+function renderBody(article: ArticleViewSource, html: string): string {
+  return renderArticleHtml(html, (image) => showBodyImage(image, article.bodyImages ?? {}))
+}
+
+/**
+ * The article page's view for one kind of reader. A free story is the whole body; a gated one
+ * is cut where its preview ends: the reader without access gets the preview and nothing of
+ * the rest (not in the page, not in its data), the reader with access the rest beside it as
+ * `paywalledHtml`. Cut on the stored body, where the editor's marker is.
+ */
+export function toReaderArticleView(
+  article: ArticleViewSource,
+  read: ArticleRead,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ArticlePageView {
+  if (!read.gated) return toArticleView(article, now, timeZone)
+  const { preview, rest } = splitAtPreview(article.content, read.previewParagraphs)
+  const view = toArticleView({ ...article, content: preview }, now, timeZone)
+  return { ...view, paywalledHtml: read.full ? renderBody(article, rest) : null }
 }
 
 function imageView(article: ArticleViewSource): ArticleImageView | null {

@@ -18,6 +18,7 @@ import { isLiveNow, liveUpdatedAt, modifiedWithLive } from '~/domain/live/live-n
 import { getDb, readDb } from '~/infra/db.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
+import type { AccessLevel } from '~/domain/membership/access-level'
 import type { ArticleStatus } from './articles-schema'
 import type { CorrectionRow } from './corrections-queries.server'
 import { isPublicArticle, nextPublicationAt } from '~/domain/published.server'
@@ -41,6 +42,8 @@ export interface ArticleCardData {
   isLive?: boolean
   /** While live, the coverage's newest change: the card says "Updated …" from it. */
   liveUpdatedAt?: Date | null
+  /** A members story (not free for now): the card's "Members" label (absent where not asked). */
+  isMembers?: boolean
 }
 
 /** The columns of ArticleCardData; other read models (trending, search) select the same. */
@@ -59,6 +62,7 @@ export const cardColumns = {
   categorySlug: categories.slug,
   isLive: isLiveNow(articles.id),
   liveUpdatedAt: liveUpdatedAt(articles.id),
+  isMembers: sql<boolean>`(${articles.access} = 'members' and not ${articles.freeForNow})`,
 }
 
 /** Cards with their category: the start of a card list, to which a read model adds the rest. */
@@ -159,6 +163,12 @@ export interface ArticleDetail extends ArticleCardData {
   corrections: CorrectionRow[]
   /** The library's alt text and caption of the images its body names by media id. */
   bodyImages: BodyImageLibrary
+  /** What it asks of its reader (app/domain/membership/access-level.ts: `ArticleGate`). */
+  access: AccessLevel
+  accessPlanIds: number[]
+  freeForNow: boolean
+  /** Paragraphs before the wall; null: the site's default. */
+  previewParagraphs: number | null
 }
 
 // An article's tags by name, and its corrections newest first, as columns of its row: the
@@ -197,6 +207,10 @@ export async function findArticleDetail(
       tags: tagsOfArticle,
       corrections: correctionsOfArticle,
       bodyImages: bodyImagesColumn(articles.content),
+      access: sql<AccessLevel>`${articles.access}`,
+      accessPlanIds: articles.accessPlanIds,
+      freeForNow: articles.freeForNow,
+      previewParagraphs: articles.previewParagraphs,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -216,6 +216,8 @@ export async function searchArticles(
       ...bylineColumns,
       publishedAt: articles.publishedAt,
       isLive: isLiveNow(articles.id),
+      // The list's "Members" label (issue 38): a members story not free for now.
+      isMembers: sql<boolean>`(${articles.access} = 'members' and not ${articles.freeForNow})`,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -49,6 +49,8 @@ export interface SearchResult {
   publishedLabel: string
   /** Its live coverage is running: the LIVE badge. */
   isLive: boolean
+  /** A members story (not free for now): the "Members" label. */
+  isMembers: boolean
   /**
    * Why it matched: a passage of the excerpt or body with the query's words marked
    * (`match: true`), as plain text pieces the page draws itself (never HTML). Empty when the

@@ -1,4 +1,5 @@
 import { isPersonByline, type BylineAuthor } from '~/domain/authors/byline'
+import { PAYWALLED_CONTENT_CLASS } from '~/domain/membership/wall-view'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getEnv } from '~/infra/env.server'
 import { absoluteUrl, type SiteIdentity } from '~/lib/seo'
@@ -91,6 +92,11 @@ export interface NewsArticleFacts {
   keywords: string[]
   /** Newest first; each becomes a schema.org CorrectionComment. */
   corrections?: { text: string; correctedIso: string }[]
+  /**
+   * False for a story behind an account or a plan (issue 38): marked as Google documents for
+   * paywalled news, whoever the page is drawn for, with the gated part named by its class.
+   */
+  isAccessibleForFree?: boolean
 }
 
 /** schema.org NewsArticle for an article page. */
@@ -130,6 +136,16 @@ export function newsArticleJsonLd(
             text: correction.text,
             datePublished: correction.correctedIso,
           })),
+        }
+      : {}),
+    ...(article.isAccessibleForFree === false
+      ? {
+          isAccessibleForFree: false,
+          hasPart: {
+            '@type': 'WebPageElement',
+            isAccessibleForFree: false,
+            cssSelector: `.${PAYWALLED_CONTENT_CLASS}`,
+          },
         }
       : {}),
   }

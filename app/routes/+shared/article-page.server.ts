@@ -1,11 +1,12 @@
 import { renderArticlePage } from '~/components/site/article-page.server'
 import { toCardViews } from '~/components/site/card-view.server'
 import type { PublicArticlePage } from '~/domain/articles/article-page-queries.server'
-import { toArticleView } from '~/domain/articles/article-view.server'
+import { toReaderArticleView } from '~/domain/articles/article-view.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
 import type { PublicLive } from '~/domain/live/live-queries.server'
 import { liveBlogJsonLd } from '~/domain/live/live-seo.server'
 import { toLiveCoverageView } from '~/domain/live/live-view.server'
+import { FREE_READ, type ArticleAccess } from '~/domain/membership/article-read.server'
 import { newsArticleJsonLd, type getSiteIdentity } from '~/domain/seo/seo.server'
 import type { SocialLink } from '~/domain/settings/settings-queries.server'
 import { absoluteUrl, jsonLdMeta, seoMeta } from '~/lib/seo'
@@ -37,16 +38,28 @@ interface Drawn {
   at: number
 }
 
+/** Drawings kept per article: the free page, the full text, a wall or two. */
+const VARIANTS_KEPT = 8
+
 /*
  * Keyed by the article page the memo cache holds (article-page-queries.server.ts): a write
- * empties that cache, the next request gets a new object, and the drawing kept for the old
- * one goes with it.
+ * empties that cache, the next request gets a new object, and the drawings kept for the old
+ * one go with it. One drawing per kind of reader (`variantOf`): the full text of a gated story
+ * and its preview with a wall are never the same drawing.
  */
-const drawn = new WeakMap<PublicArticlePage, Drawn>()
+const drawn = new WeakMap<PublicArticlePage, Map<string, Drawn>>()
+
+function variantOf({ read, wall }: ArticleAccess): string {
+  if (!read.gated) return 'free'
+  return read.full
+    ? `full:${read.previewParagraphs}`
+    : `wall:${read.previewParagraphs}:${JSON.stringify(wall)}`
+}
 
 /**
- * The article page drawn for a reader: taken from the last drawing of the same article when
- * the site's identity and social links are the same and it is under a minute old.
+ * The article page drawn for a reader: taken from the last drawing of the same article for the
+ * same kind of reader when the site's identity and social links are the same and it is under
+ * a minute old.
  */
 export function articlePageView(
   found: PublicArticlePage,
@@ -55,9 +68,12 @@ export function articlePageView(
   now = new Date(),
   timeZone = DEFAULT_TIME_ZONE,
   live: PublicLive | null = null,
+  access: ArticleAccess = FREE_READ,
 ): ArticlePageView {
   const siteKey = `${site.siteUrl}\n${site.brand}\n${site.logoUrl ?? ''}\n${timeZone}`
-  const kept = drawn.get(found)
+  const variant = variantOf(access)
+  let variants = drawn.get(found)
+  const kept = variants?.get(variant)
   if (
     kept &&
     kept.socialLinks === socialLinks &&
@@ -68,8 +84,9 @@ export function articlePageView(
   ) {
     return kept.view
   }
-  const view = drawArticlePage(found, site, socialLinks, now, timeZone, live)
-  drawn.set(found, { view, live, socialLinks, siteKey, at: now.getTime() })
+  const view = drawArticlePage(found, site, socialLinks, now, timeZone, live, access)
+  if (!variants || variants.size >= VARIANTS_KEPT) drawn.set(found, (variants = new Map()))
+  variants.set(variant, { view, live, socialLinks, siteKey, at: now.getTime() })
   return view
 }
 
@@ -80,13 +97,15 @@ function drawArticlePage(
   now: Date,
   timeZone: string,
   live: PublicLive | null,
+  access: ArticleAccess,
 ): ArticlePageView {
-  const liveView = live ? toLiveCoverageView(live, { now, timeZone }) : null
+  // A reader without access gets no live entries: they are the story's text too.
+  const liveView = live && access.read.full ? toLiveCoverageView(live, { now, timeZone }) : null
   const shared = {
     url: absoluteUrl(site.siteUrl, `/article/${article.slug}`),
     title: article.title,
   }
-  const view = toArticleView(article, now, timeZone)
+  const view = toReaderArticleView(article, access.read, now, timeZone)
   const publishedIso = article.publishedAt?.toISOString() ?? null
   // The last change readers could see after publication ("Updated …"), else publication.
   const articleModifiedIso = view.updatedIso ?? publishedIso ?? article.updatedAt.toISOString()
@@ -105,6 +124,7 @@ function drawArticlePage(
     section: article.categoryName,
     keywords,
     corrections: view.corrections,
+    isAccessibleForFree: !access.read.gated,
   })
   return {
     meta: [
@@ -144,6 +164,7 @@ function drawArticlePage(
         related: toCardViews(endings.related, now),
       },
       live: liveView ? { view: liveView, articleId: article.id } : null,
+      wall: access.read.full ? null : access.wall,
     }),
   }
 }
