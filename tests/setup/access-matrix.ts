@@ -20,6 +20,7 @@ import { liveActionSchema } from '~/domain/live/live-schema'
 import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-schema'
 import { issueActionSchema, listActionSchema } from '~/domain/newsletter/lists-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
+import { planActionSchema } from '~/domain/membership/plans-schema'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
 import { tagActionSchema } from '~/domain/tags/tags-schema'
 import { profileActionSchema } from '~/domain/users/profile-schema'
@@ -436,6 +437,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.newsletters_.issues.$id.tsx': screen(EDITORS, issueActionSchema),
   'routes/admin.subscribers.tsx': screen(ADMINS, subscriberActionSchema),
   'routes/admin.subscribers.export.tsx': [get(ADMINS)],
+  // Reader revenue's plans and prices: admins (contributors, authors and editors refused).
+  'routes/admin.plans.tsx': screen(ADMINS, planActionSchema),
   'routes/admin.backups.tsx': screen(ADMINS, backupActionSchema, ['create']),
   'routes/admin.backups.$name.tsx': [get(ADMINS)],
   'routes/admin.redirects.tsx': screen(ADMINS, redirectActionSchema),

@@ -86,6 +86,12 @@ export const planSchema = z
   .refine((plan) => plan.monthlyPrice !== null || plan.yearlyPrice !== null, {
     message: NEEDS_PRICE,
     path: ['monthlyPrice'],
+    // Said with the other fields' errors, not only once they are right; but not over a price
+    // that is itself wrong.
+    when: (payload) =>
+      !payload.issues.some((issue) =>
+        ['monthlyPrice', 'yearlyPrice'].includes(String(issue.path?.[0])),
+      ),
   })
 
 export type PlanValues = z.output<typeof planSchema>
