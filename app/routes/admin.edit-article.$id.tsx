@@ -81,6 +81,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       categories={loaderData.categories}
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
+      plans={loaderData.plans}
+      sitePreviewParagraphs={loaderData.sitePreviewParagraphs}
       actionData={actionData}
       notice={notice}
       alertLists={loaderData.alertLists}

@@ -33,6 +33,8 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
       categories={loaderData.categories}
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}
+      plans={loaderData.plans}
+      sitePreviewParagraphs={loaderData.sitePreviewParagraphs}
       actionData={actionData}
       alertLists={loaderData.alertLists}
     />

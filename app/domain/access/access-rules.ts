@@ -89,6 +89,12 @@ export function canPublishArticle(actor: Actor | null | undefined, article: Arti
 
 export const canDeleteArticle = canPublishArticle
 
+/**
+ * Who may read an article (its access level, plans, "free for now", preview length): whoever
+ * may publish it, since it decides what readers get once it is out (issue 38).
+ */
+export const canSetArticleAccess = canPublishArticle
+
 const OUT_STATUSES: readonly ArticleAccessFacts['status'][] = ['published', 'archived', 'hidden']
 
 /**

@@ -6,6 +6,8 @@ import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
+import type { AccessLevel } from '~/domain/membership/access-level'
+import { accessLevelOf } from './article-access'
 
 /** An article's name in staff lists: a draft autosaved from its body alone has no title yet. */
 export const listedTitle = sql<string>`coalesce(nullif(${articles.title}, ''), 'Untitled')`
@@ -174,6 +176,11 @@ export interface ArticleForEdit {
   tags: { id: number; name: string }[]
   /** The library's alt texts and captions of the body's images: the editor shows the captions. */
   bodyImages: BodyImageLibrary
+  /** Who may read it (issue 38): the publishing panel's Access. */
+  access: AccessLevel
+  accessPlanIds: number[]
+  freeForNow: boolean
+  previewParagraphs: number | null
 }
 
 /** docs/product.md §7 "Article by id", with its tags, for the edit form. */
@@ -197,6 +204,10 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
       bodyImages: bodyImagesColumn(articles.content),
+      access: articles.access,
+      accessPlanIds: articles.accessPlanIds,
+      freeForNow: articles.freeForNow,
+      previewParagraphs: articles.previewParagraphs,
     })
     .from(articles)
     .where(eq(articles.id, id))
@@ -208,7 +219,7 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
     .innerJoin(tags, eq(tags.id, articleTags.tagId))
     .where(eq(articleTags.articleId, id))
     .orderBy(asc(tags.name))
-  return { ...row, tags: articleTagRows }
+  return { ...row, access: accessLevelOf(row.access), tags: articleTagRows }
 }
 
 /** docs/product.md §7: "for the form, all ordered by created_at descending limit 10". */

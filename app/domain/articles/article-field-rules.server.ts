@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { articles, articleTags, tags } from '@db/schema/index'
+import { articles, articleTags, categories, tags } from '@db/schema/index'
 import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import type { Database, Transaction } from '~/infra/db.server'
+import { accessLevelOf, normalizeAccess } from './article-access'
 import { refuseFieldChanges, refuseWriter, type ArticleFieldState } from './article-field-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 
@@ -19,23 +20,38 @@ export class ArticleFieldError extends domainErrors('ArticleFieldError', {
   BREAKING_NEWS_REFUSED: 403,
   FEATURED_REFUSED: 403,
   REVIEW_REFUSED: 403,
+  ACCESS_REFUSED: 403,
   SLUG_LOCKED: 409,
 }) {}
 
-type StoredFields = Omit<ArticleFieldState, 'isBreaking'>
+type StoredFields = Omit<ArticleFieldState, 'isBreaking' | 'categoryAccess' | 'access'> & {
+  access: string
+  accessPlanIds: number[]
+  freeForNow: boolean
+  previewParagraphs: number | null
+}
 
-/** The rules' view of a row already read in `tx` (its tag links read there too). */
+/** The rules' view of a row already read in `tx` (its tag links and category read there too). */
 export async function fieldStateOf(
   tx: Database | Transaction,
   articleId: number,
   row: StoredFields,
 ): Promise<ArticleFieldState> {
-  const [breaking] = await tx
-    .select({ tagId: articleTags.tagId })
-    .from(articleTags)
-    .innerJoin(tags, eq(tags.id, articleTags.tagId))
-    .where(and(eq(articleTags.articleId, articleId), eq(tags.slug, BREAKING_NEWS_TAG)))
-    .limit(1)
+  const [[breaking], [category]] = await Promise.all([
+    tx
+      .select({ tagId: articleTags.tagId })
+      .from(articleTags)
+      .innerJoin(tags, eq(tags.id, articleTags.tagId))
+      .where(and(eq(articleTags.articleId, articleId), eq(tags.slug, BREAKING_NEWS_TAG)))
+      .limit(1),
+    row.categoryId === null
+      ? []
+      : tx
+          .select({ defaultAccess: categories.defaultAccess })
+          .from(categories)
+          .where(eq(categories.id, row.categoryId))
+          .limit(1),
+  ])
   return {
     authorId: row.authorId,
     status: row.status,
@@ -44,6 +60,14 @@ export async function fieldStateOf(
     isFeatured: row.isFeatured,
     reviewNoteAt: row.reviewNoteAt,
     isBreaking: breaking !== undefined,
+    categoryId: row.categoryId,
+    categoryAccess: accessLevelOf(category?.defaultAccess),
+    access: normalizeAccess({
+      access: accessLevelOf(row.access),
+      accessPlanIds: row.accessPlanIds,
+      freeForNow: row.freeForNow,
+      previewParagraphs: row.previewParagraphs,
+    }),
   }
 }
 
@@ -60,6 +84,11 @@ export async function readFieldState(
       slug: articles.slug,
       isFeatured: articles.isFeatured,
       reviewNoteAt: articles.reviewNoteAt,
+      categoryId: articles.categoryId,
+      access: articles.access,
+      accessPlanIds: articles.accessPlanIds,
+      freeForNow: articles.freeForNow,
+      previewParagraphs: articles.previewParagraphs,
     })
     .from(articles)
     .where(eq(articles.id, articleId))

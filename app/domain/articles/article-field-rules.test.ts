@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Actor, Role } from '~/domain/access/access-rules'
+import { defaultAccessState } from './article-access'
 import { refuseFieldChanges, type ArticleFieldState } from './article-field-rules'
 
 const as = (role: Role): Actor => ({ id: `${role}-1`, role })
@@ -13,6 +14,9 @@ function draftOf(authorId: string, extra: Partial<ArticleFieldState> = {}): Arti
     isFeatured: false,
     isBreaking: false,
     reviewNoteAt: null,
+    categoryId: null,
+    categoryAccess: 'everyone',
+    access: defaultAccessState('everyone'),
     ...extra,
   }
 }

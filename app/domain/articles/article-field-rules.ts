@@ -5,10 +5,13 @@ import {
   canManageBreakingNews,
   canMoveArticleTo,
   canReviewArticles,
+  canSetArticleAccess,
   canSetByline,
   type Actor,
 } from '~/domain/access/access-rules'
+import type { AccessLevel } from '~/domain/membership/access-level'
 import { slugify } from '~/lib/slugify'
+import { defaultAccessState, sameAccess, type ArticleAccessState } from './article-access'
 import { isSlugLocked } from './article-rules'
 import { ARTICLE_STATUS_NAMES, type ArticleStatus } from './articles-schema'
 import { BREAKING_NEWS_TAG_SLUG } from './breaking-news-rules'
@@ -30,6 +33,11 @@ export interface ArticleFieldState {
   isBreaking: boolean
   /** When an editor last returned it to its writer with a note; null without a note. */
   reviewNoteAt: Date | null
+  categoryId: number | null
+  /** Its category's default access (everyone without a category): where a new article starts. */
+  categoryAccess: AccessLevel
+  /** Who may read it (issue 38). */
+  access: ArticleAccessState
 }
 
 export const FIELD_REFUSALS = [
@@ -45,6 +53,8 @@ export const FIELD_REFUSALS = [
   'FEATURED_REFUSED',
   /** A note returning the article to its writer: reviewers only. */
   'REVIEW_REFUSED',
+  /** Who may read it (access level, plans, free for now, preview): whoever may publish it. */
+  'ACCESS_REFUSED',
   /** The slug of an article that has been public: no one, links to it exist. */
   'SLUG_LOCKED',
 ] as const
@@ -56,6 +66,21 @@ export const BREAKING_NEWS_REFUSED_MESSAGE =
 /** A tag name that is the breaking-news tag: the saves find a tag by name, and it by address. */
 export function isBreakingNewsTagName(name: string): boolean {
   return slugify(name) === BREAKING_NEWS_TAG_SLUG
+}
+
+export const ACCESS_REFUSED_MESSAGE =
+  'Only someone who may publish this article can change who may read it.'
+
+/**
+ * Whether the write changes who may read the article. A new article starts at its category's
+ * default; a write that moves an article to another category and takes that category's default
+ * with it follows the category (as the form does) rather than choosing.
+ */
+function changesAccess(before: ArticleFieldState | null, after: ArticleFieldState): boolean {
+  const categoryDefault = defaultAccessState(after.categoryAccess)
+  if (sameAccess(after.access, before?.access ?? categoryDefault)) return false
+  const movedCategory = before !== null && before.categoryId !== after.categoryId
+  return !(movedCategory && sameAccess(after.access, categoryDefault))
 }
 
 export interface FieldRefusal {
@@ -137,6 +162,9 @@ export function refuseFieldChanges(
       code: 'FEATURED_REFUSED',
       message: 'Only an editor can feature an article on the front page or stop featuring it.',
     }
+  }
+  if (changesAccess(before, after) && !canSetArticleAccess(actor, from)) {
+    return { code: 'ACCESS_REFUSED', message: ACCESS_REFUSED_MESSAGE }
   }
   if (writesReviewNote(before, after) && !canReviewArticles(actor)) {
     return {

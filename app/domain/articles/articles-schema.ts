@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { hasSlugCharacters, TAG_NAME_NEEDS_LETTERS } from '~/domain/tags/tags-schema'
 import { idField } from '~/lib/form-schemas'
 import { DEFAULT_TIME_ZONE, fromWallTime } from '~/lib/time-zone'
+import { articleAccessFields } from './article-access'
 
 // Client-safe: the article form validates with these schemas in the browser, and the server
 // validates the same submission again before anything is written.
@@ -192,6 +193,8 @@ const articleFields = {
   ),
   // docs/product.md §6: the form value, or else the signed-in user.
   authorId: z.preprocess(blankToNull, z.string().max(100).nullable()),
+  // Who may read it (issue 38): optional, a post without them keeps the stored level.
+  ...articleAccessFields,
 }
 
 export const articleFormSchema = z.object(articleFields)
@@ -276,6 +279,10 @@ export function articleFormValues(
     hasVideo: text('hasVideo'),
     videoUrl: text('videoUrl'),
     authorId: text('authorId'),
+    access: text('access'),
+    accessPlanIds: list('accessPlanIds'),
+    freeForNow: text('freeForNow'),
+    previewParagraphs: text('previewParagraphs'),
     id: text('id'),
     expectedUpdatedAt: text('expectedUpdatedAt'),
     overwrite: text('overwrite'),

@@ -12,6 +12,7 @@ import {
   announceArticleDeleted,
   readArticleFacts,
 } from './article-changes.server'
+import { accessColumns } from './article-access.server'
 import { enforceFieldRules, fieldStateOf, requireWriter } from './article-field-rules.server'
 import { nextPublishedAt, planSlug, statusAfterAction } from './article-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
@@ -252,6 +253,7 @@ export async function createArticle(
       .insert(articles)
       .values({
         ...articleValues(input, content),
+        ...(await accessColumns(tx, input, { isNew: true, categoryId: input.categoryId })),
         ...(await slugColumns(tx, null, input.title, input.status)),
         status: input.status,
         publishedAt: nextPublishedAt(null, input.status, input.publishedAt, now),
@@ -308,6 +310,7 @@ export async function updateArticle(
       .update(articles)
       .set({
         ...values,
+        ...(await accessColumns(tx, input, { isNew: false, categoryId: input.categoryId })),
         ...slug,
         status: input.status,
         publishedAt: nextPublishedAt(current, input.status, input.publishedAt, now),
@@ -355,6 +358,7 @@ export async function autosaveArticle(
         .insert(articles)
         .values({
           ...articleValues(input, content),
+          ...(await accessColumns(tx, input, { isNew: true, categoryId: input.categoryId })),
           ...(await slugColumns(tx, null, input.title, 'draft')),
           status: 'draft',
           publishedAt: null,
@@ -375,6 +379,7 @@ export async function autosaveArticle(
       .update(articles)
       .set({
         ...articleValues(input, content),
+        ...(await accessColumns(tx, input, { isNew: false, categoryId: input.categoryId })),
         ...(await slugColumns(tx, current, input.title, 'draft')),
         authorId: input.authorId ?? current.authorId ?? actor.id,
         updatedAt: now,

@@ -35,6 +35,12 @@ export async function withdrawFromReview(
         slug: articles.slug,
         isFeatured: articles.isFeatured,
         reviewNoteAt: articles.reviewNoteAt,
+        // What the field rules compare besides (who may read it, its category's default).
+        categoryId: articles.categoryId,
+        access: articles.access,
+        accessPlanIds: articles.accessPlanIds,
+        freeForNow: articles.freeForNow,
+        previewParagraphs: articles.previewParagraphs,
       })
       .from(articles)
       .where(eq(articles.id, articleId))

@@ -8,6 +8,8 @@ import {
 } from '~/domain/access/access-rules'
 import { articleAccessFacts, requireStaff } from './require-access.server'
 import { listCategories } from '~/domain/categories/categories-queries.server'
+import { accessLevelOf } from '~/domain/articles/article-access'
+import { listPlans } from '~/domain/membership/plans-queries.server'
 import { listRecentTags } from '~/domain/articles/admin-articles-queries.server'
 import {
   ArticleError,
@@ -53,9 +55,17 @@ export type ArticleEditorMode = 'create' | 'edit'
  */
 export async function articleEditorOptions(user: SessionUser, authorId: string | null = null) {
   const byline = authorId ?? user.id
-  const [categories, recentTags, settings, bylineChoices, authorName] = await Promise.all([
+  const [categories, recentTags, settings, bylineChoices, authorName, plans] = await Promise.all([
     listCategories().then(
-      (rows) => ({ rows: rows.map(({ id, name }) => ({ id, name })), error: null }),
+      (rows) => ({
+        // Each with its default access: a new article starts with its category's (issue 38).
+        rows: rows.map(({ id, name, defaultAccess }) => ({
+          id,
+          name,
+          defaultAccess: accessLevelOf(defaultAccess),
+        })),
+        error: null,
+      }),
       (error: unknown) => {
         logger.error({ err: error }, 'article form: categories could not be read')
         return { rows: [], error: 'The categories could not be loaded. Reload the page to retry.' }
@@ -65,6 +75,8 @@ export async function articleEditorOptions(user: SessionUser, authorId: string |
     getSiteSettings(),
     canSetByline(user) ? listBylineChoices(byline) : null,
     staffMemberName(byline),
+    // The plans a members story may ask for (the Access field's checkboxes).
+    listPlans().then((rows) => rows.map(({ id, name, status }) => ({ id, name, status }))),
   ])
   return {
     categories: categories.rows,
@@ -75,6 +87,8 @@ export async function articleEditorOptions(user: SessionUser, authorId: string |
     timeZone: settings.timeZone,
     bylineChoices,
     authorName,
+    plans,
+    sitePreviewParagraphs: settings.previewParagraphs,
   }
 }
 

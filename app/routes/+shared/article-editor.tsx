@@ -2,6 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
+import {
+  ArticleAccessField,
+  type AccessFieldValue,
+  type AccessPlanChoice,
+} from '~/components/admin/article-access-field'
 import { useArticleAutosave } from '~/components/admin/article-autosave'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { ArticleBreakingNews } from '~/components/admin/article-breaking-news'
@@ -40,8 +45,10 @@ import {
   canManageBreakingNews,
   canMoveArticleTo,
   canPublishArticle,
+  canSetArticleAccess,
   type Actor,
 } from '~/domain/access/access-rules'
+import type { AccessLevel } from '~/domain/membership/access-level'
 import {
   BREAKING_NEWS_REFUSED_MESSAGE,
   isBreakingNewsTagName,
@@ -85,6 +92,10 @@ export interface EditableArticle {
   updatedAt: Date | string
   tags: { id: number; name: string }[]
   bodyImages?: BodyImageLibrary
+  access: AccessLevel
+  accessPlanIds: number[]
+  freeForNow: boolean
+  previewParagraphs: number | null
 }
 
 interface FormState {
@@ -100,9 +111,29 @@ interface FormState {
   hasVideo: boolean
   videoUrl: string
   authorId: string
+  access: AccessFieldValue
 }
 
 const toIso = (date: Date | string | null) => (date ? new Date(date).toISOString() : '')
+
+/** A category as the form offers it, with the access its new articles start with. */
+export interface CategoryChoice {
+  id: number
+  name: string
+  defaultAccess: AccessLevel
+}
+
+function initialAccess(article: EditableArticle | null): AccessFieldValue {
+  return {
+    access: article?.access ?? 'everyone',
+    accessPlanIds: article?.accessPlanIds ?? [],
+    freeForNow: article?.freeForNow ?? false,
+    previewParagraphs:
+      article?.previewParagraphs === null || article?.previewParagraphs === undefined
+        ? ''
+        : String(article.previewParagraphs),
+  }
+}
 
 function initialState(article: EditableArticle | null, viewer: Actor): FormState {
   return {
@@ -123,13 +154,18 @@ function initialState(article: EditableArticle | null, viewer: Actor): FormState
     videoUrl: article?.videoUrl ?? '',
     // docs/product.md §6: the byline is the form's value, else the signed-in user.
     authorId: article ? (article.authorId ?? '') : viewer.id,
+    access: initialAccess(article),
   }
 }
 
 /** The values as the schema reads them from a submission (client-side validation). */
-function schemaValues(state: FormState) {
+function schemaValues({ access, ...state }: FormState) {
   return {
     ...state,
+    access: access.access,
+    accessPlanIds: access.access === 'members' ? access.accessPlanIds.map(String) : [],
+    freeForNow: access.freeForNow ? 'true' : '',
+    previewParagraphs: access.previewParagraphs,
     isFeatured: state.isFeatured ? 'true' : '',
     hasVideo: state.hasVideo ? 'true' : '',
     tags: state.tags.filter((t) => t.id !== null).map((t) => String(t.id)),
@@ -145,6 +181,9 @@ const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
   ['status', '#status'],
   ['publishedAt', '#publishedAt-local'],
   ['authorId', '#authorId'],
+  ['access', '#access-everyone'],
+  ['accessPlanIds', '#access-plans'],
+  ['previewParagraphs', '#previewParagraphs'],
   ['categoryId', '#categoryId'],
   ['videoUrl', '#videoUrl'],
   ['newTags', '#tag-input'],
@@ -166,6 +205,8 @@ export function ArticleEditor({
   notice,
   panels,
   alertLists = [],
+  plans = [],
+  sitePreviewParagraphs = 3,
 }: {
   mode: 'create' | 'edit'
   article: EditableArticle | null
@@ -179,7 +220,7 @@ export function ArticleEditor({
   bylineChoices: { id: string; name: string }[] | null
   /** The byline's name as it stands (shown as text to those who may not change it). */
   authorName: string | null
-  categories: { id: number; name: string }[]
+  categories: CategoryChoice[]
   /** Set when the categories could not be read; the form works on without them. */
   categoriesError?: string | null
   recentTags: { id: number; name: string }[]
@@ -192,6 +233,10 @@ export function ArticleEditor({
   panels?: ReactNode
   /** The lists of article alerts the viewer may mail this story to ("Email to subscribers"). */
   alertLists?: AlertListState[]
+  /** The plans a members story may name (the Access field). */
+  plans?: AccessPlanChoice[]
+  /** The site's paragraphs before the wall, for an article that sets none. */
+  sitePreviewParagraphs?: number
 }) {
   // The form holds the body; the publishing panel and the article's settings sit beside it,
   // outside the <form> element (so that `panels`, which post on their own, can sit in the
@@ -220,6 +265,23 @@ export function ArticleEditor({
   const mayPublish = statusChoices.includes('published')
   // A contributor: one primary action (Submit for review) and a save that keeps a draft.
   const draftOnly = !canPublishArticle(viewer, facts)
+  // Who may read it is the publisher's call (article-field-rules.ts ACCESS_REFUSED).
+  const maySetAccess = canSetArticleAccess(viewer, facts)
+  // A new article follows its category's default access until someone chooses one.
+  const [accessChosen, setAccessChosen] = useState(false)
+  function chooseCategory(value: string) {
+    setState((previous) => {
+      const category = categories.find((c) => String(c.id) === value)
+      const follows = mode === 'create' && !accessChosen
+      return {
+        ...previous,
+        categoryId: value,
+        access: follows
+          ? { ...previous.access, access: category?.defaultAccess ?? 'everyone' }
+          : previous.access,
+      }
+    })
+  }
   const primary = publishAction({
     storedStatus,
     choices: statusChoices,
@@ -458,6 +520,18 @@ export function ArticleEditor({
               errors={errors.authorId}
               form={formId}
             />
+            <ArticleAccessField
+              value={state.access}
+              onChange={(access) => {
+                setAccessChosen(true)
+                set('access', access)
+              }}
+              plans={plans}
+              sitePreviewParagraphs={sitePreviewParagraphs}
+              disabled={!maySetAccess}
+              errors={errors}
+              form={formId}
+            />
             <ArticleBreakingNews
               articleId={article?.id ?? null}
               tags={state.tags}
@@ -472,10 +546,7 @@ export function ArticleEditor({
               <Field>
                 <Label htmlFor="categoryId">Category</Label>
                 <input type="hidden" name="categoryId" value={state.categoryId} form={formId} />
-                <Select
-                  value={state.categoryId}
-                  onValueChange={(value) => set('categoryId', value)}
-                >
+                <Select value={state.categoryId} onValueChange={chooseCategory}>
                   <SelectTrigger
                     id="categoryId"
                     aria-invalid={errors.categoryId ? true : undefined}
