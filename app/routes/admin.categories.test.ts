@@ -190,6 +190,63 @@ describe('/admin/categories: the order and where a category shows', () => {
     expect(arts.showOnHome).toBe(true)
   })
 
+  it('sets a category’s default access, keeps it when the dialog posts none, refuses others', async () => {
+    const created = await callRoute(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'create',
+        name: 'Opinion',
+        slug: 'opinion',
+        defaultAccess: 'members',
+      }),
+    )
+    expect(created.status).toBe(200)
+    const id = await idOf('opinion')
+    const accessOf = async () =>
+      (await getDb().select().from(categories).where(eq(categories.id, id)))[0].defaultAccess
+    expect(await accessOf()).toBe('members')
+    await callRoute(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'update',
+        id: String(id),
+        name: 'Opinion',
+        slug: 'opinion',
+      }),
+    )
+    expect(await accessOf()).toBe('members')
+    await callRoute(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'update',
+        id: String(id),
+        name: 'Opinion',
+        slug: 'opinion',
+        defaultAccess: 'registered',
+      }),
+    )
+    expect(await accessOf()).toBe('registered')
+    const bad = await callRoute(
+      action,
+      post(callers.admin.cookie, URL, {
+        intent: 'update',
+        id: String(id),
+        name: 'Opinion',
+        slug: 'opinion',
+        defaultAccess: 'paid',
+      }),
+    )
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).fieldErrors.defaultAccess).toEqual([
+      'Choose who may read its new articles',
+    ])
+    expect(await accessOf()).toBe('registered')
+    // A new category without a choice is for everyone.
+    expect(
+      (await getDb().select().from(categories).where(eq(categories.slug, 'arts')))[0],
+    ).toMatchObject({ defaultAccess: 'everyone' })
+  })
+
   it('answers 400 for a bad direction, place or value, 404 for an unknown category', async () => {
     const id = String(await idOf('arts'))
     const bad: Record<string, string>[] = [

@@ -36,6 +36,7 @@ import {
   updateCategory,
 } from '~/domain/categories/categories.server'
 import { canManageCategories } from '~/domain/access/access-rules'
+import { ACCESS_LEVEL_NAMES, isAccessLevel } from '~/domain/membership/access-level'
 import { requireStaff } from './+shared/require-access.server'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import type { Route } from './+types/admin.categories'
@@ -171,6 +172,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                     {category.description ? (
                       <span className="mt-0.5 line-clamp-2 text-xs font-normal text-muted-foreground lg:hidden">
                         {category.description}
+                      </span>
+                    ) : null}
+                    {isAccessLevel(category.defaultAccess) &&
+                    category.defaultAccess !== 'everyone' ? (
+                      <span className="mt-1 block text-xs font-normal text-muted-foreground">
+                        New articles: {ACCESS_LEVEL_NAMES[category.defaultAccess]}
                       </span>
                     ) : null}
                     {category.publicCount === 0 ? (

@@ -12,8 +12,21 @@ import {
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/components/ui/select'
 import { Textarea } from '~/components/ui/textarea'
 import { categorySchema } from '~/domain/categories/categories-schema'
+import {
+  ACCESS_LEVEL_NAMES,
+  ACCESS_LEVELS,
+  isAccessLevel,
+  type AccessLevel,
+} from '~/domain/membership/access-level'
 import { slugify } from '~/lib/slugify'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { useActionToast } from './use-action-toast'
@@ -24,6 +37,8 @@ export interface EditableCategory {
   name: string
   slug: string
   description: string | null
+  /** What its new articles ask of their readers (issue 38). */
+  defaultAccess: string
 }
 
 /** "Add Category" / "Edit Category" (docs/product.md §2, §4): closes after a successful submit. */
@@ -43,6 +58,9 @@ export function CategoryDialog({
   const [slug, setSlug] = useState(category?.slug ?? '')
   // The slug follows the name until the admin types one (or is editing an existing one).
   const [slugTouched, setSlugTouched] = useState(editing)
+  const [defaultAccess, setDefaultAccess] = useState<AccessLevel>(
+    isAccessLevel(category?.defaultAccess) ? category.defaultAccess : 'everyone',
+  )
   const { errors, onSubmit } = useFormErrors(
     categorySchema,
     fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined,
@@ -116,6 +134,38 @@ export function CategoryDialog({
               aria-describedby={errors.description ? 'category-description-error' : undefined}
             />
             <FieldError id="category-description-error" errors={errors.description} />
+          </Field>
+          <Field>
+            <Label htmlFor="category-default-access">Default access</Label>
+            <input type="hidden" name="defaultAccess" value={defaultAccess} />
+            <Select
+              value={defaultAccess}
+              onValueChange={(value) => isAccessLevel(value) && setDefaultAccess(value)}
+            >
+              <SelectTrigger
+                id="category-default-access"
+                aria-invalid={errors.defaultAccess ? true : undefined}
+                aria-describedby={
+                  errors.defaultAccess
+                    ? 'category-default-access-hint category-default-access-error'
+                    : 'category-default-access-hint'
+                }
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ACCESS_LEVELS.map((level) => (
+                  <SelectItem key={level} value={level}>
+                    {ACCESS_LEVEL_NAMES[level]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p id="category-default-access-hint" className="text-xs text-muted-foreground">
+              Who may read its new articles; each article can change it in its publishing panel.
+              Articles already written keep theirs.
+            </p>
+            <FieldError id="category-default-access-error" errors={errors.defaultAccess} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ACCESS_LEVELS } from '~/domain/membership/access-level'
 import { idField } from '~/lib/form-schemas'
 
 /** docs/product.md §5: name and slug required, description optional. Shared by the dialog and the action. */
@@ -19,6 +20,12 @@ export const categorySchema = z.object({
     .max(1000, 'Description is too long')
     .optional()
     .transform((value) => (value ? value : null)),
+  // Where its new articles start (issue 38). Not posted: a new category is for everyone and an
+  // existing one keeps its own.
+  defaultAccess: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(ACCESS_LEVELS, { error: 'Choose who may read its new articles' }).optional(),
+  ),
 })
 
 const categoryId = idField('This category does not exist')

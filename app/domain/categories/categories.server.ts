@@ -57,6 +57,7 @@ async function createCategoryRow(values: CategoryValues) {
         name: values.name,
         slug,
         description: values.description,
+        defaultAccess: values.defaultAccess ?? 'everyone',
         position: last === null ? 0 : last + 1,
       })
       .returning()
@@ -74,7 +75,12 @@ export async function updateCategory(id: number, values: CategoryValues) {
       .for('update')
     const [row] = await tx
       .update(categories)
-      .set({ name: values.name, slug, description: values.description })
+      .set({
+        name: values.name,
+        slug,
+        description: values.description,
+        ...(values.defaultAccess ? { defaultAccess: values.defaultAccess } : {}),
+      })
       .where(eq(categories.id, id))
       .returning()
     if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
