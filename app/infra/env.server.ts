@@ -7,6 +7,13 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
+/** A key that may be left out or set empty (the same: not set). */
+const optionalSecret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+
 const SIZE_UNITS = { '': 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const
 
 /** A size in bytes, or with PostgreSQL's units: `33554432`, `32MB`, `512kB`. */
@@ -91,6 +98,21 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  /**
+   * Reader revenue's payments (issue 38), through Stripe: the secret key (sk_…), the webhook
+   * endpoint's signing secret (whsec_…) and the publishable key (pk_…). Without the secret key
+   * subscriptions are not open: /subscribe shows the plans and says so; everything else works.
+   */
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  STRIPE_PUBLISHABLE_KEY: optionalSecret,
+  /**
+   * Where the Stripe SDK sends its calls, for a local stand-in (the tests'): the SDK's own
+   * `host`, `port` and `protocol` options. Unset: Stripe's API.
+   */
+  STRIPE_API_HOST: optionalSecret,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Lets an import fetch images from private, loopback and link-local addresses (tests, an intranet). */
   IMPORT_FETCH_ALLOW_PRIVATE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),

@@ -148,6 +148,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.newspapers.tsx': [get(EVERYONE)],
   'routes/_site.newspapers_.$slug.tsx': [get(EVERYONE)],
   'routes/_site.corrections.tsx': [get(EVERYONE)],
+  // The plans readers can pay for: public, like the rest of the reader's site.
+  'routes/_site.subscribe.tsx': [get(EVERYONE)],
   'routes/api.search.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   // A live article's updates: public, like the article.

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm'
 import { plans } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
 import { memoized } from '~/infra/memo-cache.server'
 import type { PlanStatus, PlanView } from './plans-schema'
 
@@ -48,3 +49,8 @@ export const listVisiblePlans: () => Promise<PlanView[]> = memoized(
   async () => (await listPlans()).filter((plan) => plan.status === 'visible'),
   { ttlMs: 10 * 60_000, shows: () => [PLANS_KEY] },
 )
+
+/** Whether readers can pay now: Stripe's secret key is set (README, Configuration). */
+export function subscriptionsOpen(): boolean {
+  return Boolean(getEnv().STRIPE_SECRET_KEY)
+}
