@@ -1,9 +1,11 @@
-import { Link, useLoaderData, useRouteError } from 'react-router'
+import { data, Link, useLoaderData, useRouteError } from 'react-router'
 import { PageStatus } from '~/components/site/page-status'
 import { textLinkClass } from '~/components/site/styles'
 import { findPublicLiveEntry } from '~/domain/live/live-queries.server'
 import { keyEventLabel } from '~/domain/live/live-view.server'
+import { articleAccessFor } from '~/domain/membership/article-read.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
+import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { notFoundOf } from '~/lib/not-found'
@@ -14,17 +16,26 @@ import type { Route } from './+types/_site.article.$slug_.entry.$entryId'
 // A live entry's shareable address, /article/{slug}/entry/{id}: its own title and description
 // for social cards, then the reader is sent to the entry's anchor on the article. One answer
 // for crawlers and people alike (a meta refresh, not a 301 by user agent), so the page cache
-// and a CDN keep one copy (docs/decisions/0038-live-updates-by-polling.md).
+// and a CDN keep one copy (docs/decisions/0038-live-updates-by-polling.md). An entry of a gated
+// story (issue 38) shows its words only to a reader with access.
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** The label of an entry a reader may not read. */
+const GATED_LABEL = 'Live update'
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const entryId = /^\d{1,9}$/.test(params.entryId) ? Number(params.entryId) : null
   const found = entryId ? await findPublicLiveEntry(params.slug, entryId) : null
   if (!found || entryId === null) notFound('Entry not found')
   noteShownKeys([cacheKey.article(found.articleId)])
-  const site = await getSiteIdentity()
-  const label = keyEventLabel(found)
+  const [site, { read }] = await Promise.all([
+    getSiteIdentity(),
+    articleAccessFor(found.gate, request),
+  ])
+  // An entry of a gated story is its text too: a reader without access (and a social card,
+  // which anyone sees) gets the story's title and standfirst, not the entry's words.
+  const label = read.full ? keyEventLabel(found) : GATED_LABEL
   const anchor = `/article/${found.slug}#entry-${entryId}`
-  return {
+  const answer = {
     anchor,
     title: found.title,
     label,
@@ -32,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       ...seoMeta({
         site,
         title: `${label} — ${found.title}`,
-        description: htmlToPlainText(found.content),
+        description: read.full ? htmlToPlainText(found.content) : found.excerpt,
         path: `/article/${found.slug}/entry/${entryId}`,
         image: found.image,
         type: 'article',
@@ -41,7 +52,14 @@ export async function loader({ params }: Route.LoaderArgs) {
       { httpEquiv: 'refresh', content: `0; url=${anchor}` },
     ],
   }
+  // A gated entry read in full is this reader's alone: no shared cache keeps it.
+  return read.gated && read.full
+    ? data(answer, { headers: { 'Cache-Control': PRIVATE_NO_STORE } })
+    : answer
 }
+
+// The loader's Cache-Control, when it set one, for the page and its data answer alike.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export default function LiveEntryAddress() {
   const { anchor, title, label } = useLoaderData<typeof loader>()

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { renderLiveDelta } from '~/components/site/live-blog.server'
 import { getPublicLive, isKnownLiveSince } from '~/domain/live/live-queries.server'
+import { articleAccessFor } from '~/domain/membership/article-read.server'
 import { LIVE_CURSOR_STEP_MS } from '~/lib/live-cursor'
 import { toLiveDelta } from '~/domain/live/live-view.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
@@ -15,6 +16,7 @@ import type { Route } from './+types/api.live.$id'
  * NOTIFY) empties them with the article's page (docs/decisions/0038-live-updates-by-polling.md).
  */
 const NO_LIVE = 'No live coverage here.'
+const GATED = 'Sign in or subscribe to follow this coverage.'
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 // A since no reader's cursor gives (made up, or a change since overwritten): answered, but
 // kept by no shared cache, so values made up one by one never fill the page cache or a CDN.
@@ -37,9 +39,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const live = await getPublicLive(params.id)
   if (!live) return notFoundResponse(NO_LIVE, { headers: NO_STORE })
+  // The entries of a members (or registered) story are its text: the same rule as its page.
+  const { read } = await articleAccessFor(live.gate, request)
+  if (!read.full) return refuse(403, GATED)
   const { timeZone } = await getSiteSettings()
   const since = Number(sinceText)
   const delta = toLiveDelta(live, since, { now: new Date(), timeZone })
-  const cacheControl = isKnownLiveSince(live, since) ? SHARED : NOT_SHARED
+  // A gated story's entries are this reader's alone: no shared cache keeps them.
+  const cacheControl = read.gated
+    ? NO_STORE['Cache-Control']
+    : isKnownLiveSince(live, since)
+      ? SHARED
+      : NOT_SHARED
   return Response.json(renderLiveDelta(delta), { headers: { 'Cache-Control': cacheControl } })
 }

@@ -7,6 +7,8 @@ import { cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { memoizedByKey } from '~/infra/memo-cache.server'
 import { liveSinceParam } from '~/lib/live-cursor'
+import type { AccessLevel } from '~/domain/membership/access-level'
+import type { StoryGate } from '~/domain/membership/article-read.server'
 import type { LiveState } from './live-schema'
 import type { LiveEntryRow } from './live-types'
 
@@ -109,6 +111,17 @@ export interface PublicLive {
   coverage: LiveCoverageRow
   /** Published entries, deleted ones included (`deletedAt`), newest first. */
   entries: LiveEntryRow[]
+  /** What its article asks of a reader: its entries are the story's text too (issue 38). */
+  gate: StoryGate
+}
+
+/** An article's gate as the access rule reads it (membership/article-read.server.ts). */
+const gateColumns = {
+  slug: articles.slug,
+  access: sql<AccessLevel>`${articles.access}`,
+  accessPlanIds: articles.accessPlanIds,
+  freeForNow: articles.freeForNow,
+  previewParagraphs: articles.previewParagraphs,
 }
 
 async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
@@ -121,11 +134,13 @@ async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
       startedAt: liveCoverage.startedAt,
       endedAt: liveCoverage.endedAt,
       lastEntryAt: liveCoverage.lastEntryAt,
+      gate: gateColumns,
     })
     .from(liveCoverage)
     .innerJoin(articles, eq(articles.id, liveCoverage.articleId))
     .where(and(eq(liveCoverage.articleId, articleId), isPublicArticle))
   if (!coverage) return null
+  const { gate, ...coverageRow } = coverage
   const rows = await db
     .select({ ...entryColumns, bodyImages: bodyImagesColumn(liveEntries.content) })
     .from(liveEntries)
@@ -138,7 +153,7 @@ async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
     ...row,
     content: showLibraryWords(row.content, bodyImages),
   }))
-  return { coverage, entries }
+  return { coverage: coverageRow, entries, gate }
 }
 
 /**
@@ -196,6 +211,8 @@ export async function findPublicLiveEntry(slug: string, entryId: number) {
       content: liveEntries.content,
       publishedAt: liveEntries.publishedAt,
       image: articles.featuredImage,
+      excerpt: articles.excerpt,
+      gate: gateColumns,
     })
     .from(liveEntries)
     .innerJoin(articles, eq(articles.id, liveEntries.articleId))
