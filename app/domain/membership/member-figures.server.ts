@@ -2,6 +2,7 @@ import { and, countDistinct, eq, gte, inArray, lt, lte, or, isNull, gt, sql } fr
 import { entitlements, memberEvents, plans } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { fromWallTime, toWallTime } from '~/lib/time-zone'
+import type { MemberFigures } from './members-schema'
 
 /*
  * The figures a publisher looks at (issue 38), for this month and the five before it, months
@@ -20,21 +21,6 @@ import { fromWallTime, toWallTime } from '~/lib/time-zone'
  */
 
 export const FIGURE_MONTHS = 6
-
-export interface MonthFigure {
-  /** The month's first day, YYYY-MM (its label is the screen's). */
-  month: string
-  value: number
-}
-
-export interface MemberFigures {
-  months: string[]
-  payingMembers: MonthFigure[]
-  mrrCents: MonthFigure[]
-  newMembers: MonthFigure[]
-  cancelled: MonthFigure[]
-  trialConversions: MonthFigure[]
-}
 
 interface MonthRange {
   month: string

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { entitlements, memberEvents, plans, profiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import {
@@ -26,6 +26,8 @@ function statusAt(now: Date): SQL<string> {
     when ${entitlements.status} = 'cancelled' or ${entitlements.cancelAtPeriodEnd} then 'cancelled'
     else ${entitlements.status} end`
 }
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 
@@ -147,6 +149,8 @@ export interface MemberEventRow {
   details: Record<string, unknown>
   at: Date
   plan: string | null
+  /** The admin who acted (a grant, an import, an end), by name. */
+  by: string | null
 }
 
 export interface MemberDetail {
@@ -210,6 +214,22 @@ export async function getMember(userId: string, now = new Date()): Promise<Membe
       .orderBy(desc(memberEvents.at), desc(memberEvents.id))
       .limit(200),
   ])
+  const actorIds = [
+    ...new Set(events.map((event) => (event.details as { by?: unknown }).by).filter(isText)),
+  ]
+  const actors = new Map(
+    actorIds.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              id: profiles.id,
+              name: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email})`,
+            })
+            .from(profiles)
+            .where(inArray(profiles.id, actorIds))
+        ).map((row) => [row.id, row.name]),
+  )
   return {
     ...profile,
     entitlements: rows.map((row) => ({
@@ -217,9 +237,19 @@ export async function getMember(userId: string, now = new Date()): Promise<Membe
       source: row.source as EntitlementSource,
       status: memberStatus(row, now),
     })),
-    events: events.map((event) => ({
-      ...event,
-      details: (event.details ?? {}) as Record<string, unknown>,
-    })),
+    events: events.map((event) => {
+      const details = (event.details ?? {}) as Record<string, unknown>
+      return { ...event, details, by: isText(details.by) ? (actors.get(details.by) ?? null) : null }
+    }),
   }
+}
+
+/** The account with this address (compared without case), to open its member page; or null. */
+export async function findAccountIdByEmail(email: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.email})`, email.trim().toLowerCase()))
+    .limit(1)
+  return row?.id ?? null
 }

@@ -153,3 +153,18 @@ export interface ImportRowError {
 export type MemberImportReport =
   | { ok: true; imported: number; members: { line: number; email: string; plan: string }[] }
   | { ok: false; errors: ImportRowError[] }
+
+/** One month of a figure (member-figures.server.ts): YYYY-MM in the site's zone, its value. */
+export interface MonthFigure {
+  month: string
+  value: number
+}
+
+export interface MemberFigures {
+  months: string[]
+  payingMembers: MonthFigure[]
+  mrrCents: MonthFigure[]
+  newMembers: MonthFigure[]
+  cancelled: MonthFigure[]
+  trialConversions: MonthFigure[]
+}
