@@ -21,6 +21,7 @@ describe('the back-office navigation by role', () => {
         'Pages',
         'Newsletters',
         'Subscribers',
+        'Members',
         'Plans',
         'Backups',
         'Redirects',

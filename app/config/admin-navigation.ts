@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   DatabaseBackup,
   FileInput,
   FileText,
@@ -24,6 +25,7 @@ import {
   canManageBackups,
   canManageCategories,
   canManageMedia,
+  canManageMembers,
   canManagePages,
   canManageRedirects,
   canManageSettings,
@@ -81,6 +83,7 @@ export const ADMIN_NAV_MORE: AdminNavItem[] = [
     capability: canManageNewsletters,
   },
   { title: 'Subscribers', to: '/admin/subscribers', icon: Mail, capability: canManageSubscribers },
+  { title: 'Members', to: '/admin/members', icon: BadgeCheck, capability: canManageMembers },
   { title: 'Plans', to: '/admin/plans', icon: CreditCard, capability: canManagePlans },
   { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
   { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },

@@ -21,6 +21,7 @@ import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-sch
 import { issueActionSchema, listActionSchema } from '~/domain/newsletter/lists-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { planActionSchema } from '~/domain/membership/plans-schema'
+import { memberActionSchema, membersActionSchema } from '~/domain/membership/members-schema'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
 import { tagActionSchema } from '~/domain/tags/tags-schema'
 import { profileActionSchema } from '~/domain/users/profile-schema'
@@ -441,6 +442,10 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.subscribers.export.tsx': [get(ADMINS)],
   // Reader revenue's plans and prices: admins (contributors, authors and editors refused).
   'routes/admin.plans.tsx': screen(ADMINS, planActionSchema),
+  // Members, their figures, complimentary access and the CSV import: admins (contributors,
+  // authors and editors refused). A member's page of a reader not there: 404 past the check.
+  'routes/admin.members.tsx': screen(ADMINS, membersActionSchema),
+  'routes/admin.members.$userId.tsx': screen(ADMINS, memberActionSchema),
   'routes/admin.backups.tsx': screen(ADMINS, backupActionSchema, ['create']),
   'routes/admin.backups.$name.tsx': [get(ADMINS)],
   'routes/admin.redirects.tsx': screen(ADMINS, redirectActionSchema),
