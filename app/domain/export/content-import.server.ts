@@ -13,10 +13,12 @@ import {
   liveEntryRevisions,
   mediaFiles,
   newspaperEditions,
+  plans,
   profiles,
   staticPages,
   tags,
 } from '@db/schema/index'
+import { accessLevelOf, normalizeAccess } from '~/domain/articles/article-access'
 import { domainErrors } from '~/domain/domain-error'
 import type { ExportedLive } from '~/domain/live/live-types'
 import { importSubscribersCsv, IMPORT_MAX_ROWS } from '~/domain/newsletter/newsletter-admin.server'
@@ -71,8 +73,23 @@ interface ContentFile {
     position: number
     showInNavigation: boolean
     showOnHome: boolean
+    /** Absent in exports made before reader revenue (issue 38): everyone. */
+    defaultAccess?: string
   }[]
   tags: { id: number; name: string; slug: string }[]
+  /** Absent in exports made before reader revenue: none. */
+  plans?: {
+    id: number
+    slug: string
+    name: string
+    description: string
+    benefits: string[]
+    monthlyPriceCents: number | null
+    yearlyPriceCents: number | null
+    trialDays: number
+    status: string
+    position: number
+  }[]
   articles: {
     id: number
     title: string
@@ -93,6 +110,11 @@ interface ContentFile {
     updatedAt: string
     revisedAt: Dated
     breakingUntil: Dated
+    /** Who may read it (issue 38); absent in older exports: everyone. */
+    access?: string
+    accessPlanIds?: number[]
+    freeForNow?: boolean
+    previewParagraphs?: number | null
     tagIds: number[]
     corrections: { text: string; correctedAt: string; createdBy: string | null }[]
     revisions: {
@@ -141,7 +163,9 @@ interface ContentFile {
 
 type ExportedArticle = ContentFile['articles'][number]
 /** What the articles refer to: content.json holds it before them. */
-type ContentHead = Pick<ContentFile, 'authors' | 'categories' | 'tags'>
+type ContentHead = Pick<ContentFile, 'authors' | 'categories' | 'tags'> & {
+  plans: NonNullable<ContentFile['plans']>
+}
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 const date = (value: Dated) => (value ? new Date(value) : null)
@@ -253,12 +277,14 @@ export async function importSiteExport(
     const read = await db.transaction(async (tx) => {
       let known = new Set<string>()
       const person = (id: string | null) => (id && known.has(id) ? id : null)
+      let planIds = new Map<number, number>()
       const read = await readContent(await zip.openEntry(contentJson), {
         head: async (head) => {
           authors = await insertHead(tx, head)
+          planIds = await insertPlans(tx, head.plans)
           known = new Set((await tx.select({ id: profiles.id }).from(profiles)).map((p) => p.id))
         },
-        articles: (page) => insertArticles(tx, page, person),
+        articles: (page) => insertArticles(tx, page, person, planIds),
       })
       for (const p of read.pages)
         await tx
@@ -361,12 +387,15 @@ const WHOLE = [
   'authors',
   'categories',
   'tags',
+  'plans',
   'pages',
   'editions',
   'media',
 ] as const
 const HEAD = ['authors', 'categories', 'tags'] as const
-const LISTS = [...HEAD, 'pages', 'editions', 'media'] as const
+/** Before the articles when present, but not required: older exports have none. */
+const OPTIONAL_HEAD = ['plans'] as const
+const LISTS = [...HEAD, ...OPTIONAL_HEAD, 'pages', 'editions', 'media'] as const
 type ListKey = (typeof LISTS)[number]
 
 /**
@@ -413,7 +442,12 @@ async function readContent(
       'content.json must hold its authors, categories and tags before its articles (docs/export-format.md).',
     )
   const startArticles = async (): Promise<ContentHead> => {
-    const read = { authors: list('authors'), categories: list('categories'), tags: list('tags') }
+    const read = {
+      authors: list('authors'),
+      categories: list('categories'),
+      tags: list('tags'),
+      plans: list('plans') ?? [],
+    }
     await load.head(read)
     return read
   }
@@ -446,7 +480,8 @@ async function readContent(
     } else {
       if ((LISTS as readonly string[]).includes(key) && !Array.isArray(value))
         throw new ContentImportError('BAD_FILE', `The ${key} of content.json are not a list.`)
-      if (head && (HEAD as readonly string[]).includes(key)) throw headFirst()
+      if (head && ([...HEAD, ...OPTIONAL_HEAD] as readonly string[]).includes(key))
+        throw headFirst()
       whole.set(key, value)
     }
   }
@@ -516,6 +551,7 @@ async function insertHead(tx: Tx, head: ContentHead): Promise<number> {
         position: c.position,
         showInNavigation: c.showInNavigation,
         showOnHome: c.showOnHome,
+        defaultAccess: accessLevelOf(c.defaultAccess),
       })),
     )
   if (head.tags.length)
@@ -533,14 +569,59 @@ function slugClaimedOf(a: ExportedArticle): boolean {
   return !((a.status === 'draft' || a.status === 'review') && !a.publishedAt)
 }
 
+/**
+ * The export's plans, answering where each exported id now is: a plan whose slug this site
+ * already has is that one (its prices stay the site's), any other is added under a new id.
+ */
+async function insertPlans(tx: Tx, exported: ContentHead['plans']): Promise<Map<number, number>> {
+  const ids = new Map<number, number>()
+  for (const p of exported) {
+    const [row] = await tx
+      .insert(plans)
+      .values({
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        benefits: p.benefits,
+        monthlyPriceCents: p.monthlyPriceCents,
+        yearlyPriceCents: p.yearlyPriceCents,
+        trialDays: p.trialDays,
+        status: p.status === 'archived' ? 'archived' : 'visible',
+        position: p.position,
+      })
+      .onConflictDoUpdate({ target: plans.slug, set: { slug: sql`excluded.slug` } })
+      .returning({ id: plans.id })
+    ids.set(p.id, row.id)
+  }
+  return ids
+}
+
+/** An article's access level as exported, its plans renumbered as this site has them. */
+function accessOf(a: ExportedArticle, planIds: Map<number, number>) {
+  return normalizeAccess({
+    access: accessLevelOf(a.access),
+    accessPlanIds: (a.accessPlanIds ?? []).flatMap((id) => planIds.get(id) ?? []),
+    freeForNow: a.freeForNow === true,
+    previewParagraphs:
+      typeof a.previewParagraphs === 'number' &&
+      Number.isInteger(a.previewParagraphs) &&
+      a.previewParagraphs >= 0 &&
+      a.previewParagraphs <= 50
+        ? a.previewParagraphs
+        : null,
+  })
+}
+
 /** A page of articles with their tags, corrections, revisions and live coverage. */
 async function insertArticles(
   tx: Tx,
   page: ExportedArticle[],
   person: (id: string | null) => string | null,
+  planIds: Map<number, number>,
 ) {
   await tx.insert(articles).values(
     page.map((a) => ({
+      ...accessOf(a, planIds),
       id: a.id,
       title: a.title,
       slug: a.slug,

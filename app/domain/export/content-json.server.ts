@@ -10,6 +10,7 @@ import {
   liveEntryRevisions,
   mediaFiles,
   newspaperEditions,
+  plans,
   profiles,
   staticPages,
   tags,
@@ -78,11 +79,30 @@ export async function* contentJsonChunks(
       position: c.position,
       showInNavigation: c.showInNavigation,
       showOnHome: c.showOnHome,
+      defaultAccess: c.defaultAccess,
       createdAt: c.createdAt,
     })),
   )}`
   const tagRows = await db.select().from(tags).orderBy(asc(tags.id))
   yield `,"tags":${JSON.stringify(tagRows.map((t) => ({ id: t.id, name: t.name, slug: t.slug, createdAt: t.createdAt })))}`
+  // The plans members stories name (accessPlanIds): before the articles, like what else they
+  // refer to. Stripe's ids stay behind: they belong to one Stripe account.
+  const planRows = await db.select().from(plans).orderBy(asc(plans.position), asc(plans.id))
+  yield `,"plans":${JSON.stringify(
+    planRows.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      description: p.description,
+      benefits: p.benefits,
+      monthlyPriceCents: p.monthlyPriceCents,
+      yearlyPriceCents: p.yearlyPriceCents,
+      trialDays: p.trialDays,
+      status: p.status,
+      position: p.position,
+      createdAt: p.createdAt,
+    })),
+  )}`
   yield ',"articles":['
   let first = true
   for await (const article of exportedArticles()) {
@@ -213,6 +233,10 @@ export async function* exportedArticles() {
         revisedAt: row.revisedAt,
         breakingUntil: row.breakingUntil,
         wordCount: row.wordCount,
+        access: row.access,
+        accessPlanIds: row.accessPlanIds,
+        freeForNow: row.freeForNow,
+        previewParagraphs: row.previewParagraphs,
         tagIds: links.filter((l) => l.articleId === row.id).map((l) => l.tagId),
         corrections: corrections
           .filter((c) => c.articleId === row.id)

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm'
-import { categories, mediaFiles, profiles, staticPages, tags } from '@db/schema/index'
+import { categories, mediaFiles, plans, profiles, staticPages, tags } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { escapeXml, withoutInvalidXmlChars } from '~/lib/xml'
 import { exportedArticles } from './content-json.server'
@@ -86,6 +86,9 @@ export async function* wxrChunks(
     yield `<wp:category>${el('wp:term_id', c.id)}${el('wp:category_nicename', cdata(c.slug))}${el('wp:category_parent', cdata(''))}${el('wp:cat_name', cdata(c.name))}${el('wp:category_description', cdata(c.description ?? ''))}</wp:category>\n`
   const tagRows = await db.select().from(tags).orderBy(asc(tags.id))
   const tagById = new Map(tagRows.map((t) => [t.id, t]))
+  const planSlugs = new Map(
+    (await db.select({ id: plans.id, slug: plans.slug }).from(plans)).map((p) => [p.id, p.slug]),
+  )
   for (const t of tagRows)
     yield `<wp:tag>${el('wp:term_id', ID_SPACE + t.id)}${el('wp:tag_slug', cdata(t.slug))}${el('wp:tag_name', cdata(t.name))}</wp:tag>\n`
 
@@ -144,7 +147,8 @@ export async function* wxrChunks(
         terms.join('') +
         (thumbnail ? meta('_thumbnail_id', String(thumbnail)) : '') +
         (a.featuredImage && !thumbnail ? meta('_broadsheet_featured_image', a.featuredImage) : '') +
-        (a.videoUrl ? meta('_broadsheet_video_url', a.videoUrl) : ''),
+        (a.videoUrl ? meta('_broadsheet_video_url', a.videoUrl) : '') +
+        accessMeta(a, planSlugs),
     })
   }
 
@@ -176,6 +180,32 @@ function localPath(url: string, base: string) {
 
 function term(domain: string, slug: string, name: string) {
   return `<category domain="${domain}" nicename="${escapeXml(slug)}">${cdata(name)}</category>`
+}
+
+/**
+ * Who may read the article (issue 38), as postmeta: `_broadsheet_access` (registered or
+ * members; none: everyone), the plans by slug, "free for now" and the preview length. Our
+ * WordPress import reads them back as its membership marker.
+ */
+export function accessMeta(
+  a: {
+    access: string
+    accessPlanIds: number[]
+    freeForNow: boolean
+    previewParagraphs: number | null
+  },
+  planSlugs: Map<number, string>,
+): string {
+  if (a.access === 'everyone') return ''
+  const slugs = a.accessPlanIds.flatMap((id) => planSlugs.get(id) ?? [])
+  return (
+    meta('_broadsheet_access', a.access) +
+    (slugs.length ? meta('_broadsheet_access_plans', slugs.join(',')) : '') +
+    (a.freeForNow ? meta('_broadsheet_free_for_now', '1') : '') +
+    (a.previewParagraphs === null
+      ? ''
+      : meta('_broadsheet_preview_paragraphs', String(a.previewParagraphs)))
+  )
 }
 
 function meta(key: string, value: string) {
