@@ -49,6 +49,14 @@ async function json(fn: Parameters<typeof callRoute>[0], role: Role, url: string
 }
 
 describe('the dashboard by role', () => {
+  it('shows admins the membership figures, and editors none', async () => {
+    const admin = await json(loader, 'admin', '/admin')
+    expect(admin.members.currency).toBe('USD')
+    expect(admin.members.figures.months).toHaveLength(6)
+    expect(admin.members.figures.payingMembers.at(-1)).toMatchObject({ value: 0 })
+    expect((await json(loader, 'editor', '/admin')).members).toBeNull()
+  })
+
   it('shows reviewers the newsroom and the review queue, the longest-waiting first', async () => {
     const body = await json(loader, 'editor', '/admin')
     expect(body.scope).toBe('newsroom')

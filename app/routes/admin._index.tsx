@@ -11,11 +11,14 @@ import {
 } from 'lucide-react'
 import { Link } from 'react-router'
 import { DashboardArticlesTable } from '~/components/admin/dashboard-articles-table'
+import { MemberFiguresCards } from '~/components/admin/member-figures'
 import { ReviewQueueCard } from '~/components/admin/review-queue'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { canReviewArticles } from '~/domain/access/access-rules'
+import { canManageMembers, canReviewArticles } from '~/domain/access/access-rules'
+import { memberFigures } from '~/domain/membership/member-figures.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { requireStaff } from './+shared/require-access.server'
 import {
   getDashboardData,
@@ -35,8 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!reviewer) {
     return { scope: 'own' as const, viewer, now, ...(await getOwnDashboardData(user.id)) }
   }
-  const [newsroom, reviewQueue] = await Promise.all([getDashboardData(), listReviewQueue()])
-  return { scope: 'newsroom' as const, viewer, now, ...newsroom, reviewQueue }
+  // The publisher's figures (issue 38) for those who manage members: admins.
+  const membership = async () => {
+    if (!canManageMembers(user)) return null
+    const { timeZone, currency } = await getSiteSettings()
+    return { figures: await memberFigures(now, timeZone), currency }
+  }
+  const [newsroom, reviewQueue, members] = await Promise.all([
+    getDashboardData(),
+    listReviewQueue(),
+    membership(),
+  ])
+  return { scope: 'newsroom' as const, viewer, now, ...newsroom, reviewQueue, members }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -79,6 +92,19 @@ function NewsroomDashboard({ data }: { data: Extract<LoaderData, { scope: 'newsr
         <StatCard title="Categories" value={categories} icon={FolderTreeIcon} />
         <StatCard title="Total Users" value={users} icon={UsersIcon} />
       </section>
+      {data.members ? (
+        <section aria-labelledby="dashboard-members" className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="dashboard-members" className="font-serif text-xl font-semibold">
+              Members
+            </h2>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/admin/members">View members</Link>
+            </Button>
+          </div>
+          <MemberFiguresCards figures={data.members.figures} currency={data.members.currency} />
+        </section>
+      ) : null}
       {/* On a phone the queue follows Recent Articles, whose first row's actions stay on the
           first screen; the sidebar's badge already says how many wait. */}
       <ReviewQueueCard
