@@ -158,6 +158,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/backups" className="underline underline-offset-4">
               Backups
             </Link>
+            ; reader revenue’s meter and currency:{' '}
+            <Link to="/admin/settings/access" className="underline underline-offset-4">
+              Access
+            </Link>
             .
           </>
         }

@@ -21,6 +21,7 @@ import { subscriberActionSchema } from '~/domain/newsletter/newsletter-admin-sch
 import { issueActionSchema, listActionSchema } from '~/domain/newsletter/lists-schema'
 import { pageActionSchema } from '~/domain/pages/pages-schema'
 import { planActionSchema } from '~/domain/membership/plans-schema'
+import { accessSettingsActionSchema } from '~/domain/membership/access-settings-schema'
 import { memberActionSchema, membersActionSchema } from '~/domain/membership/members-schema'
 import { settingsActionSchema } from '~/domain/settings/settings-schema'
 import { tagActionSchema } from '~/domain/tags/tags-schema'
@@ -442,6 +443,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.subscribers.export.tsx': [get(ADMINS)],
   // Reader revenue's plans and prices: admins (contributors, authors and editors refused).
   'routes/admin.plans.tsx': screen(ADMINS, planActionSchema),
+  // The meter, the registration wall, the currency and the e-paper's access: admins.
+  'routes/admin.settings_.access.tsx': screen(ADMINS, accessSettingsActionSchema),
   // Members, their figures, complimentary access and the CSV import: admins (contributors,
   // authors and editors refused). A member's page of a reader not there: 404 past the check.
   'routes/admin.members.tsx': screen(ADMINS, membersActionSchema),
