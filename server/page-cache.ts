@@ -104,7 +104,7 @@ export const PAGE_QUERY_PARAMETERS: readonly (readonly [RegExp, readonly string[
   [/^\/newsletter\/(?:unsubscribe|preferences)\/?$/i, ['t']],
   [/^\/(?:newsletter\/confirm|reset-password|invitation)\/?$/i, ['token']],
   [/^\/magic-link\/?$/i, ['redirectTo', 'error']],
-  [/^\/(?:signin|two-factor)\/?$/i, ['redirectTo']],
+  [/^\/(?:signin|signup|two-factor)\/?$/i, ['redirectTo']],
   [/^\/profile\/?$/i, ['confirmed', 'enrol']],
 ]
 const EVERY_ROUTE_READS = ['_routes', 'index']

@@ -1,4 +1,4 @@
-import { Form, redirect, useActionData } from 'react-router'
+import { Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { AuthCard, AuthCardLink } from '~/components/auth/auth-card'
 import { authMeta } from '~/components/auth/auth-meta'
 import { AuthField, EmailField } from '~/components/auth/auth-field'
@@ -8,6 +8,7 @@ import { useBrand } from '~/components/auth/use-brand'
 import { signUp } from '~/domain/users/account.server'
 import { AUTH_TEXT } from '~/domain/users/auth-messages'
 import { signUpSchema } from '~/domain/users/auth-schema'
+import { safeRedirect } from '~/domain/users/redirect'
 import { getSessionUser } from '~/infra/permissions.server'
 import { redirectWithToast } from '~/infra/toast.server'
 import { useFormErrors } from '~/lib/use-form-errors'
@@ -19,10 +20,12 @@ import {
 } from './+shared/auth-form.server'
 import type { Route } from './+types/_site.signup'
 
-// docs/product.md §4: the sign-up page goes to / whenever a session exists.
+// docs/product.md §4: the sign-up page goes to / (or where the reader was going: a story's wall
+// sends them here with its way back) whenever a session exists.
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) throw redirect('/')
-  return null
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+  if (await getSessionUser(request)) throw redirect(redirectTo)
+  return { redirectTo }
 }
 
 /**
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Signed in at once: the toast still says where the confirmation link went.
   if (result.data.token) {
     return redirectWithToast(
-      '/',
+      safeRedirect(form.data.redirectTo),
       {
         type: 'success',
         title: 'Check your inbox',
@@ -51,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignUpPage() {
+  const { redirectTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const brand = useBrand()
   const { errors, onSubmit } = useFormErrors(signUpSchema, actionData?.fieldErrors)
@@ -58,7 +62,12 @@ export default function SignUpPage() {
     <AuthCard
       title={`Join ${brand}`}
       footer={
-        <AuthCardLink to="/signin" primary>
+        <AuthCardLink
+          to={
+            redirectTo === '/' ? '/signin' : `/signin?redirectTo=${encodeURIComponent(redirectTo)}`
+          }
+          primary
+        >
           Already have an account? Sign in
         </AuthCardLink>
       }
@@ -72,6 +81,7 @@ export default function SignUpPage() {
         />
       ) : (
         <Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <EmailField defaultValue={actionData?.email} errors={errors.email} required />
           <AuthField
             name="password"

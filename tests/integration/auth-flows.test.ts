@@ -56,6 +56,30 @@ describe('sign-up', () => {
     expect(row.emailVerified).toBe(true)
   })
 
+  it('goes back where the reader was going (a story’s wall), kept on this site', async () => {
+    const back = await runRoute(
+      signUpAction,
+      formRequest(null, '/signup', {
+        email: 'walled-reader@example.com',
+        password: 'long-enough-1',
+        redirectTo: '/article/harbour-deal',
+      }),
+      { clientIp: nextIp() },
+    )
+    expect(back.status).toBe(302)
+    expect(back.location).toBe('/article/harbour-deal')
+    const away = await runRoute(
+      signUpAction,
+      formRequest(null, '/signup', {
+        email: 'led-away@example.com',
+        password: 'long-enough-1',
+        redirectTo: '//evil.example/',
+      }),
+      { clientIp: nextIp() },
+    )
+    expect(away.location).toBe('/')
+  })
+
   it('refuses a short password and a malformed address with field messages', async () => {
     const res = await runRoute(
       signUpAction,

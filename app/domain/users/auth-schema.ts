@@ -33,7 +33,12 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-export const signUpSchema = z.object({ email, password: newPasswordSchema })
+export const signUpSchema = z.object({
+  email,
+  password: newPasswordSchema,
+  // Where the reader was going (a story's wall): kept on this site by safeRedirect.
+  redirectTo: z.string().optional(),
+})
 
 export const forgotPasswordSchema = z.object({ email })
 
