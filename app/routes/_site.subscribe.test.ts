@@ -77,13 +77,13 @@ describe('/subscribe', () => {
   })
 
   it('offers a Subscribe button per plan and billing period once Stripe is configured', async () => {
-    await insertPlans()
+    const [digital] = await insertPlans()
     process.env.STRIPE_SECRET_KEY = 'sk_test_123'
     resetEnvCache()
     const { html } = await page()
     expect(html).not.toContain(SUBSCRIPTIONS_NOT_OPEN)
     expect(html.match(/action="\/subscribe\/checkout"/g)).toHaveLength(3)
-    expect(html).toContain('name="plan" value="digital"')
+    expect(html).toContain(`name="plan" value="${digital.id}"`)
     expect(html).toContain('to Digital, monthly')
   })
 

@@ -170,7 +170,7 @@ function SubscribeForms({ plan }: { plan: PlanCardView }) {
   if (plan.yearlyPriceCents !== null) intervals.push(['year', both ? YEARLY_ONLY : ''])
   return intervals.map(([interval, className]) => (
     <form key={interval} method="post" action="/subscribe/checkout" className={className}>
-      <input type="hidden" name="plan" value={plan.slug} />
+      <input type="hidden" name="plan" value={plan.id} />
       <input type="hidden" name="interval" value={interval} />
       <button type="submit" className={`${primaryButtonClass} h-11 w-full text-base`}>
         Subscribe
