@@ -1,11 +1,18 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { articleCorrections, socialLinks } from '@db/schema/index'
+import { articleCorrections, articles, socialLinks } from '@db/schema/index'
 import { getPublicLive } from '~/domain/live/live-queries.server'
 import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
-import { requestAs, runRoute, TEST_SITE_URL, testContext } from '../../tests/setup/auth-fixtures'
+import {
+  createTestUser,
+  requestAs,
+  runRoute,
+  sessionCookie,
+  TEST_SITE_URL,
+  testContext,
+} from '../../tests/setup/auth-fixtures'
 import {
   clearContent,
   insertArticle,
@@ -190,5 +197,52 @@ describe('article page markup', () => {
     const redrawn = articlePageView(found, site, withFacebook, new Date(now.getTime() + 62_000))
     expect(redrawn.html).toContain('Share on Facebook')
     expect(later.html).not.toContain('Share on Facebook')
+  })
+})
+
+describe('article page behind its gate (issue 38)', () => {
+  const gate = async (slug: string, access: 'registered' | 'members') => {
+    const row = await insertArticle({
+      slug,
+      content: '<p>One.</p><p>Two.</p><p>Three.</p><p>Four, behind the wall.</p>',
+    })
+    await getDb().update(articles).set({ access }).where(eq(articles.id, row.id))
+    announceChanged([cacheKey.article(row.id)])
+  }
+
+  it('sends a reader without access the preview and the wall, cacheable like any public page', async () => {
+    await gate('levy', 'registered')
+    const out = await runRoute(loader, requestAs(null, '/article/levy'), {
+      params: { slug: 'levy' },
+    })
+    expect(out.data.html).toContain('Three.')
+    expect(out.data.html).not.toContain('behind the wall')
+    expect(out.data.html).toContain('Sign in or create a free account to keep reading')
+    expect(out.data.isLive).toBe(false)
+    expect(out.headers.get('cache-control')).toBeNull()
+  })
+
+  it('answers a full text behind the gate private, no-store from the loader itself', async () => {
+    await gate('levy', 'members')
+    const staff = await sessionCookie(await createTestUser({ role: 'editor' }))
+    const out = await runRoute(loader, requestAs(staff, '/article/levy'), {
+      params: { slug: 'levy' },
+    })
+    expect(out.data.html).toContain('Four, behind the wall.')
+    expect(out.data.html).toMatch(/class="article-content paywalled-content/)
+    expect(out.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('reads no session for a free story', async () => {
+    await insertArticle({ slug: 'free' })
+    // Everything the page keeps in memory, read once by an anonymous reader.
+    await runRoute(loader, requestAs(null, '/article/free'), { params: { slug: 'free' } })
+    const staff = await sessionCookie(await createTestUser({ role: 'editor' }))
+    // The session's two reads (the session row, then the account's plans) never happen.
+    expect(
+      await statementsDuring(() =>
+        runRoute(loader, requestAs(staff, '/article/free'), { params: { slug: 'free' } }),
+      ),
+    ).toBe(0)
   })
 })
