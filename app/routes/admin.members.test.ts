@@ -18,7 +18,7 @@ import {
   signedInCallers,
 } from '../../tests/setup/admin-fixtures'
 import { action, loader } from './admin.members'
-import { action as memberAction, loader as memberLoader } from './admin.members.$userId'
+import { action as memberAction, loader as memberLoader } from './admin.members_.$userId'
 
 const URL = '/admin/members'
 let callers: Awaited<ReturnType<typeof signedInCallers>>

@@ -152,6 +152,11 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.corrections.tsx': [get(EVERYONE)],
   // The plans readers can pay for: public, like the rest of the reader's site.
   'routes/_site.subscribe.tsx': [get(EVERYONE)],
+  // Stripe's webhooks: the signature is the authority, no session (503 while Stripe is off).
+  'routes/api.stripe.webhook.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
+  // "Subscribe" (to Stripe Checkout) and "Manage billing" (the portal): a reader signed in.
+  'routes/subscribe.checkout.tsx': [post('empty form', SIGNED_IN)],
+  'routes/profile.billing.tsx': [post('empty form', SIGNED_IN)],
   'routes/api.search.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   // A live article's updates: public, like the article.
@@ -448,7 +453,7 @@ export const MATRIX: Record<string, Probe[]> = {
   // Members, their figures, complimentary access and the CSV import: admins (contributors,
   // authors and editors refused). A member's page of a reader not there: 404 past the check.
   'routes/admin.members.tsx': screen(ADMINS, membersActionSchema),
-  'routes/admin.members.$userId.tsx': screen(ADMINS, memberActionSchema),
+  'routes/admin.members_.$userId.tsx': screen(ADMINS, memberActionSchema),
   'routes/admin.backups.tsx': screen(ADMINS, backupActionSchema, ['create']),
   'routes/admin.backups.$name.tsx': [get(ADMINS)],
   'routes/admin.redirects.tsx': screen(ADMINS, redirectActionSchema),

@@ -79,13 +79,13 @@ function FigureCard({
 }) {
   const current = series[series.length - 1]?.value ?? 0
   return (
-    <Card className="gap-2 py-4">
-      <CardHeader className="px-4">
+    <Card>
+      <CardHeader className="p-4 pb-1">
         <CardTitle className="font-sans text-sm font-medium text-muted-foreground">
           {title}
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-1 px-4">
+      <CardContent className="grid gap-1 p-4 pt-0">
         <p className="text-2xl font-bold tabular-nums">{format(current)}</p>
         <p className="text-xs text-muted-foreground">{note}</p>
         <Bars series={series} format={format} />

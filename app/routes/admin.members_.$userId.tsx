@@ -16,7 +16,7 @@ import { toWallTime } from '~/lib/time-zone'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import { notFound } from './+shared/http-answers.server'
 import { requireStaff } from './+shared/require-access.server'
-import type { Route } from './+types/admin.members.$userId'
+import type { Route } from './+types/admin.members_.$userId'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, canManageMembers)
