@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { JSONParser } from '@streamparser/json'
 import { domainErrors } from '~/domain/domain-error'
+import { ghostAccess } from './import-access'
 import type { SourceAuthor, SourceEvent, SourceItem } from './import-source'
 
 // Ghost's JSON export (Ghost 3–6): `{db: [{meta, data}]}` or `{meta, data}` at the top. A large
@@ -30,6 +31,9 @@ const KEPT: Record<string, readonly string[]> = {
   posts_tags: ['post_id', 'tag_id', 'sort_order'],
   posts_authors: ['post_id', 'author_id', 'sort_order'],
   posts_meta: ['post_id', 'meta_description', 'feature_image_alt', 'feature_image_caption'],
+  // Tiers (Ghost 5 names the table products) and the posts they open.
+  products: ['id', 'name', 'slug'],
+  posts_products: ['post_id', 'product_id'],
 }
 
 /** Ghost's roles that may do everything on the site; their users can be our first admin. */
@@ -246,6 +250,16 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       .map((m) => [str(m.post_id), m]),
   )
 
+  const tierById = new Map(
+    rows('products').map((p) => [str(p.id), { name: str(p.name), slug: str(p.slug) }]),
+  )
+  const tiersOf = new Map<string, { name: string; slug: string }[]>()
+  for (const link of rows('posts_products')) {
+    const tier = tierById.get(str(link.product_id))
+    if (!tier) continue
+    tiersOf.set(str(link.post_id), [...(tiersOf.get(str(link.post_id)) ?? []), tier])
+  }
+
   for await (const arrived of rowsOf(filePath, ['posts'])) {
     if (arrived.root !== root) continue
     yield { kind: 'item', item: itemOf(arrived.row) }
@@ -278,7 +292,9 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       featuredImage: str(post.feature_image).split('__GHOST_URL__').join(url) || null,
       attachmentUrl: null,
       parentId: null,
-      restricted: visibility !== 'public',
+      // Members, paid and tier posts come in as gated stories, no longer hidden (issue 38).
+      restricted: false,
+      access: ghostAccess(visibility, tiersOf.get(id)),
       imageAlt: str(featureOf.get(id)?.feature_image_alt) || str(post.feature_image_alt),
       imageCaption:
         str(featureOf.get(id)?.feature_image_caption) || str(post.feature_image_caption),

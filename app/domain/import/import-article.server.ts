@@ -7,6 +7,7 @@ import {
   requireWriter,
 } from '~/domain/articles/article-field-rules.server'
 import { recordRevision } from '~/domain/articles/revision-record.server'
+import type { AccessLevel } from '~/domain/membership/access-level'
 import type { Transaction } from '~/infra/db.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { mapped, remember } from './import-map.server'
@@ -30,12 +31,18 @@ export interface ArticleValues {
   featuredImage: string | null
   hasVideo: boolean
   videoUrl: string | null
+  /** Who may read it (issue 38): import-access.ts, its plans matched to the site's. */
+  access: AccessLevel
+  accessPlanIds: number[]
+  freeForNow: boolean
+  previewParagraphs: number | null
 }
 
-function sameValues(stored: ArticleValues, next: ArticleValues) {
+function sameValues(stored: { [K in keyof ArticleValues]: unknown }, next: ArticleValues) {
   return (Object.keys(next) as (keyof ArticleValues)[]).every((k) => {
     const a = stored[k]
     const b = next[k]
+    if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b)
     return a instanceof Date || b instanceof Date
       ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime()
       : a === b

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { staticPages } from '@db/schema/index'
+import { plans, staticPages } from '@db/schema/index'
+import { ACCESS_LEVEL_NAMES } from '~/domain/membership/access-level'
 import type { Actor } from '~/domain/access/access-rules'
 import { getDb } from '~/infra/db.server'
 import { htmlToPlainText, sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { writeArticle, type ArticleValues } from './import-article.server'
+import { EVERYONE, matchPlans } from './import-access'
 import { convertBody, imageTexts } from './import-body'
 import type { Gathered } from './import-gather.server'
 import { replaceImages, type ImageResolver } from './import-image-resolver.server'
@@ -101,6 +103,7 @@ export async function importItem(item: SourceItem, run: ItemRun): Promise<Report
       : null,
     hasVideo: body.videoUrl !== null,
     videoUrl: body.videoUrl,
+    ...(await accessValues(item)),
   }
   const ids = [
     ...new Set(
@@ -111,7 +114,8 @@ export async function importItem(item: SourceItem, run: ItemRun): Promise<Report
     writeArticle(tx, siteKey, item, values, ids, actor, now),
   )
   const notes = [
-    item.restricted ? 'members-only or password-protected: imported hidden' : '',
+    item.restricted ? 'password-protected: imported hidden' : '',
+    values.access === 'everyone' ? '' : `for ${ACCESS_LEVEL_NAMES[values.access].toLowerCase()}`,
     featured && !accepted
       ? `featured image refused (not an image address): ${featured.slice(0, 200)}`
       : '',
@@ -122,5 +126,24 @@ export async function importItem(item: SourceItem, run: ItemRun): Promise<Report
     outcome,
     path: `/article/${slug}`,
     ...(notes.length ? { note: notes.join('; ') } : {}),
+  }
+}
+
+/**
+ * The article's access columns: the source's level, and for members the site's plans it
+ * names (by slug or name; none matching: any plan). Plans are read only for an item naming some.
+ */
+async function accessValues(item: SourceItem) {
+  const access = item.access ?? EVERYONE
+  const members = access.level === 'members'
+  const named = members && access.plans.length > 0
+  const ours = named
+    ? await getDb().select({ id: plans.id, slug: plans.slug, name: plans.name }).from(plans)
+    : []
+  return {
+    access: access.level,
+    accessPlanIds: named ? matchPlans(access.plans, ours) : [],
+    freeForNow: members && access.freeForNow === true,
+    previewParagraphs: access.previewParagraphs ?? null,
   }
 }

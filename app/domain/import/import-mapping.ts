@@ -52,7 +52,9 @@ export function planItem(item: SourceItem, pagesAs: PagesAs, now: Date): ItemPla
   if (!IMPORTED_TYPES.has(item.type)) return { action: 'skip', reason: item.type }
   const mapped = mapStatus(item, now)
   if (!mapped) return { action: 'skip', reason: item.status }
-  if (item.type === 'page' && pagesAs === 'static') {
+  // A page for members stays an article: a static page has no wall (issue 38).
+  const open = (item.access?.level ?? 'everyone') === 'everyone'
+  if (item.type === 'page' && pagesAs === 'static' && open) {
     const slug = (STATIC_PAGE_SLUGS as readonly string[]).find((s) => s === item.slug)
     // Only our four static pages exist; any other page stays an article.
     if (slug) return { action: 'static-page', slug }

@@ -1,6 +1,8 @@
 // What a WordPress or Ghost export holds, read into one shape: the readers (wxr-reader,
 // ghost-reader) produce it, the mapping (import-mapping.ts) and the writer read it. Client-safe.
 
+import type { SourceAccess } from './import-access'
+
 export type SourceKind = 'wordpress' | 'ghost'
 
 export interface SourceSite {
@@ -57,8 +59,10 @@ export interface SourceItem {
   attachmentUrl: string | null
   /** The item it belongs to (an attachment's post: a gallery without ids shows them). */
   parentId: string | null
-  /** Behind a password (WordPress) or for members only (Ghost). */
+  /** Behind a password (WordPress): imported hidden. */
   restricted: boolean
+  /** Who may read it (Ghost's visibility, a WordPress membership marker); absent: everyone. */
+  access?: SourceAccess
   /**
    * The alt text and caption of this item's image: an attachment's own (WordPress), or a
    * post's featured image's (Ghost). Kept in the media library when the image is stored.

@@ -280,14 +280,13 @@ describe('Ghost import (v4 export)', () => {
     const analysis = await analyseImport(ghost, NOW)
     expect(analysis.byTypeAndStatus).toEqual({ 'post/published': 7, 'page/published': 4 })
     expect(analysis.toImport).toBe(11)
-    expect(analysis.restricted).toEqual([
-      { title: 'Selling premium memberships with recurring revenue', slug: 'sell' },
-    ])
+    // The paid post is no longer hidden: it comes in as a members story (issue 38).
+    expect(analysis.restricted).toEqual([])
     expect(analysis.tags).toEqual([{ name: 'Getting Started', slug: 'getting-started' }])
     expect(analysis.authors.map((a) => a.name).sort()).toEqual(['Fixture Ghosty', 'Ghost'])
   })
 
-  it('imports pages over our static pages, the rest as articles; the paid post hidden', async () => {
+  it('imports pages over our static pages, the rest as articles; the paid post for members', async () => {
     const actor = await admin()
     const report = await runImport(ghost, actor, {}, NOW)
     expect(report.counts).toEqual({ created: 11, updated: 0, unchanged: 0, skipped: 0 })
@@ -298,8 +297,13 @@ describe('Ghost import (v4 export)', () => {
     const [contribute] = await db.select().from(articles).where(eq(articles.slug, 'contribute'))
     expect(contribute.status).toBe('published')
     const [sell] = await db.select().from(articles).where(eq(articles.slug, 'sell'))
-    expect(sell.status).toBe('hidden')
+    // Ghost's visibility "paid": published, for paying members of any plan.
+    expect(sell).toMatchObject({ status: 'published', access: 'members', accessPlanIds: [] })
     expect(sell.publishedAt).toEqual(new Date('2021-03-24T04:34:11.000Z'))
+    expect(report.items.find((i) => i.title.startsWith('Selling premium'))?.note).toBe(
+      'for paying members',
+    )
+    expect(contribute.access).toBe('everyone')
     const [welcome] = await db.select().from(articles).where(eq(articles.slug, 'welcome'))
     expect(welcome.content).not.toContain('__GHOST_URL__')
     expect(welcome.featuredImage).toBe(

@@ -3,6 +3,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { domainErrors } from '~/domain/domain-error'
 import type { SourceAuthor, SourceEvent, SourceItem, SourceTerm } from './import-source'
 import { ownedText } from './owned-text'
+import { wxrAccess } from './import-access'
 
 // WordPress's export (WXR 1.2) read as a stream with saxes: a chunk of the file is parsed,
 // what it completed is handed on, and only then is the next chunk read, so a 500 MB export
@@ -55,6 +56,7 @@ function finishItem(open: OpenItem): SourceItem {
     parentId:
       f['wp:post_parent'] && f['wp:post_parent'].trim() !== '0' ? f['wp:post_parent'].trim() : null,
     restricted: (f['wp:post_password'] ?? '') !== '',
+    access: wxrAccess(open.meta),
     ...(type === 'attachment'
       ? {
           imageAlt: open.meta._wp_attachment_image_alt ?? '',
