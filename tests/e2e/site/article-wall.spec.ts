@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { contentEditor, openNewArticle, choose, uniqueWord } from '../admin/articles-support'
 import { expect, newReader, signUpByRequest, test } from '../fixtures'
 
@@ -42,6 +43,17 @@ test('an anonymous reader meets the wall of a registered story, and reads on aft
     'href',
     `/signup?redirectTo=${encodeURIComponent(`/article/${slug}`)}`,
   )
+  // The wall passes WCAG 2.1 A/AA in both themes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await reader.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+    await reader.reload()
+    await expect(reader.locator('html')).toHaveClass(new RegExp(colorScheme))
+    const results = await new AxeBuilder({ page: reader })
+      .include('.paywalled-content')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(results.violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([])
+  }
 
   // An account made elsewhere; signing in from the wall comes back to the whole story.
   const account = newReader()
