@@ -64,8 +64,11 @@ function decodeUtf8(body: Buffer) {
   }
 }
 
-/** Routes whose bodies are JSON (better-auth's HTTP API); every other route takes forms. */
-const JSON_ROUTES = /^\/api\/auth(?:\/|$)/
+/**
+ * Routes whose bodies are JSON (better-auth's HTTP API, Stripe's webhooks); every other route
+ * takes forms.
+ */
+const JSON_ROUTES = /^\/api\/(?:auth(?:\/|$)|stripe\/webhook$)/
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 

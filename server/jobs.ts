@@ -6,6 +6,8 @@ import {
 import { reviewMailsJob } from '~/domain/articles/review.server'
 import { VIEW_FLUSH_INTERVAL_MS, viewCounter } from '~/domain/articles/view-counter.server'
 import { importRunsJob } from '~/domain/import/import-jobs.server'
+import { memberMailsJob, queueEndingNotices } from '~/domain/membership/member-mails.server'
+import { stripeEventsJob } from '~/domain/membership/stripe-events.server'
 import { buildDueDigests } from '~/domain/newsletter/digests.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { adoptOrphanPdfsOnce, editionReadsJob } from '~/domain/newspapers/editions.server'
@@ -144,6 +146,20 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
     },
     // "Import" on the Import screen, queued with the job's row.
     importRunsJob,
+    // Stripe's verified webhooks: what they change of a membership, and the mails it calls for.
+    stripeEventsJob,
+    memberMailsJob,
+    {
+      name: 'membership-ending-notices',
+      title: 'Membership ending notices',
+      // Once a day, in the morning where the paper is; a missed day is caught up the next.
+      trigger: { kind: 'daily', at: '09:00' },
+      singleInstance: true,
+      timeLimitMs: 5 * MINUTE,
+      retry: { attempts: 2, backoffMs: MINUTE },
+      logLevel: 'info',
+      run: async () => ({ queued: await queueEndingNotices() }),
+    },
     // PDFs stored before print editions existed become editions (adopted once at start).
     {
       ...editionReadsJob,

@@ -152,7 +152,7 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.corrections.tsx': [get(EVERYONE)],
   // The plans readers can pay for: public, like the rest of the reader's site.
   'routes/_site.subscribe.tsx': [get(EVERYONE)],
-  // Stripe's webhooks: the signature is the authority, no session (503 while Stripe is off).
+  // Stripe's webhooks: the signature is the authority, no session (404 while Stripe is off).
   'routes/api.stripe.webhook.tsx': [get(EVERYONE), post('empty form', EVERYONE)],
   // "Subscribe" (to Stripe Checkout) and "Manage billing" (the portal): a reader signed in.
   'routes/subscribe.checkout.tsx': [post('empty form', SIGNED_IN)],

@@ -4,8 +4,11 @@ import { getDb } from '~/infra/db.server'
 import { getSessionUser } from '~/infra/permissions.server'
 import { ANONYMOUS, type Reader } from './access-level'
 
-/** Entitlement states that give access (past due: while Stripe retries the payment). */
-export const ACCESS_GIVING_STATUSES = ['active', 'trialing', 'past_due'] as const
+/**
+ * Entitlement states that give access until `endsAt`: past due while Stripe retries the
+ * payment, cancelled while the period already paid for runs.
+ */
+export const ACCESS_GIVING_STATUSES = ['active', 'trialing', 'past_due', 'cancelled'] as const
 
 /** The plans `userId` holds at `now`: entitlements begun, not ended, in a state that gives access. */
 export async function activePlanIds(userId: string, now = new Date()): Promise<number[]> {
