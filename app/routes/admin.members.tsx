@@ -26,6 +26,7 @@ import {
   listPlanChoices,
 } from '~/domain/membership/members-queries.server'
 import {
+  endWording,
   isFiltered,
   MEMBER_IMPORT_MAX_BYTES,
   memberFilterOf,
@@ -70,7 +71,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     members: found.rows.map((row) => ({
       ...row,
       // Access runs to the end of the day before `endsAt`, in the paper's zone.
-      untilLabel: row.endsAt ? formatShortDate(new Date(row.endsAt.getTime() - 1), timeZone) : null,
+      untilLabel: row.endsAt
+        ? endWording(
+            row.source,
+            row.status,
+            formatShortDate(new Date(row.endsAt.getTime() - 1), timeZone),
+          )
+        : null,
       sinceLabel: formatShortDate(row.startsAt, timeZone),
     })),
     total: found.total,

@@ -9,7 +9,7 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { canManageMembers } from '~/domain/access/access-rules'
 import { endEntitlement, grantComplimentary } from '~/domain/membership/entitlements.server'
 import { getMember, listPlanChoices } from '~/domain/membership/members-queries.server'
-import { memberActionSchema } from '~/domain/membership/members-schema'
+import { endWording, memberActionSchema } from '~/domain/membership/members-schema'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatDateWithTime, formatShortDate } from '~/lib/dates'
 import { toWallTime } from '~/lib/time-zone'
@@ -44,7 +44,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       grantedBy: row.grantedBy,
       sinceLabel: formatShortDate(row.startsAt, timeZone),
       // Access runs to the end of the day before `endsAt`, in the paper's zone.
-      untilLabel: row.endsAt ? formatShortDate(new Date(row.endsAt.getTime() - 1), timeZone) : null,
+      untilLabel: row.endsAt
+        ? endWording(
+            row.source,
+            row.status,
+            formatShortDate(new Date(row.endsAt.getTime() - 1), timeZone),
+          )
+        : null,
     })),
     events: member.events.map((event) => ({
       id: event.id,

@@ -12,7 +12,7 @@ import {
   recordEntitlement,
   type StripeEntitlementInput,
 } from './entitlements.server'
-import { MEMBER_IMPORT_MAX_ROWS, memberStatus } from './members-schema'
+import { endWording, MEMBER_IMPORT_MAX_ROWS, memberStatus } from './members-schema'
 import { getMember, listMembers } from './members-queries.server'
 import { activePlanIds } from './reader.server'
 
@@ -149,6 +149,13 @@ describe('memberStatus', () => {
     expect(memberStatus({ ...base, status: 'cancelled' }, NOW)).toBe('cancelled')
     expect(memberStatus({ ...base, endsAt: NOW }, NOW)).toBe('lapsed')
     expect(memberStatus({ ...base, status: 'lapsed' }, NOW)).toBe('lapsed')
+  })
+
+  it('says a running Stripe subscription renews, or its trial ends, on its end date', () => {
+    expect(endWording('stripe', 'active', 'Dec 8, 2026')).toBe('Renews Dec 8, 2026')
+    expect(endWording('stripe', 'trialing', 'Dec 8, 2026')).toBe('Trial ends Dec 8, 2026')
+    expect(endWording('stripe', 'cancelled', 'Dec 8, 2026')).toBe('Dec 8, 2026')
+    expect(endWording('complimentary', 'active', 'Dec 8, 2026')).toBe('Dec 8, 2026')
   })
 })
 

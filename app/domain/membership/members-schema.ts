@@ -168,3 +168,14 @@ export interface MemberFigures {
   cancelled: MonthFigure[]
   trialConversions: MonthFigure[]
 }
+
+/**
+ * What a membership's end date means, for the Until column: a running Stripe subscription
+ * renews then (or its trial ends); anything else, including one cancelled, ends then.
+ */
+export function endWording(source: EntitlementSource, status: MemberStatus, day: string): string {
+  if (source !== 'stripe') return day
+  if (status === 'trialing') return `Trial ends ${day}`
+  if (status === 'active' || status === 'past_due') return `Renews ${day}`
+  return day
+}
