@@ -20,6 +20,7 @@ import {
   type AuthFailure,
 } from '~/domain/users/account.server'
 import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { ProfileMembership } from '~/components/site/profile-membership'
 import { ProfileNewsletters } from '~/components/site/profile-newsletters'
 import { accountPreferences } from '~/domain/newsletter/preferences.server'
 import { getOwnAuthorProfile } from '~/domain/authors/authors-queries.server'
@@ -36,6 +37,7 @@ import {
   readBackupCodes,
 } from '~/domain/users/two-factor.server'
 import { describeUserAgent } from '~/domain/users/user-agent'
+import { profileMembership } from '~/domain/membership/profile-membership.server'
 import { getBrandName } from '~/infra/auth-mail.server'
 import { getSession, requireUser } from '~/infra/permissions.server'
 import { createToastHeaders, redirectWithToast } from '~/infra/toast.server'
@@ -62,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The newsletter subscription with the account's address, once that address is confirmed.
     accountPreferences(user.id),
   ])
+  const membership = await profileMembership(user.id)
   const now = new Date()
   const confirmed = await isAddressConfirmed(user.id)
   return {
@@ -73,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     author,
     newsletters,
+    membership,
     enrolRequired: new URL(request.url).searchParams.get('enrol') === '2fa',
     twoFactor,
     sessions: sessions.map((s) => ({
@@ -193,7 +197,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, address, author, sessions, twoFactor, enrolRequired, newsletters } =
+  const { user, address, author, sessions, twoFactor, enrolRequired, newsletters, membership } =
     useLoaderData<typeof loader>()
   const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
@@ -203,6 +207,8 @@ export default function ProfilePage() {
       <AddressStatus email={user.email} {...address} />
 
       <AccountForms email={user.email} username={user.username} answer={answer} />
+
+      <ProfileMembership membership={membership} />
 
       {author ? (
         <AuthorProfileForm author={author} username={user.username} answer={answer} />

@@ -12,7 +12,7 @@ import { resetEnvCache } from '~/infra/env.server'
 import { drainQueue } from '~/infra/jobs/queue-worker.server'
 import { readOutbox } from '~/infra/mail.server'
 import { startTestServer, type TestServer } from '../setup/app-server'
-import { createTestUser } from '../setup/auth-fixtures'
+import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
 import { startStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in'
 
 /*
@@ -206,5 +206,41 @@ describe('paying through Stripe', () => {
       sql`select count(*)::int as n from job_queue where job = 'stripe-events' and status <> 'done'`,
     )) as unknown as { rows: { n: number }[] }
     expect(rows[0]!.n).toBe(0)
+  })
+})
+
+describe('the reader’s membership on /profile', () => {
+  it('shows the plan with its renewal, the receipts, and opens the Customer Portal', async () => {
+    // The page reads the membership at the time it is asked: the subscription starts then.
+    stripe.now = Math.floor(Date.now() / 1000)
+    const reader = await createTestUser({ role: 'viewer' })
+    await subscribe(reader)
+    const cookie = await sessionCookie(reader)
+    const page = (await (await server.fetch('/profile', { headers: { cookie } })).text())
+      // React's markers between a text and an expression.
+      .replaceAll('<!-- -->', '')
+    expect(page).toContain('Membership')
+    expect(page).toContain('Digital')
+    expect(page).toMatch(/Active · Renews on /)
+    expect(page).toContain('Manage billing')
+    expect(page).toContain('$9 · Paid')
+
+    const portal = await server.fetch('/profile/billing', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    })
+    expect(portal.status).toBe(302)
+    expect(portal.headers.get('location')).toMatch(new RegExp(`^${stripe.url}/portal/bps_`))
+  })
+
+  it('sends a reader who is not signed in to sign in before Checkout', async () => {
+    const answer = await server.fetch('/subscribe/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `plan=${planId}&interval=month`,
+    })
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe('/signin?redirectTo=%2Fsubscribe')
   })
 })
