@@ -11,7 +11,7 @@ import { endEntitlement, grantComplimentary } from '~/domain/membership/entitlem
 import { getMember, listPlanChoices } from '~/domain/membership/members-queries.server'
 import { endWording, memberActionSchema } from '~/domain/membership/members-schema'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import { formatDateWithTime, formatShortDate } from '~/lib/dates'
+import { formatCalendarDate, formatDateWithTime, formatShortDate } from '~/lib/dates'
 import { toWallTime } from '~/lib/time-zone'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import { notFound } from './+shared/http-answers.server'
@@ -85,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return actionSuccess({
         type: 'success',
         title: 'Access granted',
-        description: `Complimentary access until ${post.until}.`,
+        description: `Complimentary access until ${formatCalendarDate(post.until)}.`,
       })
     }
     await endEntitlement(post.id, user, post.reason)

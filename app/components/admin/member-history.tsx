@@ -1,4 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { formatCalendarDate } from '~/lib/dates'
 
 export interface MemberHistoryRow {
   id: number
@@ -15,7 +16,8 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 /** A history row in words: what happened, to which plan. */
 export function describeEvent(row: MemberHistoryRow): string {
   const plan = row.plan ?? 'a plan'
-  const until = text(row.details.until)
+  const day = text(row.details.until)
+  const until = day ? formatCalendarDate(day) : null
   switch (row.kind) {
     case 'granted':
       return `Complimentary access to ${plan}${until ? ` until ${until}` : ''}`

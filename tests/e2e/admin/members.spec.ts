@@ -44,7 +44,7 @@ test('an admin grants a reader complimentary access and finds them in Members', 
   await expect(membership).toContainText('Active')
   await expect(membership).toContainText('Dec 31, 2099')
   await expect(page.getByRole('list', { name: 'History' })).toContainText(
-    `Complimentary access to ${plan} until 2099-12-31`,
+    `Complimentary access to ${plan} until December 31, 2099`,
   )
 
   await page.getByRole('link', { name: 'All members' }).click()
