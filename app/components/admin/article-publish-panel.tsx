@@ -172,6 +172,8 @@ export function SaveButtons({
  * On a desktop nothing sits under the sticky card (the editor keeps its column for it alone),
  * so it covers no control; on a short screen its fields scroll within it while its foot —
  * `distribution` (live coverage, "Email to subscribers") and the buttons — stays in view.
+ * Its height leaves room for the page's heading above it, so the foot is in view from the
+ * moment the form opens (at 1366×768 too), not only once the card has stuck.
  */
 export function ArticlePublishPanel({
   children,
@@ -190,7 +192,7 @@ export function ArticlePublishPanel({
   distribution?: ReactNode
 }) {
   return (
-    <Card className="lg:sticky lg:top-20 lg:z-10 lg:flex lg:max-h-[calc(100dvh-6rem)] lg:flex-col lg:shadow-md">
+    <Card className="lg:sticky lg:top-20 lg:z-10 lg:flex lg:max-h-[calc(100dvh-10rem)] lg:flex-col lg:shadow-md">
       <CardHeader className="shrink-0 flex-row flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pb-0">
         <CardTitle>
           <h2 className="text-base">Publish</h2>
