@@ -136,8 +136,10 @@ export function MemberEntitlements({ rows }: { rows: MemberEntitlementRow[] }) {
                   <MemberStatusBadge status={row.status} />
                 </TableCell>
                 <TableCell className="hidden sm:table-cell">{SOURCE_NAMES[row.source]}</TableCell>
-                <TableCell className="hidden md:table-cell">{row.sinceLabel}</TableCell>
-                <TableCell>{row.untilLabel ?? '—'}</TableCell>
+                <TableCell className="hidden whitespace-nowrap md:table-cell">
+                  {row.sinceLabel}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{row.untilLabel ?? '—'}</TableCell>
                 <TableCell className="text-right">
                   {row.source !== 'stripe' && row.status !== 'lapsed' ? (
                     <EndEntitlement row={row} />
