@@ -120,8 +120,8 @@ describe('backups', () => {
     expect(Object.keys(original.tables).sort()).toEqual([...tables].sort())
     expect(tables.indexOf('profiles')).toBeLessThan(tables.indexOf('articles'))
     expect(tables.indexOf('articles')).toBeLessThan(tables.indexOf('article_tags'))
-    // The demo's 44 stories and its ended live article.
-    expect(original.tables.articles.split('\n').filter(Boolean)).toHaveLength(45)
+    // The demo's 47 stories (three of them Opinion) and its ended live article.
+    expect(original.tables.articles.split('\n').filter(Boolean)).toHaveLength(48)
     // Print editions and their page text; the generated search vector is computed again.
     expect(original.tables.newspaper_editions.split('\n').filter(Boolean)).toHaveLength(2)
     expect(original.tables.newspaper_pages.split('\n').filter(Boolean)).toHaveLength(6)

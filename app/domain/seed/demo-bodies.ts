@@ -8,6 +8,37 @@
 export const DEMO_STORY_MIN_WORDS = 240
 
 export const DEMO_BODIES: Record<string, string[]> = {
+  // Opinion
+  'The transit levy is worth every cent': [
+    'Calder Bay has argued about buses for as long as this newspaper has covered city hall. In November voters finally get to settle one question: whether to pay about $112 a year on a median home for twelve new routes, weekend service that comes twice as often and buses that run until one in the morning. The Broadsheet’s editorial board urges a yes vote.',
+    '## Who the bus is for',
+    'The people who testified until nearly midnight last month were not transit enthusiasts. They were hospital cleaners who leave home before five, students who turn down evening shifts because the last bus leaves at 9:40, and parents who spend their Saturdays waiting at the Front Street shelter. A city that wants them to keep living here has to get them to work.',
+    'Opponents say renters will pay through their rent. Some will, by a few dollars a month. They will also save the cost of a second car, which the county’s own survey puts at more than $9,000 a year. For most households in the Flats and Northgate, that trade is not close.',
+    '## What to watch',
+    'A yes vote should not be a blank cheque. The levy sets aside a fifth of its money for the leaking bus garage, and the agency has promised a public report on every route after two years. Voters should hold it to that promise, and this newspaper will.',
+    '## Our recommendation',
+    'Vote yes on the transit levy. It is the rare tax whose benefits you can stand at a corner and watch arrive, every fifteen minutes.',
+  ],
+  'Calder Bay cannot zone its way out of the housing shortage alone': [
+    'The rezoning plan the council will debate next month would allow apartment buildings of up to six storeys along the city’s bus corridors and duplexes on almost every residential lot. It is the most important housing decision Calder Bay has faced in a generation, and on balance it deserves to pass.',
+    '## What zoning can do',
+    'For fifty years the city made it illegal to build anything but a detached house on two thirds of its land. That choice, more than any developer’s greed, explains why a teacher who grew up in Ridgeview now commutes from across the county. Allowing more homes near jobs and buses is overdue.',
+    'But rezoning only permits homes; it does not pay for them. On the lots where six storeys become legal, land prices will rise first. Without public money, the new apartments will rent at prices set for newcomers with tech salaries, not for the families the plan is meant to keep.',
+    '## What the plan is missing',
+    'The council should pair the new rules with a standing fund for permanently affordable homes, paid for by a share of the value the rezoning creates. Portland, Minneapolis and our neighbours in Westmere have done versions of this. Calder Bay can too.',
+    '## A plan worth finishing',
+    'Pass the rezoning, and then finish the job. A city that only changes its maps will get new buildings. A city that also funds them will keep its people, and the teachers, nurses and bus drivers who make it work.',
+  ],
+  'Why we still print the Friday paper': [
+    'Every week a reader writes to ask why a newspaper still buys paper and ink, hires drivers and wakes before dawn on Fridays. It is a fair question. The print edition costs us more per reader than anything else we do, and most of our readers find us on a phone.',
+    '## Who reads on paper',
+    'The answer is in our delivery lists. The Friday paper reaches 6,200 homes, and a third of them have no one who reads news online. They are older readers in Harbourside, farm families east of the river and the patients and staff of every waiting room in the county. If we stopped printing, most of them would simply stop reading local news.',
+    'Print also keeps us honest in a way a website cannot. A page that has been printed cannot be quietly edited; a correction has to be printed too, in the next edition, where the same readers will see it.',
+    '## What members pay for',
+    'Members pay for all of this. Digital members keep the newsroom reporting; members who take the paper at home pay for the ink and the drivers, and everyone who pays makes it possible for us to give the e-paper to schools and libraries at no charge.',
+    '## As long as you read it',
+    'We will print the Friday paper for as long as enough of you read it. If you are reading this on paper, thank you. If you are reading it on a phone, know that someone down the street is reading it on the kitchen table.',
+  ],
   // Politics
   'Mayor Okafor vetoes short-term rental ordinance hours after its passage': [
     'Mayor Denise Okafor signed the veto at her desk a little after noon, with the ordinance’s chief sponsor still giving radio interviews about its passage. The rules would have capped short-term rentals at ninety nights a year and required every host to live on the property.',

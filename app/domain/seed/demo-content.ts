@@ -45,6 +45,13 @@ export const DEMO_CATEGORIES = [
     description:
       'International news and the global stories that reach the docks, kitchens and classrooms of Calder Bay.',
   },
+  {
+    name: 'Opinion',
+    description:
+      'Editorials, columns and letters: the Broadsheet’s arguments, kept apart from its reporting.',
+    // Reader revenue (issue 38): opinion is what members pay for.
+    defaultAccess: 'members',
+  },
 ] as const
 
 export type DemoCategoryName = (typeof DEMO_CATEGORIES)[number]['name']
@@ -96,6 +103,10 @@ export interface DemoArticle {
   daysAgo?: number
   hoursAgo?: number
   hasNoImage?: boolean
+  /** What it asks of its reader (issue 38); else its category's default, else everyone. */
+  access?: 'everyone' | 'registered' | 'members'
+  /** A members story opened to everyone for now (a public-interest piece). */
+  freeForNow?: boolean
 }
 
 export const DEMO_ARTICLES: DemoArticle[] = [
@@ -465,6 +476,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     tags: ['Food', 'Books'],
     status: 'published',
     daysAgo: 13,
+    // For readers with a free account (issue 38's demo of the registered level).
+    access: 'registered',
   },
   {
     title: 'Jazz at the Lantern Room: a Tuesday night institution turns 40',
@@ -571,6 +584,38 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     status: 'archived',
     daysAgo: 30,
   },
+  // Opinion: for members (the category's default), one free for now before the levy vote.
+  {
+    title: 'The transit levy is worth every cent',
+    excerpt:
+      'Twelve new routes and buses until 1 a.m. would change who can work, study and stay out in Calder Bay. Vote yes in November.',
+    topic: 'the transit levy',
+    category: 'Opinion',
+    tags: ['Transit', 'Elections'],
+    status: 'published',
+    daysAgo: 1,
+    freeForNow: true,
+  },
+  {
+    title: 'Calder Bay cannot zone its way out of the housing shortage alone',
+    excerpt:
+      'The council’s rezoning plan is a start. Without money for the homes people here can afford, it will mostly build for people who do not live here yet.',
+    topic: 'the rezoning plan',
+    category: 'Opinion',
+    tags: ['Housing', 'City Council'],
+    status: 'published',
+    daysAgo: 3,
+  },
+  {
+    title: 'Why we still print the Friday paper',
+    excerpt:
+      'Every week someone asks why a newspaper still buys ink. Our answer has less to do with nostalgia than with who reads us.',
+    topic: 'the Friday print edition',
+    category: 'Opinion',
+    tags: [],
+    status: 'published',
+    daysAgo: 5,
+  },
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -616,7 +661,8 @@ const SHARED_SECTIONS: Section[] = [
   },
 ]
 
-const POOLS: Record<DemoCategoryName, BodyPool> = {
+// Opinion has no pool of its own: its benchmark articles draw on Politics' (buildArticleBody).
+const POOLS: Record<Exclude<DemoCategoryName, 'Opinion'>, BodyPool> = {
   Politics: {
     intros: [
       'The debate over {topic} has been building for months at City Hall, where council members have traded memos, amendments and the occasional sharp word. This week it moved out of the committee rooms and into public view, and the people who will live with the outcome began to pay attention.',
@@ -1403,7 +1449,7 @@ export function buildArticleBody(input: BodyInput, seed = hashString(input.title
   const own = DEMO_BODIES[input.title]
   if (own) return ownBody(own)
   const rng = createRng(seed)
-  const pool = POOLS[input.category as DemoCategoryName] ?? POOLS.Politics
+  const pool = POOLS[input.category as keyof typeof POOLS] ?? POOLS.Politics
   const fill = (template: string) =>
     escapeHtml(
       template

@@ -7,8 +7,12 @@ import {
   articles,
   articleTags,
   categories,
+  entitlements,
+  memberEvents,
   newspaperEditions,
   newspaperPages,
+  plans,
+  profiles,
   siteSettings,
   socialLinks,
   staticPages,
@@ -171,6 +175,63 @@ describe('seedDemoContent', () => {
     // Seeding reads the demo PDFs in the reading process, which starts cold (slow when the
     // machine is busy).
   }, 120_000)
+
+  // Runs on the site the test above seeded.
+  it('has reader revenue to show: two plans, Opinion for members, a registered story, six members', async () => {
+    const db = getDb()
+    const planRows = await db.select().from(plans).orderBy(plans.position)
+    expect(planRows.map((p) => [p.name, p.monthlyPriceCents, p.yearlyPriceCents])).toEqual([
+      ['Digital', 800, 8000],
+      ['Digital + Print', 1500, 15000],
+    ])
+    expect(planRows.map((p) => p.trialDays)).toEqual([14, 0])
+    expect(planRows.every((p) => p.status === 'visible' && p.benefits.length >= 3)).toBe(true)
+
+    const [opinion] = await db.select().from(categories).where(eq(categories.slug, 'opinion'))
+    expect(opinion.defaultAccess).toBe('members')
+    const levels = await db
+      .select({ access: articles.access, freeForNow: articles.freeForNow, n: count() })
+      .from(articles)
+      .where(eq(articles.status, 'published'))
+      .groupBy(articles.access, articles.freeForNow)
+    const n = (access: string, freeForNow = false) =>
+      levels.find((l) => l.access === access && l.freeForNow === freeForNow)?.n ?? 0
+    expect(n('members')).toBe(2)
+    expect(n('members', true)).toBe(1)
+    expect(n('registered')).toBe(1)
+    const opinionStories = await db
+      .select({ access: articles.access })
+      .from(articles)
+      .where(eq(articles.categoryId, opinion.id))
+    expect(opinionStories.map((a) => a.access)).toEqual(['members', 'members', 'members'])
+
+    const members = await db
+      .select({
+        email: profiles.email,
+        role: profiles.role,
+        source: entitlements.source,
+        status: entitlements.status,
+        cancelAtPeriodEnd: entitlements.cancelAtPeriodEnd,
+        endsAt: entitlements.endsAt,
+      })
+      .from(entitlements)
+      .innerJoin(profiles, eq(profiles.id, entitlements.userId))
+    expect(members).toHaveLength(6)
+    expect(members.every((m) => m.role === 'viewer')).toBe(true)
+    expect(members.map((m) => `${m.source} ${m.status}`).sort()).toEqual([
+      'complimentary active',
+      'stripe active',
+      'stripe active',
+      'stripe lapsed',
+      'stripe past_due',
+      'stripe trialing',
+    ])
+    expect(members.filter((m) => m.cancelAtPeriodEnd)).toHaveLength(1)
+    const lapsed = members.find((m) => m.status === 'lapsed')!
+    expect(lapsed.endsAt!.getTime()).toBeLessThan(Date.now())
+    const [history] = await db.select({ n: count() }).from(memberEvents)
+    expect(history.n).toBeGreaterThanOrEqual(6)
+  })
 })
 
 describe('seedBenchmarkArticles', () => {

@@ -21,6 +21,7 @@ import { logger } from '~/infra/logger.server'
 import { getStorage } from '~/infra/storage.server'
 import { escapeHtml } from '~/lib/html'
 import { slugify } from '~/lib/slugify'
+import { insertDemoMembers } from './seed-members.server'
 import { insertDemoStaff, storeStaffPortraits } from './seed-staff.server'
 import {
   benchmarkArticleText,
@@ -34,6 +35,7 @@ import {
   type DemoCategoryName,
 } from './demo-content'
 import { DEMO_LIVE_ARTICLE, DEMO_LIVE_ENTRIES } from './demo-live'
+import { DEMO_PLANS, DEMO_READERS } from './demo-members'
 
 export interface SeedOptions {
   log?: (msg: string) => void
@@ -78,7 +80,8 @@ async function firstAdminId(db: Reader) {
 
 /**
  * Fills an empty site with the Calder Bay demo: settings, social links, categories, tags,
- * 44 articles in every status, static pages, featured images and two print editions. Rows go
+ * 47 articles in every status, static pages, featured images, two print editions, and reader
+ * revenue's two plans with six readers holding them (demo-members.ts). Rows go
  * in one transaction; files are stored first (a failed seed may leave files, never rows). The
  * editions are made after it by the upload's own ingestion (cover, page text).
  */
@@ -107,8 +110,9 @@ export async function seedDemoContent(options: SeedOptions = {}): Promise<SeedRe
   }
   await ingestEditions(editions, log)
   log(
-    `Demo content: ${DEMO_CATEGORIES.length} categories, ${DEMO_TAGS.length} tags and ` +
-      `${DEMO_ARTICLES.length} articles seeded in ${Date.now() - started} ms`,
+    `Demo content: ${DEMO_CATEGORIES.length} categories, ${DEMO_TAGS.length} tags, ` +
+      `${DEMO_ARTICLES.length} articles, ${DEMO_PLANS.length} plans and ${DEMO_READERS.length} ` +
+      `members seeded in ${Date.now() - started} ms`,
   )
   return { seeded: true }
 }
@@ -152,6 +156,7 @@ async function insertDemoRows(
         name: c.name,
         slug: slugify(c.name),
         description: c.description,
+        defaultAccess: 'defaultAccess' in c ? c.defaultAccess : 'everyone',
       })),
     )
     .returning({ id: categories.id, name: categories.name })
@@ -188,6 +193,9 @@ async function insertDemoRows(
       hasVideo: Boolean(article.videoUrl),
       videoUrl: article.videoUrl ?? null,
       categoryId: categoryIds.get(article.category) ?? null,
+      // Its own level, else its category's (Opinion: members), as the editor presets it.
+      access: article.access ?? defaultAccessOf(article.category),
+      freeForNow: article.freeForNow ?? false,
       authorId: authorFor(index),
       ...articleTimes(article, now),
     }
@@ -214,6 +222,12 @@ async function insertDemoRows(
     now,
   })
   await tx.insert(staticPages).values(STATIC_PAGES).onConflictDoNothing()
+  await insertDemoMembers(tx, now)
+}
+
+function defaultAccessOf(name: DemoCategoryName) {
+  const category = DEMO_CATEGORIES.find((c) => c.name === name)
+  return category && 'defaultAccess' in category ? category.defaultAccess : 'everyone'
 }
 
 /** The ended live article (demo-live.ts): its coverage and about 30 entries, the last pinned. */
@@ -329,6 +343,7 @@ const PALETTES: Record<DemoCategoryName, [from: string, to: string, accent: stri
   Sports: ['#7c2d12', '#ea580c', '#fde047'],
   Culture: ['#581c87', '#db2777', '#fbcfe8'],
   World: ['#0f172a', '#2563eb', '#93c5fd'],
+  Opinion: ['#3f3f46', '#b45309', '#fef3c7'],
 }
 
 function categorySvg(category: DemoCategoryName, variant: number) {

@@ -19,6 +19,7 @@ export const DRAFT_SLUG = 'what-the-state-budget-deal-means-for-calder-bay'
 export const CATEGORIES = [
   'Business',
   'Culture',
+  'Opinion',
   'Politics',
   'Science',
   'Sports',
