@@ -103,7 +103,7 @@ export function PlanDialog({
             <FieldError id="plan-benefits-error" errors={errors.benefits} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field>
+            <Field className="content-start">
               <Label htmlFor="plan-monthly">Monthly price ({currency})</Label>
               <Input
                 id="plan-monthly"
@@ -116,7 +116,7 @@ export function PlanDialog({
               />
               <FieldError id="plan-monthlyPrice-error" errors={errors.monthlyPrice} />
             </Field>
-            <Field>
+            <Field className="content-start">
               <Label htmlFor="plan-yearly">Yearly price ({currency})</Label>
               <Input
                 id="plan-yearly"

@@ -41,8 +41,8 @@ export function PlansTable({
       <TableHeader>
         <TableRow>
           <TableHead>Plan</TableHead>
-          <TableHead className="text-right">Monthly</TableHead>
-          <TableHead className="text-right">Yearly</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Monthly</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Yearly</TableHead>
           <TableHead className="hidden sm:table-cell">Trial</TableHead>
           <TableHead className="hidden sm:table-cell">State</TableHead>
           <TableHead className="text-right">Actions</TableHead>
@@ -52,13 +52,14 @@ export function PlansTable({
         <TableRow className="bg-muted/40 hover:bg-muted/40">
           <TableCell className="min-w-40 font-medium">
             Registered readers
+            <span className="mt-0.5 block text-xs font-normal sm:hidden">Free</span>
             <span className="mt-0.5 block max-w-md whitespace-normal text-xs font-normal text-muted-foreground">
               The free level every reader gets with an account. It always exists: stories for
               registered readers, and a registration wall, ask for it.
             </span>
           </TableCell>
-          <TableCell className="text-right">Free</TableCell>
-          <TableCell className="text-right">Free</TableCell>
+          <TableCell className="hidden text-right sm:table-cell">Free</TableCell>
+          <TableCell className="hidden text-right sm:table-cell">Free</TableCell>
           <TableCell className="hidden text-muted-foreground sm:table-cell">—</TableCell>
           <TableCell className="hidden sm:table-cell">
             <Badge variant="outline">Always on</Badge>
@@ -67,7 +68,10 @@ export function PlansTable({
         </TableRow>
         {plans.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+            <TableCell
+              colSpan={6}
+              className="whitespace-normal py-8 text-center text-muted-foreground"
+            >
               No paid plans yet. Add the first one to offer memberships.
             </TableCell>
           </TableRow>
@@ -124,7 +128,19 @@ function PlanRow({
             {plan.benefits.length} {plan.benefits.length === 1 ? 'benefit' : 'benefits'}
           </span>
         ) : null}
-        {/* Narrow screens fold the trial and the state under the name. */}
+        {/* Narrow screens fold the prices, the trial and the state under the name. */}
+        <span className="mt-1 block text-xs font-normal tabular-nums sm:hidden">
+          {[
+            plan.monthlyPriceCents === null
+              ? null
+              : `${formatPrice(plan.monthlyPriceCents, currency)} a month`,
+            plan.yearlyPriceCents === null
+              ? null
+              : `${formatPrice(plan.yearlyPriceCents, currency)} a year`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
         <span className="mt-1 flex flex-wrap gap-1 sm:hidden">
           {plan.trialDays > 0 ? (
             <Badge variant="secondary">{plan.trialDays}-day trial</Badge>
@@ -132,10 +148,10 @@ function PlanRow({
           {archived ? <Badge variant="archived">Archived</Badge> : null}
         </span>
       </TableCell>
-      <TableCell className="text-right tabular-nums">
+      <TableCell className="hidden text-right tabular-nums sm:table-cell">
         {priceOf(plan.monthlyPriceCents, currency)}
       </TableCell>
-      <TableCell className="text-right tabular-nums">
+      <TableCell className="hidden text-right tabular-nums sm:table-cell">
         {priceOf(plan.yearlyPriceCents, currency)}
       </TableCell>
       <TableCell className="hidden sm:table-cell">

@@ -148,13 +148,13 @@ function PlanCard({
           ))}
         </ul>
       ) : null}
-      <div className="mt-auto pt-6">
-        {held ? (
-          <p className="text-sm text-muted-foreground">You are a member on this plan.</p>
-        ) : open ? (
+      {held ? (
+        <p className="mt-auto pt-6 text-sm text-muted-foreground">You are a member on this plan.</p>
+      ) : open ? (
+        <div className="mt-auto pt-6">
           <SubscribeForms plan={plan} />
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </li>
   )
 }
