@@ -117,7 +117,9 @@ export interface PublicLive {
 
 /** An article's gate as the access rule reads it (membership/article-read.server.ts). */
 const gateColumns = {
+  id: articles.id,
   slug: articles.slug,
+  categoryId: articles.categoryId,
   access: sql<AccessLevel>`${articles.access}`,
   accessPlanIds: articles.accessPlanIds,
   freeForNow: articles.freeForNow,

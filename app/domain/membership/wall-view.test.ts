@@ -24,6 +24,8 @@ describe('toWallView', () => {
       kind: 'register',
       signInHref: '/signin?redirectTo=%2Farticle%2Fharbour-deal',
       signUpHref: '/signup?redirectTo=%2Farticle%2Fharbour-deal',
+      note: null,
+      meter: null,
     })
   })
 
@@ -37,6 +39,8 @@ describe('toWallView', () => {
       plans: [{ id: 2, name: 'Patron', description: 'Friends', prices: ['€200 a year'] }],
       subscribeHref: '/subscribe',
       signInHref: '/signin?redirectTo=%2Farticle%2Fharbour-deal',
+      note: null,
+      meter: null,
     })
   })
 

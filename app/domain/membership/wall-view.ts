@@ -1,5 +1,6 @@
 import { formatPrice } from '~/lib/money'
 import type { ReadDecision } from './access-level'
+import type { MeterCount } from './meter'
 
 /*
  * The wall a reader without access meets under a story's preview (issue 38), worded on the
@@ -35,16 +36,24 @@ export interface WallPlan {
   prices: string[]
 }
 
+/** What every wall may say above its title. */
+interface WallNotes {
+  /** A short note of why a link did not open the story ("This gift link has expired"). */
+  note: string | null
+  /** The meter, spent: "You have read 2 of 2 free stories this month." */
+  meter: MeterCount | null
+}
+
 export type WallView =
-  | { kind: 'register'; signInHref: string; signUpHref: string }
-  | {
+  | ({ kind: 'register'; signInHref: string; signUpHref: string } & WallNotes)
+  | ({
       kind: 'subscribe'
       /** The plans that open the story (every plan offered when it names none). */
       plans: WallPlan[]
       subscribeHref: string
       /** For a reader not signed in: a member signs in here and comes back. */
       signInHref: string | null
-    }
+    } & WallNotes)
 
 /** `/signin?redirectTo=…` and the like: the way back to the story. */
 function withWayBack(path: string, back: string) {
@@ -63,11 +72,20 @@ export function toWallView(
     plans: readonly WallPlanSource[]
     currency: string
     signedIn: boolean
+    /** Where the reader stands with the meter when it refused them. */
+    meter?: MeterCount | null
+    note?: string | null
   },
 ): WallView {
   const signInHref = withWayBack('/signin', options.path)
+  const notes: WallNotes = { note: options.note ?? null, meter: options.meter ?? null }
   if (decision.wall === 'register') {
-    return { kind: 'register', signInHref, signUpHref: withWayBack('/signup', options.path) }
+    return {
+      kind: 'register',
+      signInHref,
+      signUpHref: withWayBack('/signup', options.path),
+      ...notes,
+    }
   }
   const named = decision.planIds
   const opening = named.length
@@ -90,5 +108,6 @@ export function toWallView(
     })),
     subscribeHref: '/subscribe',
     signInHref: options.signedIn ? null : signInHref,
+    ...notes,
   }
 }
