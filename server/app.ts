@@ -5,6 +5,7 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
+import { isMembersEditionPdf } from '~/domain/newspapers/edition-access.server'
 import { csrfProtection } from '~/infra/csrf.server'
 import { getDatabaseHandle, pingDatabase } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
@@ -143,6 +144,8 @@ export function createApp({
 
   app.use(compression())
 
+  // A members edition's PDF is served by its route alone, which asks who reads (issue 38).
+  app.get('/media/pdf_newspapers/{*name}', refuseMembersEditionPdf)
   serveMedia(app)
 
   if (devMiddleware) app.use(devMiddleware)
@@ -276,6 +279,23 @@ function listFiles(dir: string): string[] {
 const PDF_HEADERS = {
   'Content-Disposition': 'attachment',
   'Content-Security-Policy': 'sandbox',
+}
+
+/**
+ * A members edition's PDF is not served at its stored address, to anyone: it goes out through
+ * /newspapers/{slug}/pdf (app/routes/newspapers.$slug.pdf.tsx), to members and staff, never
+ * kept by a shared cache. Its answer here is the one of a missing file, with no cache life, so
+ * it follows the edition back to everyone at once. One indexed read, for PDFs only (covers
+ * stay public).
+ */
+function refuseMembersEditionPdf(req: Request, res: Response, next: NextFunction) {
+  const name = ([] as string[]).concat(req.params.name ?? []).join('/')
+  if (!/\.pdf$/i.test(name)) return next()
+  isMembersEditionPdf(name).then((membersOnly) => {
+    if (!membersOnly) return next()
+    res.setHeader('Cache-Control', 'no-store')
+    sendNotFound(res, 'File not found')
+  }, next)
 }
 
 /** Stored files under /media/{bucket}/{name}; names are random, so they never change. */

@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { newspaperEditions, newspaperPages } from '@db/schema/index'
+import { eq } from 'drizzle-orm'
+import { newspaperEditions, newspaperPages, siteSettings } from '@db/schema/index'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import * as listPage from '~/routes/_site.newspapers'
 import * as readerPage from '~/routes/_site.newspapers_.$slug'
@@ -102,6 +104,61 @@ describe('/newspapers/{slug}', () => {
     expect(html).toContain('href="/media/pdf_newspapers/f-1.pdf"')
     // No cover yet: a neutral sheet with the title, no broken image.
     expect(html).not.toContain('<img')
+  })
+})
+
+describe('/newspapers/{slug} of a members edition (issue 38)', () => {
+  it('shows anyone without access the cover, the date and the wall, never the PDF', async () => {
+    await insertEdition({ access: 'members' })
+    const { data } = await reader('2026-03-13')
+    expect(data.locked).toBe(true)
+    // The stored name of a members edition's PDF is not sent: its route asks who reads.
+    expect(data.edition.pdfUrl).toBe('/newspapers/2026-03-13/pdf')
+    expect(JSON.stringify(data)).not.toContain('f-1.pdf')
+    const Stub = createRoutesStub([
+      {
+        path: '/newspapers/:slug',
+        Component: readerPage.default,
+        loader: () => data,
+        HydrateFallback: () => null,
+      },
+    ])
+    const html = renderToString(
+      <Stub
+        initialEntries={['/newspapers/2026-03-13']}
+        hydrationData={{ loaderData: { 0: data } }}
+      />,
+    )
+    expect(html).toContain('The Friday edition')
+    expect(html).toContain('f-1-cover.png')
+    expect(html).toContain('This print edition is for members')
+    expect(html).not.toContain('Download PDF')
+    expect(html).not.toContain('/pdf"')
+  })
+
+  it('follows the site setting when the edition has none, and its own when it has', async () => {
+    const edition = await insertEdition({ access: null })
+    const setSiteAccess = async (editionsAccess: 'everyone' | 'members') => {
+      await getDb()
+        .insert(siteSettings)
+        .values({ id: 1, editionsAccess })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { editionsAccess } })
+      announceChanged([EVERYTHING])
+    }
+    const setOwn = (access: 'everyone' | 'members' | null) =>
+      getDb().update(newspaperEditions).set({ access }).where(eq(newspaperEditions.id, edition.id))
+    try {
+      expect((await reader('2026-03-13')).data.locked).toBe(false)
+      await setSiteAccess('members')
+      expect((await reader('2026-03-13')).data.locked).toBe(true)
+      await setOwn('everyone')
+      expect((await reader('2026-03-13')).data.locked).toBe(false)
+      await setSiteAccess('everyone')
+      await setOwn('members')
+      expect((await reader('2026-03-13')).data.locked).toBe(true)
+    } finally {
+      await setSiteAccess('everyone')
+    }
   })
 })
 

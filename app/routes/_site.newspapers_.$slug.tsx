@@ -5,6 +5,8 @@ import { Icon } from '~/components/site/icon'
 import { EditionCover, EditionDateLine } from '~/components/site/newspaper-list'
 import { PageStatus } from '~/components/site/page-status'
 import { containerClass, outlineButtonClass, textLinkClass } from '~/components/site/styles'
+import { readerOf } from '~/domain/membership/reader.server'
+import { readsMembersEditions } from '~/domain/newspapers/edition-access.server'
 import { getNewspaperEditionBySlug } from '~/domain/newspapers/newspapers-queries.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
@@ -26,6 +28,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const edition = await getNewspaperEditionBySlug(params.slug)
   if (!edition) notFound('Edition not found')
   const site = await getSiteIdentity()
+  // A members edition (issue 38): its cover, title and date for everyone, its pages and PDF
+  // for members and staff only. An anonymous answer is the same for every anonymous reader
+  // (cached and shared); a signed-in reader's is private (documentCacheControl).
+  const locked = edition.membersOnly && !readsMembersEditions(await readerOf(request))
   const view = toEditionView(edition)
   const requested = readerPageParam(new URL(request.url).searchParams)
   return {
@@ -37,6 +43,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       image: edition.cover?.url ?? null,
     }),
     edition: view,
+    /** A members edition the reader may not open: the wall instead of its pages and PDF. */
+    locked,
     pageCount: edition.pageCount,
     initialPage: clampPage(requested, edition.pageCount),
   }
@@ -57,7 +65,7 @@ function useMounted() {
 }
 
 export default function EditionPage() {
-  const { edition, pageCount, initialPage } = useLoaderData<typeof loader>()
+  const { edition, locked, pageCount, initialPage } = useLoaderData<typeof loader>()
   const mounted = useMounted()
   const fallback = (
     <div className="mx-auto max-w-md">
@@ -83,17 +91,21 @@ export default function EditionPage() {
             {edition.pagesLabel}
           </p>
         </div>
-        <a
-          href={edition.pdfUrl}
-          download
-          type="application/pdf"
-          className={`${outlineButtonClass} h-10 self-start sm:self-auto`}
-        >
-          <Icon name="file-text" />
-          {`Download PDF (${edition.sizeLabel})`}
-        </a>
+        {locked ? null : (
+          <a
+            href={edition.pdfUrl}
+            download
+            type="application/pdf"
+            className={`${outlineButtonClass} h-10 self-start sm:self-auto`}
+          >
+            <Icon name="file-text" />
+            {`Download PDF (${edition.sizeLabel})`}
+          </a>
+        )}
       </header>
-      {mounted ? (
+      {locked ? (
+        <MembersEditionWall slug={edition.slug}>{fallback}</MembersEditionWall>
+      ) : mounted ? (
         <Suspense fallback={fallback}>
           <EditionReader
             title={edition.title}
@@ -107,6 +119,32 @@ export default function EditionPage() {
       ) : (
         fallback
       )}
+    </div>
+  )
+}
+
+/** A members edition to a reader without access: its cover, and what opens its pages. */
+function MembersEditionWall({ slug, children }: { slug: string; children: React.ReactNode }) {
+  const back = encodeURIComponent(`/newspapers/${slug}`)
+  return (
+    <div className="grid gap-8 sm:grid-cols-[minmax(0,20rem)_1fr] sm:items-start">
+      {children}
+      <section aria-labelledby="edition-wall" className="rounded-md border bg-muted/40 p-6">
+        <h2 id="edition-wall" className="font-serif text-2xl font-bold">
+          This print edition is for members
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          Its pages, its PDF and its text search are open to members of any plan.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to="/subscribe" className={outlineButtonClass}>
+            See the plans
+          </Link>
+          <Link to={`/signin?redirectTo=${back}`} className={textLinkClass}>
+            Sign in
+          </Link>
+        </div>
+      </section>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { PageStatus } from '~/components/site/page-status'
 import { PaginationNav } from '~/components/site/pagination-nav'
 import { SearchResultSummary } from '~/components/site/search-result-item'
 import { gutterClass, primaryButtonClass } from '~/components/site/styles'
+import { readerOf } from '~/domain/membership/reader.server'
 import { searchNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import {
@@ -38,8 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   noteShownKeys(['search', 'editions'])
   const [{ results, total, more }, editions, site] = await Promise.all([
     searchArticles(query, { limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE }),
-    // The print editions head the first page of results only.
-    page === 1 ? searchNewspaperEditions(query) : Promise.resolve([]),
+    // The print editions head the first page of results only; members editions' text for
+    // members and staff (a signed-in reader's page is private, documentCacheControl).
+    page === 1
+      ? readerOf(request).then((reader) => searchNewspaperEditions(query, { reader }))
+      : Promise.resolve([]),
     getSiteIdentity(),
   ])
   return {

@@ -1,4 +1,6 @@
 import type { SearchDialogAnswer } from '~/components/site/search-dialog'
+import { readerOf } from '~/domain/membership/reader.server'
+import { readsMembersEditions } from '~/domain/newspapers/edition-access.server'
 import { searchNewspaperEditions } from '~/domain/newspapers/newspapers-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import {
@@ -7,6 +9,7 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
 } from '~/domain/search/search-schema'
 import { noteShownKeys } from '~/infra/cache-keys.server'
+import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { toEditionSearchView } from './+shared/edition-search-view.server'
 import type { Route } from './+types/api.search'
 
@@ -38,9 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = normalizeSearchQuery(raw)
   // The same keys as /search: the answer shows articles and editions.
   noteShownKeys(['search', 'editions'])
+  const reader = await readerOf(request)
   const [{ results, total, more }, editions] = await Promise.all([
     searchArticles(query, { limit }),
-    searchNewspaperEditions(query),
+    searchNewspaperEditions(query, { reader }),
   ])
   const body: SearchDialogAnswer = {
     query,
@@ -49,5 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     more,
     editions: editions.map(toEditionSearchView),
   }
-  return Response.json(body, { headers: { 'Cache-Control': CACHE_CONTROL } })
+  // A reader who may search members editions gets an answer of their own, which no shared
+  // cache keeps (issue 38); everyone else gets the anonymous answer.
+  const cacheControl = readsMembersEditions(reader) ? PRIVATE_NO_STORE : CACHE_CONTROL
+  return Response.json(body, { headers: { 'Cache-Control': cacheControl } })
 }

@@ -20,6 +20,8 @@ import { drainQueue } from '~/infra/jobs/queue-worker.server'
 import { wakeJob, type DurableJobDefinition } from '~/infra/jobs/registry.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage, readAll } from '~/infra/storage.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
+import { isMembersEdition } from './edition-access.server'
 import { editionColumns } from './newspapers-queries.server'
 import { formatEditionDate, type AdminEdition, type EditionMeta } from './editions-schema'
 import { PdfError, type PdfContents } from './pdf-pages.server'
@@ -355,7 +357,8 @@ const adminColumns = {
 
 type AdminRow = { [K in keyof typeof adminColumns]: (typeof newspaperEditions.$inferSelect)[K] }
 
-function toAdminEdition(row: AdminRow): AdminEdition {
+/** `siteAccess`: the site's `editionsAccess`, which an edition without its own follows. */
+function toAdminEdition(row: AdminRow, siteAccess: string): AdminEdition {
   const storage = getStorage()
   return {
     id: row.id,
@@ -365,7 +368,12 @@ function toAdminEdition(row: AdminRow): AdminEdition {
     number: row.number,
     pageCount: row.pageCount,
     size: row.size,
-    pdfUrl: storage.publicUrl(BUCKET, row.fileName),
+    // A ready members edition's PDF is refused at its stored address (server/app.ts): staff
+    // open it through its route, as members do.
+    pdfUrl:
+      row.status === 'ready' && isMembersEdition(row.access, siteAccess)
+        ? `/newspapers/${encodeURIComponent(row.slug)}/pdf`
+        : storage.publicUrl(BUCKET, row.fileName),
     coverUrl: row.coverName ? storage.publicUrl(BUCKET, row.coverName) : null,
     coverWidth: row.coverWidth,
     coverHeight: row.coverHeight,
@@ -381,7 +389,7 @@ export async function getAdminEdition(id: number): Promise<AdminEdition> {
     .from(newspaperEditions)
     .where(eq(newspaperEditions.id, id))
   if (!row) throw new EditionError('NOT_FOUND', 'This edition does not exist')
-  return toAdminEdition(row)
+  return toAdminEdition(row, (await getSiteSettings()).editionsAccess)
 }
 
 /** The back office's list: newest edition date first, then the later upload. */
@@ -390,7 +398,8 @@ export async function listAdminEditions(): Promise<AdminEdition[]> {
     .select(adminColumns)
     .from(newspaperEditions)
     .orderBy(desc(newspaperEditions.editionDate), desc(newspaperEditions.id))
-  return rows.map(toAdminEdition)
+  const { editionsAccess } = await getSiteSettings()
+  return rows.map((row) => toAdminEdition(row, editionsAccess))
 }
 
 const editionPath = (slug: string) => `/newspapers/${slug}`

@@ -1,10 +1,13 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { newspaperEditions, newspaperPages } from '@db/schema/index'
+import type { Reader } from '~/domain/membership/access-level'
 import { searchTsQuery } from '~/domain/search/search-queries.server'
+import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { normalizeSearchQuery } from '~/domain/search/search-schema'
 import { getDb } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { getStorage } from '~/infra/storage.server'
+import { isMembersEdition, readsMembersEditions } from './edition-access.server'
 
 export interface NewspaperEditionCover {
   url: string
@@ -24,7 +27,14 @@ export interface NewspaperEdition {
   pageCount: number
   /** Bytes of the PDF. */
   size: number
+  /**
+   * Where the PDF is downloaded: the stored file's public address, or for a members edition
+   * its route (/newspapers/{slug}/pdf), which asks who reads; the stored name of a members
+   * edition's PDF is never sent to readers (edition-access.server.ts).
+   */
   pdfUrl: string
+  /** Its pages, PDF and text are for members (the site's setting or the edition's own). */
+  membersOnly: boolean
   /** The first page as an image; null while there is none (processing failed, no pages). */
   cover: NewspaperEditionCover | null
 }
@@ -66,6 +76,8 @@ export const editionColumns = {
   coverName: newspaperEditions.coverName,
   coverWidth: newspaperEditions.coverWidth,
   coverHeight: newspaperEditions.coverHeight,
+  /** Who reads its pages, PDF and text; null: the site's `editionsAccess`. */
+  access: newspaperEditions.access,
 }
 
 /** Readers see an edition once its pages are read: never one processing or failed. */
@@ -73,8 +85,10 @@ const isReady = eq(newspaperEditions.status, 'ready')
 
 type EditionRow = Pick<typeof newspaperEditions.$inferSelect, keyof typeof editionColumns>
 
-function toEdition(row: EditionRow): NewspaperEdition {
+/** `siteAccess`: the site's `editionsAccess`, which an edition without its own follows. */
+function toEdition(row: EditionRow, siteAccess: string): NewspaperEdition {
   const storage = getStorage()
+  const membersOnly = isMembersEdition(row.access, siteAccess)
   return {
     id: row.id,
     slug: row.slug,
@@ -83,7 +97,10 @@ function toEdition(row: EditionRow): NewspaperEdition {
     number: row.number,
     pageCount: row.pageCount,
     size: row.size,
-    pdfUrl: storage.publicUrl('pdf_newspapers', row.fileName),
+    pdfUrl: membersOnly
+      ? `/newspapers/${encodeURIComponent(row.slug)}/pdf`
+      : storage.publicUrl('pdf_newspapers', row.fileName),
+    membersOnly,
     cover: row.coverName
       ? {
           url: storage.publicUrl('pdf_newspapers', row.coverName),
@@ -105,8 +122,11 @@ export async function listNewspaperEditions(limit?: number): Promise<NewspaperEd
       .from(newspaperEditions)
       .where(isReady)
       .orderBy(desc(newspaperEditions.editionDate), desc(newspaperEditions.id))
-    const rows = limit === undefined ? await query : await query.limit(limit)
-    return rows.map(toEdition)
+    const [rows, { editionsAccess }] = await Promise.all([
+      limit === undefined ? query : query.limit(limit),
+      getSiteSettings(),
+    ])
+    return rows.map((row) => toEdition(row, editionsAccess))
   } catch (error) {
     logger.error({ err: error }, 'listing print editions failed')
     return []
@@ -120,7 +140,7 @@ export async function getNewspaperEditionBySlug(slug: string): Promise<Newspaper
     .from(newspaperEditions)
     .where(and(eq(newspaperEditions.slug, slug), isReady))
     .limit(1)
-  return row ? toEdition(row) : null
+  return row ? toEdition(row, (await getSiteSettings()).editionsAccess) : null
 }
 
 // ts_headline marks matches with these (Unicode private-use characters, which no page text
@@ -157,15 +177,22 @@ export function snippetParts(headline: string): SnippetPart[] {
  * Editions whose page text matches the query (the same syntax as article search: web-search
  * words, the last word as a prefix), best first: the best page's rank, then the newer edition.
  * Each comes with its first matching page numbers and a highlighted snippet of its best page.
- * A blank query matches nothing and never reaches the database.
+ * A blank query matches nothing and never reaches the database. Members editions match only
+ * for a `reader` who reads them (readsMembersEditions; none given: an anonymous reader): for
+ * anyone else their text is not searched at all, so no result tells what their pages say.
  */
 export async function searchNewspaperEditions(
   rawQuery: string,
-  options: { limit?: number } = {},
+  options: { limit?: number; reader?: Reader } = {},
 ): Promise<EditionSearchResult[]> {
   const query = normalizeSearchQuery(rawQuery)
   if (query === '') return []
   const db = getDb()
+  const everyEdition = options.reader !== undefined && readsMembersEditions(options.reader)
+  const { editionsAccess } = await getSiteSettings()
+  const readable = everyEdition
+    ? isReady
+    : and(isReady, sql`coalesce(${newspaperEditions.access}, ${editionsAccess}) = 'everyone'`)
   const tsQuery = searchTsQuery(query)
   const rank = sql`ts_rank(${newspaperPages.searchVector}, ${tsQuery})`
   const hits = db
@@ -195,7 +222,7 @@ export async function searchNewspaperEditions(
       bestPage: hits.bestPage,
     })
     .from(hits)
-    .innerJoin(newspaperEditions, and(eq(newspaperEditions.id, hits.editionId), isReady))
+    .innerJoin(newspaperEditions, and(eq(newspaperEditions.id, hits.editionId), readable))
     .orderBy(desc(hits.rank), desc(newspaperEditions.editionDate), desc(newspaperEditions.id))
     .limit(options.limit ?? EDITION_SEARCH_LIMIT)
   if (rows.length === 0) return []
