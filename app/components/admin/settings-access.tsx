@@ -96,7 +96,7 @@ export function AccessSettingsForm({
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-2">
-          <Field>
+          <Field className="content-start">
             <Label htmlFor="access-currency">Currency</Label>
             <input type="hidden" name="currency" value={currency} />
             <Select value={currency} onValueChange={setCurrency}>
@@ -120,7 +120,7 @@ export function AccessSettingsForm({
             </FieldDescription>
             <FieldError id="access-currency-error" errors={errors.currency} />
           </Field>
-          <Field>
+          <Field className="content-start">
             <Label htmlFor="access-preview">Paragraphs before the wall</Label>
             <Input
               id="access-preview"
@@ -175,7 +175,7 @@ export function AccessSettingsForm({
           </fieldset>
           {/* Still posted while hidden: the counts are kept for when the meter comes back. */}
           <div hidden={mode !== 'meter'} className="grid gap-5 md:grid-cols-3">
-            <Field>
+            <Field className="content-start">
               <Label htmlFor="access-anonymous">Free stories, anonymous readers</Label>
               <Input
                 id="access-anonymous"
@@ -193,7 +193,7 @@ export function AccessSettingsForm({
                 errors={errors.meterAnonymousLimit}
               />
             </Field>
-            <Field>
+            <Field className="content-start">
               <Label htmlFor="access-registered">Free stories, registered readers</Label>
               <Input
                 id="access-registered"
@@ -211,7 +211,7 @@ export function AccessSettingsForm({
                 errors={errors.meterRegisteredLimit}
               />
             </Field>
-            <Field>
+            <Field className="content-start">
               <Label htmlFor="access-period">Per</Label>
               <input type="hidden" name="meterPeriod" value={period} />
               <Select value={period} onValueChange={(value) => setPeriod(value as MeterPeriod)}>
