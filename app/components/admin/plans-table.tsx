@@ -154,7 +154,7 @@ function PlanRow({
       <TableCell className="hidden text-right tabular-nums sm:table-cell">
         {priceOf(plan.yearlyPriceCents, currency)}
       </TableCell>
-      <TableCell className="hidden sm:table-cell">
+      <TableCell className="hidden whitespace-nowrap sm:table-cell">
         {plan.trialDays > 0 ? `${plan.trialDays} days` : 'None'}
       </TableCell>
       <TableCell className="hidden sm:table-cell">
