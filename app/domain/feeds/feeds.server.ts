@@ -23,6 +23,11 @@ export interface RssChannel {
  * HTML (entity-encoded in the XML), and readers render it so. Ours are plain text (excerpts,
  * category descriptions): escaped as HTML first, so that an excerpt reading
  * "<img src=x onerror=…>" shows as those words and never becomes markup.
+ *
+ * An item is a story's title, standfirst, image and link, never its body (no
+ * `content:encoded`): feeds are public and cached, so a registered or members story's item is
+ * the teaser its card shows everyone, and the text after its preview is never in a feed
+ * (issue 38; tests/integration/reader-access-leaks.test.ts).
  */
 export function buildRss(channel: RssChannel): string {
   const { siteUrl } = channel

@@ -19,7 +19,13 @@ function absolute(url: string) {
     : `${getEnv().siteUrl}${url.startsWith('/') ? '' : '/'}${url}`
 }
 
-/** The issue's stories as the mail shows them: public ones only, in the chosen order. */
+/**
+ * The issue's stories as the mail shows them: public ones only, in the chosen order. A story is
+ * its title, standfirst, image and link, never its body: a registered or members story reaches
+ * every recipient as that teaser and a link to its page, where the one access rule decides
+ * (issue 38). The same for members and everyone else, so a mail is rendered once per issue,
+ * never per recipient, and its web copy and archive can be public.
+ */
 async function mailStories(db: Database, ids: number[]): Promise<MailStory[]> {
   if (ids.length === 0) return []
   const rows = await db

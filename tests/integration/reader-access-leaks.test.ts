@@ -1,0 +1,301 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { articles, entitlements, newsletterIssues, newsletterLists, plans } from '@db/schema/index'
+import type { AccessLevel } from '~/domain/membership/access-level'
+import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
+import { renderIssue } from '~/domain/newsletter/issue-render.server'
+import { startIssueSend } from '~/domain/newsletter/issue-send.server'
+import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
+import { getDb } from '~/infra/db.server'
+import { PageCache } from '../../server/page-cache'
+import { startTestServer, type TestServer } from '../setup/app-server'
+import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
+import { insertArticle, insertCategory } from '../setup/content-fixtures'
+
+/*
+ * The leak suite of reader revenue (issue 38), like the reader-visibility suite: every access
+ * level × every reader kind × every channel that shows an article, through the whole server
+ * with its page cache. Each story's sentence after the preview holds a word of its own (its
+ * "leak" word), which no title, standfirst or preview holds: it must be absent wherever access
+ * is missing, and present where access is given on the channels that carry the full text.
+ *
+ * - The article page and its `.data` answer: the full text for a reader with access (decideRead),
+ *   the preview and the wall for anyone else.
+ * - RSS, the listings (home, section, `.data`), the news sitemap and newsletters carry a
+ *   story's title, standfirst and link, never its body: the leak word is in none of them, for
+ *   anyone, whatever the level.
+ * - Search (the page, its `.data`, the API) answers every reader alike (cached and shared), so
+ *   it reads every story as an anonymous reader: a story open to everyone is found by a word of
+ *   its body and quoted, a gated one by neither, whoever asks (domain/search/README.md). Staff
+ *   search the back office, not this.
+ * The e-paper has its own file (reader-access-leaks-editions.test.ts).
+ */
+
+type ReaderKind = 'anonymous' | 'registered' | 'otherMember' | 'member' | 'lapsed' | 'staff'
+const READERS: ReaderKind[] = [
+  'anonymous',
+  'registered',
+  'otherMember',
+  'member',
+  'lapsed',
+  'staff',
+]
+
+interface Level {
+  access: AccessLevel
+  /** Opened by the member's plan only; else any plan. */
+  ourPlan?: boolean
+  freeForNow?: boolean
+  /** Who reads it in full on its page. */
+  full: ReaderKind[]
+  /** Letters of its own: its title word, search word and leak word are made of them. */
+  tag: string
+}
+
+const LEVELS: Record<string, Level> = {
+  everyone: { access: 'everyone', full: READERS, tag: 'ev' },
+  registered: {
+    access: 'registered',
+    full: ['registered', 'otherMember', 'member', 'lapsed', 'staff'],
+    tag: 're',
+  },
+  'members-any-plan': {
+    access: 'members',
+    full: ['otherMember', 'member', 'staff'],
+    tag: 'an',
+  },
+  'members-of-a-plan': { access: 'members', ourPlan: true, full: ['member', 'staff'], tag: 'pl' },
+  'members-free-for-now': {
+    access: 'members',
+    ourPlan: true,
+    freeForNow: true,
+    full: READERS,
+    tag: 'ff',
+  },
+}
+type LevelName = keyof typeof LEVELS
+
+/** A story that is open to everyone: the channels that serve every reader alike show it whole. */
+const openToAll = (level: Level) => level.access === 'everyone' || level.freeForNow === true
+
+// Made-up words the English dictionary leaves as they are, one set per story.
+const titleWord = (level: Level) => `okapi${level.tag}title`
+const searchWord = (level: Level) => `okapi${level.tag}query`
+const leakWord = (level: Level) => `okapi${level.tag}leak`
+const PREVIEW = 'The harbour board met on Tuesday evening'
+
+function bodyOf(level: Level) {
+  return (
+    `<p>${PREVIEW}.</p><p>Second paragraph of the preview.</p><p>Third paragraph of it.</p>` +
+    `<p>Behind the wall, the ${searchWord(level)} committee signed the ${leakWord(level)} accord at midnight.</p>` +
+    '<p>Last words.</p>'
+  )
+}
+
+let server: TestServer
+const pageCache = new PageCache({ maxBytes: 8 * 1024 * 1024 })
+const cookies = {} as Record<ReaderKind, string | null>
+const slugs = {} as Record<LevelName, string>
+const ids = {} as Record<LevelName, number>
+let section = ''
+
+async function member(planId: number, endsAt: Date | null) {
+  const user = await createTestUser()
+  await getDb()
+    .insert(entitlements)
+    .values({
+      userId: user.id,
+      planId,
+      source: 'complimentary',
+      status: 'active',
+      startsAt: new Date(Date.now() - 40 * 86_400_000),
+      endsAt,
+    })
+  return sessionCookie(user)
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ pageCache })
+  const [ours, other] = await getDb()
+    .insert(plans)
+    .values([
+      { slug: 'leak-supporter', name: 'Supporter', monthlyPriceCents: 750 },
+      { slug: 'leak-patron', name: 'Patron', monthlyPriceCents: 2000 },
+    ])
+    .returning()
+  cookies.anonymous = null
+  cookies.registered = await sessionCookie(await createTestUser())
+  cookies.otherMember = await member(other.id, null)
+  cookies.member = await member(ours.id, new Date(Date.now() + 86_400_000))
+  // Its entitlement ended yesterday (no job has marked it lapsed yet), as after a lapse.
+  cookies.lapsed = await member(ours.id, new Date(Date.now() - 86_400_000))
+  // The least of the staff roles: staff read everything.
+  cookies.staff = await sessionCookie(await createTestUser({ role: 'contributor' }))
+  const category = await insertCategory({ name: 'Okapi affairs', slug: 'okapi-affairs' })
+  section = category.slug
+  for (const [name, level] of Object.entries(LEVELS)) {
+    const row = await insertArticle({
+      slug: `okapi-story-${name}`,
+      title: `The ${titleWord(level)} story`,
+      excerpt: `A standfirst about ${titleWord(level)}.`,
+      content: bodyOf(level),
+      categoryId: category.id,
+      isFeatured: true,
+    })
+    await getDb()
+      .update(articles)
+      .set({
+        access: level.access,
+        accessPlanIds: level.ourPlan ? [ours.id] : [],
+        freeForNow: level.freeForNow ?? false,
+      })
+      .where(eq(articles.id, row.id))
+    slugs[name] = row.slug
+    ids[name] = row.id
+  }
+  announceChanged([EVERYTHING])
+})
+
+afterAll(() => server?.close())
+
+async function get(path: string, reader: ReaderKind) {
+  const cookie = cookies[reader]
+  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
+  const body = await response.text()
+  await pageCache.settled()
+  return { status: response.status, body, cacheControl: response.headers.get('cache-control') }
+}
+
+/** The channels that never carry a story's body, for anyone: title and link at most. */
+const TEASER_CHANNELS = () => [
+  '/rss.xml',
+  `/category/${section}/rss.xml`,
+  '/news-sitemap.xml',
+  '/',
+  '/_.data',
+  `/category/${section}`,
+  `/category/${section}.data`,
+]
+
+/** The places search answers, for a query. */
+const SEARCH_CHANNELS = (query: string) => [
+  `/search?q=${query}`,
+  `/search.data?q=${query}`,
+  `/api/search?q=${query}`,
+]
+
+describe.each(READERS)('as %s', (reader) => {
+  describe.each(Object.keys(LEVELS))('a story for %s', (name) => {
+    const level = LEVELS[name]
+
+    it(`its page and .data carry the text after the preview only with access`, async () => {
+      const full = level.full.includes(reader)
+      for (const path of [`/article/${slugs[name]}`, `/article/${slugs[name]}.data`]) {
+        const { status, body } = await get(path, reader)
+        expect(status, path).toBe(200)
+        expect(body, path).toContain(PREVIEW)
+        expect(body.includes(leakWord(level)), path).toBe(full)
+      }
+    })
+
+    it('RSS, the listings and the news sitemap name it and never carry its body', async () => {
+      const leaked: string[] = []
+      for (const path of TEASER_CHANNELS()) {
+        const { status, body } = await get(path, reader)
+        expect(status, path).toBe(200)
+        // The control: the story is there (so a place that shows nothing cannot pass).
+        expect(body, path).toContain(titleWord(level))
+        if (body.includes(leakWord(level))) leaked.push(path)
+      }
+      expect(leaked).toEqual([])
+    })
+
+    it('search finds it by title for anyone, by its body and quoting it only when open to all', async () => {
+      for (const path of SEARCH_CHANNELS(titleWord(level))) {
+        const { status, body } = await get(path, reader)
+        expect(status, path).toBe(200)
+        expect(body, path).toContain(`The ${titleWord(level)} story`)
+        if (!openToAll(level)) expect(body, path).not.toContain(leakWord(level))
+      }
+      for (const path of SEARCH_CHANNELS(searchWord(level))) {
+        const { status, body } = await get(path, reader)
+        expect(status, path).toBe(200)
+        expect(body.includes(`The ${titleWord(level)} story`), path).toBe(openToAll(level))
+        expect(body.includes(leakWord(level)), path).toBe(openToAll(level))
+      }
+    })
+  })
+})
+
+describe('newsletters', () => {
+  it('mail every story as its title, standfirst and link, and the body of none', async () => {
+    const db = getDb()
+    const [list] = await db
+      .insert(newsletterLists)
+      .values({ slug: 'okapi-edition', name: 'Okapi edition', kind: 'edition' })
+      .returning()
+    const names = Object.keys(LEVELS)
+    const [issue] = await db
+      .insert(newsletterIssues)
+      .values({
+        listId: list.id,
+        status: 'draft',
+        subject: 'The okapi edition',
+        articleIds: names.map((name) => ids[name]),
+      })
+      .returning()
+    // Before the send: the preview of the issue, a fresh rendering.
+    const preview = await renderIssue(db, issue.id)
+    // No subscriber: the send starts and ends at once, its mail frozen as every reader gets it.
+    await startIssueSend(db, issue.id)
+    const [frozen] = await db
+      .select()
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issue.id))
+    const mails = {
+      'preview html': preview.html,
+      'preview text': preview.text,
+      'sent html': frozen.html ?? '',
+      'sent text': frozen.text ?? '',
+    }
+    for (const [part, content] of Object.entries(mails)) {
+      for (const name of names) {
+        const level = LEVELS[name]
+        expect(content, `${part}: ${name}`).toContain(titleWord(level))
+        expect(content, `${part}: ${name}`).toContain(`A standfirst about ${titleWord(level)}.`)
+        expect(content, `${part}: ${name}`).not.toContain(leakWord(level))
+        expect(content, `${part}: ${name}`).not.toContain(PREVIEW)
+      }
+    }
+    // The web copy, for every reader (a member gets the same: no mail is written per reader).
+    for (const reader of READERS) {
+      const { status, body } = await get(`/newsletters/${list.slug}/${issue.id}`, reader)
+      expect(status, reader).toBe(200)
+      for (const name of names) {
+        expect(body, `${reader}: ${name}`).toContain(titleWord(LEVELS[name]))
+        expect(body, `${reader}: ${name}`).not.toContain(leakWord(LEVELS[name]))
+      }
+    }
+  })
+
+  it('alert a members story with its title, standfirst and link only', async () => {
+    const db = getDb()
+    const [list] = await db
+      .insert(newsletterLists)
+      .values({ slug: 'okapi-alerts', name: 'Okapi alerts', kind: 'alert' })
+      .returning()
+    const level = LEVELS['members-of-a-plan']
+    const { issueId } = await sendArticleAlert(db, {
+      articleId: ids['members-of-a-plan'],
+      listId: list.id,
+    })
+    const [sent] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issueId))
+    for (const content of [sent.html ?? '', sent.text ?? '']) {
+      expect(content).toContain(titleWord(level))
+      // The link: the story's address, or the site's counted redirect to it (issue 36).
+      expect(content).toMatch(new RegExp(`/article/${slugs['members-of-a-plan']}|/n/c/`))
+      expect(content).not.toContain(leakWord(level))
+      expect(content).not.toContain(PREVIEW)
+    }
+  })
+})
