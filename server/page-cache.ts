@@ -109,6 +109,22 @@ export const PAGE_QUERY_PARAMETERS: readonly (readonly [RegExp, readonly string[
 ]
 const EVERY_ROUTE_READS = ['_routes', 'index']
 
+/**
+ * Query parameters that make the answer one reader's: a gift link (`?gift=`, issue 38) opens
+ * a members story in full for whoever follows it. An address carrying one is neither answered
+ * from a stored page (the story's preview would hide the gift) nor stored (decision 0045).
+ */
+const PERSONAL_QUERY_PARAMETERS = ['gift']
+
+/** Whether `url` carries a parameter that makes its answer one reader's (a gift link). */
+export function hasPersonalParameter(url: string): boolean {
+  const query = url.indexOf('?')
+  if (query === -1) return false
+  // Read as the app reads it (URLSearchParams), so `?%67ift=` is a gift link here too.
+  const params = new URLSearchParams(url.slice(query + 1))
+  return PERSONAL_QUERY_PARAMETERS.some((name) => params.has(name))
+}
+
 /** The query parameters the page at `pathname` reads (a data request's as its page's). */
 export function pageQueryParameters(pathname: string): readonly string[] {
   const path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '')
@@ -317,6 +333,7 @@ export class PageCache {
     if (!url.startsWith('/')) return false
     return !(
       hasPersonalCookie(req.headers.cookie) ||
+      hasPersonalParameter(url) ||
       url.startsWith('/admin') ||
       url.startsWith('/api/auth')
     )

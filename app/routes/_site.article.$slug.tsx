@@ -6,7 +6,7 @@ import { CopyLink } from '~/components/site/share-links'
 import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { getPublicLive } from '~/domain/live/live-queries.server'
-import { articleAccessFor } from '~/domain/membership/article-read.server'
+import { articleAccessFor, hasGiftParameter } from '~/domain/membership/article-read.server'
 import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
@@ -39,7 +39,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       return []
     }),
     getPublicLive(String(article.id)),
-    articleAccessFor(article, request),
+    // The page counts a new read on the meter; the other channels only recognise one.
+    articleAccessFor(article, request, { count: true }),
   ])
   const { html, ...page } = articlePageView(
     found,
@@ -63,9 +64,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       isLive: live !== null && live.coverage.state !== 'ended' && access.read.full,
       html: context.documentHtml ? null : html,
     },
-    // A gated story's full text is this reader's alone: no shared cache keeps it.
-    access.read.gated && access.read.full
-      ? { headers: { 'Cache-Control': PRIVATE_NO_STORE } }
+    // A gated story's full text, an answer the meter decided and a gift link's are this
+    // reader's alone: no shared cache keeps them (decision 0045), and a gift link's address
+    // goes to no other site as a Referer.
+    access.read.personal
+      ? {
+          headers: {
+            'Cache-Control': PRIVATE_NO_STORE,
+            ...(hasGiftParameter(request) ? { 'Referrer-Policy': 'no-referrer' } : {}),
+            ...(access.setCookie ? { 'Set-Cookie': access.setCookie } : {}),
+          },
+        }
       : undefined,
   )
 }

@@ -2,11 +2,13 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import type { ArticlePageView } from '~/domain/articles/article-view.server'
 import type { LiveCoverageView } from '~/domain/live/live-view.server'
+import type { MeterCount } from '~/domain/membership/meter'
 import type { WallView } from '~/domain/membership/wall-view'
 import { ArticleEndings, type ArticleEndingsView } from './article-endings'
 import { ArticleView } from './article-view'
 import { ArticleWall } from './article-wall'
 import { LiveBlog } from './live-blog'
+import { ReaderStrip } from './reader-strip'
 import { ShareLinks, type ArticleShareView } from './share-links'
 
 /**
@@ -23,6 +25,8 @@ export function renderArticlePage(input: {
   live?: { view: LiveCoverageView; articleId: number } | null
   /** For a reader without access to a gated story: the wall under its preview. */
   wall?: WallView | null
+  /** For a metered read: the counter; for a member: where "Gift this story" posts. */
+  reader?: { meter: MeterCount | null; giftHref: string | null }
 }): string {
   return renderToStaticMarkup(
     // Links need a router to resolve; the paths are absolute, so any location will do.
@@ -32,7 +36,13 @@ export function renderArticlePage(input: {
         lead={
           input.live ? <LiveBlog live={input.live.view} articleId={input.live.articleId} /> : null
         }
-        wall={input.wall ? <ArticleWall wall={input.wall} /> : null}
+        wall={
+          input.wall ? (
+            <ArticleWall wall={input.wall} />
+          ) : input.reader ? (
+            <ReaderStrip meter={input.reader.meter} giftHref={input.reader.giftHref} />
+          ) : null
+        }
       >
         <ShareLinks share={input.share} />
       </ArticleView>

@@ -4,6 +4,7 @@ import {
   SUBSCRIBE_WALL_TITLE,
   type WallView,
 } from '~/domain/membership/wall-view'
+import { meterCounterText } from '~/domain/membership/meter'
 import { outlineButtonClass, primaryButtonClass, textLinkClass } from './styles'
 
 const HEADING_ID = 'article-wall-heading'
@@ -24,8 +25,22 @@ export function ArticleWall({ wall }: { wall: WallView }) {
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 -top-24 h-24 bg-linear-to-b from-transparent to-background"
       />
+      <WallNotes wall={wall} />
       {wall.kind === 'register' ? <RegisterWall wall={wall} /> : <SubscribeWall wall={wall} />}
     </section>
+  )
+}
+
+/** Why the reader is here: a gift link that did not open the story, the meter spent. */
+function WallNotes({ wall }: { wall: WallView }) {
+  if (!wall.note && !wall.meter) return null
+  return (
+    <div className="mb-5 grid gap-1 text-center text-sm">
+      {wall.note ? <p className="font-semibold text-foreground">{wall.note}</p> : null}
+      {wall.meter ? (
+        <p className="text-muted-foreground">You have read {meterCounterText(wall.meter)}.</p>
+      ) : null}
+    </div>
   )
 }
 

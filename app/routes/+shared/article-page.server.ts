@@ -49,10 +49,10 @@ const VARIANTS_KEPT = 8
  */
 const drawn = new WeakMap<PublicArticlePage, Map<string, Drawn>>()
 
-function variantOf({ read, wall }: ArticleAccess): string {
+function variantOf({ read, wall, meter, giftHref }: ArticleAccess): string {
   if (!read.gated) return 'free'
   return read.full
-    ? `full:${read.previewParagraphs}`
+    ? `full:${read.previewParagraphs}:${JSON.stringify(meter)}:${giftHref ?? ''}`
     : `wall:${read.previewParagraphs}:${JSON.stringify(wall)}`
 }
 
@@ -165,6 +165,7 @@ function drawArticlePage(
       },
       live: liveView ? { view: liveView, articleId: article.id } : null,
       wall: access.read.full ? null : access.wall,
+      reader: { meter: access.meter, giftHref: access.giftHref },
     }),
   }
 }
