@@ -144,6 +144,9 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.terms.tsx': [get(EVERYONE)],
   'routes/_site.article.$slug.tsx': [get(EVERYONE)],
   'routes/_site.article.$slug_.entry.$entryId.tsx': [get(EVERYONE)],
+  // "Gift this story": a signed-in reader (only a member's post makes a link; others get 400/403
+  // from the rule, past the access check).
+  'routes/_site.article.$slug_.gift.tsx': [get(SIGNED_IN), post('empty form', SIGNED_IN)],
   'routes/_site.category.$slug.tsx': [get(EVERYONE)],
   'routes/_site.tag.$slug.tsx': [get(EVERYONE)],
   'routes/_site.search.tsx': [get(EVERYONE)],
