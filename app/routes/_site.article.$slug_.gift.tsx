@@ -51,6 +51,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       slug: article.slug,
       mayGift: mayGift(article, reader),
       left: Math.max(0, GIFT_LINKS_A_MONTH - made),
+      days: GIFT_LINK_DAYS,
+      perMonth: GIFT_LINKS_A_MONTH,
     },
     { headers: TOKEN_PAGE_HEADERS },
   )
@@ -117,8 +119,8 @@ export default function GiftPage() {
       ) : story.mayGift ? (
         <Form method="post" className="mt-8 grid gap-4">
           <p>
-            Make a link anyone can read this story with, for {GIFT_LINK_DAYS} days. You can make{' '}
-            {GIFT_LINKS_A_MONTH} a month; {story.left} left this month.
+            Make a link anyone can read this story with, for {story.days} days. You can make{' '}
+            {story.perMonth} a month; {story.left} left this month.
           </p>
           {answer && !answer.ok ? (
             <p role="alert" className="font-semibold text-destructive">
