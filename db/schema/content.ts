@@ -236,6 +236,14 @@ export const articleRevisions = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     featuredImage: text(),
+    /**
+     * The access level as saved (issue 38); null in revisions kept before access levels
+     * existed, which a restore leaves as the article has it.
+     */
+    access: text(),
+    accessPlanIds: integer().array(),
+    freeForNow: boolean(),
+    previewParagraphs: integer(),
     createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

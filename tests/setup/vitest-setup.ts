@@ -3,7 +3,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { viewCounter } from '../../app/domain/articles/view-counter.server'
-import { editionsSettled } from '../../app/domain/newspapers/editions.server'
 import { flushRedirectHits } from '../../app/domain/redirects/redirects.server'
 import { EVERYTHING, announceChanged } from '../../app/infra/cache-keys.server'
 import { resetEnvCache } from '../../app/infra/env.server'
@@ -30,9 +29,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  // Work a file began in the background ends with it, in its own database and data folder,
-  // not in the next file's (a worker runs many files: vitest.config.ts).
-  await editionsSettled()
+  // Nothing runs in the background here: edition reads and other queued work wait in the
+  // file's own job queue until a test drains it (drainQueue), and go with its database.
   // Counts kept in memory for a later write go to this file's database, not the next one's.
   await flushRedirectHits()
   await viewCounter.flush()

@@ -120,3 +120,19 @@ export function postedAccess(input: {
     previewParagraphs: input.previewParagraphs ?? null,
   })
 }
+
+/** The access level a revision kept, or null for one saved before access levels existed. */
+export function revisionAccess(revision: {
+  access: string | null
+  accessPlanIds: number[] | null
+  freeForNow: boolean | null
+  previewParagraphs: number | null
+}): ArticleAccessState | null {
+  if (revision.access === null) return null
+  return {
+    access: accessLevelOf(revision.access),
+    accessPlanIds: revision.accessPlanIds ?? [],
+    freeForNow: revision.freeForNow ?? false,
+    previewParagraphs: revision.previewParagraphs,
+  }
+}

@@ -110,19 +110,20 @@ function writesReviewNote(before: ArticleFieldState | null, after: ArticleFieldS
 }
 
 /**
- * What restoring a revision would change that the role may not: its status and its
- * breaking-news tag (byline and featured flag are not in revisions). For the revision list's
+ * What restoring a revision would change that the role may not: its status, its
+ * breaking-news tag and its access level (byline and featured flag are not in revisions). For the revision list's
  * Restore buttons; the restore itself is checked by its write.
  */
 export function refuseRestore(
   actor: Actor,
   current: ArticleFieldState,
-  revision: { status: ArticleStatus; isBreaking: boolean },
+  revision: { status: ArticleStatus; isBreaking: boolean; access?: ArticleAccessState },
 ): FieldRefusal | null {
   return refuseFieldChanges(actor, current, {
     ...current,
     status: revision.status,
     isBreaking: revision.isBreaking,
+    access: revision.access ?? current.access,
   })
 }
 

@@ -35,6 +35,10 @@ export async function recordRevision(
       status: articles.status,
       categoryId: articles.categoryId,
       featuredImage: articles.featuredImage,
+      access: articles.access,
+      accessPlanIds: articles.accessPlanIds,
+      freeForNow: articles.freeForNow,
+      previewParagraphs: articles.previewParagraphs,
     })
     .from(articles)
     .where(eq(articles.id, articleId))

@@ -5,12 +5,21 @@ import { getDb } from '~/infra/db.server'
 import { htmlToPlainText } from '~/infra/sanitize.server'
 import { formatDateWithTime } from '~/lib/dates'
 import { diffWords, type DiffPart } from '~/lib/word-diff'
+import {
+  accessLevelOf,
+  revisionAccess,
+  sameAccess,
+  type ArticleAccessState,
+} from './article-access'
 import { isBreakingNewsTagName, type ArticleFieldState } from './article-field-rules'
 import { readFieldState } from './article-field-rules.server'
 import { ARTICLE_STATUS_NAMES, type ArticleStatus } from './articles-schema'
 
 // The edit form's revision list and its comparison of a revision with the current text.
 // Everything is worded here (dates in the site's time zone, summaries), so the panel only draws.
+
+/** A revision's access level as one value, to compare saves in SQL. */
+const ACCESS_OF = sql`concat_ws(chr(31), ${articleRevisions.access}, ${articleRevisions.accessPlanIds}::text, ${articleRevisions.freeForNow}::text, ${articleRevisions.previewParagraphs}::text)`
 
 export interface RevisionListItem {
   id: number
@@ -21,6 +30,8 @@ export interface RevisionListItem {
   title: string
   /** Its tags put the article on the breaking-news bar (restored by name, as the restore does). */
   isBreaking: boolean
+  /** Who may read it, as saved; absent in revisions kept before access levels existed. */
+  access?: ArticleAccessState
   /** What this save changed from the one before it, in a few words. */
   summary: string
 }
@@ -51,6 +62,7 @@ interface ChangeFlags {
   category: boolean
   tags: boolean
   image: boolean
+  access?: boolean
 }
 
 /** "Changed title and content; Draft → Published", from what differs from the save before. */
@@ -64,6 +76,7 @@ export function revisionSummary(flags: ChangeFlags): string {
       ['category', flags.category],
       ['tags', flags.tags],
       ['featured image', flags.image],
+      ['access', flags.access ?? false],
     ] as const
   )
     .filter(([, isChanged]) => isChanged)
@@ -117,6 +130,10 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       status: articleRevisions.status,
       title: articleRevisions.title,
       tagNames: articleRevisions.tagNames,
+      access: articleRevisions.access,
+      accessPlanIds: articleRevisions.accessPlanIds,
+      freeForNow: articleRevisions.freeForNow,
+      previewParagraphs: articleRevisions.previewParagraphs,
       authorName: WHO,
       isOldest: sql<boolean>`lag(${articleRevisions.id}) over (order by ${articleRevisions.id}) is null`,
       previousStatus: sql<ArticleStatus | null>`lag(${articleRevisions.status}) over (order by ${articleRevisions.id})`,
@@ -126,8 +143,10 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       categoryChanged: differs(articleRevisions.categoryId),
       tagsChanged: differs(articleRevisions.tagNames),
       imageChanged: differs(articleRevisions.featuredImage),
+      // A revision from before access levels (null) is not a change of access.
+      accessChanged: sql<boolean>`${articleRevisions.access} is not null and lag(${articleRevisions.access}) over (order by ${articleRevisions.id}) is not null and ${ACCESS_OF} is distinct from lag(${ACCESS_OF}) over (order by ${articleRevisions.id})`,
       // What a restore copies from a revision: equal fingerprints, equal versions.
-      fingerprint: sql<string>`md5(concat_ws(chr(31), ${articleRevisions.title}, ${articleRevisions.excerpt}, ${articleRevisions.content}, ${articleRevisions.categoryId}::text, ${articleRevisions.tagNames}::text, ${articleRevisions.featuredImage}, ${articleRevisions.status}))`,
+      fingerprint: sql<string>`md5(concat_ws(chr(31), ${articleRevisions.title}, ${articleRevisions.excerpt}, ${articleRevisions.content}, ${articleRevisions.categoryId}::text, ${articleRevisions.tagNames}::text, ${articleRevisions.featuredImage}, ${articleRevisions.status}, ${ACCESS_OF}))`,
     })
     .from(articleRevisions)
     .leftJoin(profiles, eq(profiles.id, articleRevisions.createdBy))
@@ -147,6 +166,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       status: row.status,
       title: row.title,
       isBreaking: row.tagNames.some(isBreakingNewsTagName),
+      access: revisionAccess(row) ?? undefined,
       summary: restoredFrom.has(row.id)
         ? `Restored from revision of ${label(restoredFrom.get(row.id)!)}`
         : revisionSummary({
@@ -159,6 +179,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
             category: row.categoryChanged,
             tags: row.tagsChanged,
             image: row.imageChanged,
+            access: row.accessChanged,
           }),
     })),
   }
@@ -225,6 +246,10 @@ export async function compareRevision(
         categoryId: articleRevisions.categoryId,
         tagNames: articleRevisions.tagNames,
         featuredImage: articleRevisions.featuredImage,
+        access: articleRevisions.access,
+        accessPlanIds: articleRevisions.accessPlanIds,
+        freeForNow: articleRevisions.freeForNow,
+        previewParagraphs: articleRevisions.previewParagraphs,
         authorName: WHO,
       })
       .from(articleRevisions)
@@ -256,6 +281,18 @@ export async function compareRevision(
   }
   if ((revision.featuredImage ?? null) !== (current.featuredImage ?? null)) {
     otherChanges.push('featured image')
+  }
+  const access = revisionAccess(revision)
+  if (
+    access &&
+    !sameAccess(access, {
+      access: accessLevelOf(current.access),
+      accessPlanIds: current.accessPlanIds,
+      freeForNow: current.freeForNow,
+      previewParagraphs: current.previewParagraphs,
+    })
+  ) {
+    otherChanges.push('access')
   }
   const title = diffWords(revision.title, current.title)
   const excerpt = diffWords(revision.excerpt, current.excerpt)

@@ -293,3 +293,47 @@ describe('revised_at', () => {
     expect((await row(created.id)).revisedAt).toBeNull()
   })
 })
+
+describe('the access level in revisions', () => {
+  it('keeps it with each save, says when it changed, and a restore brings it back', async () => {
+    const saved = await createArticle(
+      input({ access: 'members', freeForNow: true, previewParagraphs: 2 }),
+      editor,
+    )
+    const opened = await updateArticle(saved.id, input({ access: 'everyone' }), editor)
+    const [first, second] = await revisionsOf(saved.id)
+    expect(first).toMatchObject({
+      access: 'members',
+      accessPlanIds: [],
+      freeForNow: true,
+      previewParagraphs: 2,
+    })
+    expect(second).toMatchObject({ access: 'everyone', freeForNow: false })
+
+    const list = await listRevisions(saved.id)
+    expect(list!.revisions[0]!.summary).toBe('Changed access')
+    expect(list!.revisions[1]!.access).toMatchObject({ access: 'members', freeForNow: true })
+    expect((await compareRevision(saved.id, first!.id))!.otherChanges).toContain('access')
+
+    await restoreRevision(saved.id, first!.id, editor, {
+      expectedUpdatedAt: opened.updatedAt,
+    })
+    expect(await row(saved.id)).toMatchObject({
+      access: 'members',
+      freeForNow: true,
+      previewParagraphs: 2,
+    })
+  })
+
+  it('leaves the article’s access alone when restoring a revision kept before access levels', async () => {
+    const saved = await createArticle(input({ access: 'registered' }), editor)
+    const [old] = await revisionsOf(saved.id)
+    await getDb()
+      .update(articleRevisions)
+      .set({ access: null, accessPlanIds: null, freeForNow: null, previewParagraphs: null })
+      .where(eq(articleRevisions.id, old!.id))
+    await restoreRevision(saved.id, old!.id, editor)
+    expect((await row(saved.id))!.access).toBe('registered')
+    expect((await compareRevision(saved.id, old!.id))!.otherChanges).not.toContain('access')
+  })
+})

@@ -3,6 +3,7 @@ import { articleRevisions, articles } from '@db/schema/index'
 import type { Actor } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb } from '~/infra/db.server'
+import { revisionAccess } from './article-access'
 import { updateArticle, type SavedArticle } from './articles.server'
 
 // Restoring a revision: a manual save of the revision's fields, through the same write as the
@@ -21,8 +22,8 @@ export interface RestoreOptions {
 }
 
 /**
- * Writes the revision's title, excerpt, body, status, category, tags and featured image to
- * the article. What revisions do not keep (featured flag, video, byline) stays as it is. A
+ * Writes the revision's title, excerpt, body, status, category, tags, featured image and
+ * access level to the article. What revisions do not keep (featured flag, video, byline) stays as it is. A
  * change the role may not make — a status it may not reach (a contributor and a published
  * revision), the breaking-news tag put back or taken off by a non-editor — is refused by the
  * field rules (`ArticleFieldError`, 403), and nothing is written.
@@ -62,6 +63,8 @@ export async function restoreRevision(
       hasVideo: current.hasVideo,
       videoUrl: current.videoUrl,
       authorId: current.authorId,
+      // Who may read it, as saved then; a revision kept before access levels leaves it alone.
+      ...(revisionAccess(revision) ?? {}),
     },
     actor,
     // The revision was compared with this version: a save in between is a conflict, not a

@@ -125,6 +125,11 @@ interface ContentFile {
       categoryId: number | null
       tagNames: string[]
       featuredImage: string | null
+      /** Absent in exports made before access levels existed (and null in revisions kept then). */
+      access?: string | null
+      accessPlanIds?: number[] | null
+      freeForNow?: boolean | null
+      previewParagraphs?: number | null
       createdBy: string | null
       createdAt: string
     }[]
@@ -663,6 +668,15 @@ async function insertArticles(
       categoryId: r.categoryId,
       tagNames: r.tagNames,
       featuredImage: r.featuredImage,
+      // A revision's access level, its plans renumbered as the article's are.
+      ...(r.access
+        ? {
+            access: r.access,
+            accessPlanIds: (r.accessPlanIds ?? []).flatMap((id) => planIds.get(id) ?? []),
+            freeForNow: r.freeForNow ?? false,
+            previewParagraphs: r.previewParagraphs ?? null,
+          }
+        : {}),
       createdBy: person(r.createdBy),
       createdAt: new Date(r.createdAt),
     })),
