@@ -27,16 +27,17 @@ import type { Route } from './+types/_site.article.$slug_.gift'
  * private, no-store, and no Referer.
  */
 
+/** The signed-in reader (anyone else is sent to sign in first), and the story. */
 async function storyAndReader(request: Request, slug: string) {
-  const found = await getPublicArticlePage(slug)
-  if (!found) notFound('Article not found')
   const reader = await readerOf(request)
   if (reader.kind === 'anonymous') {
-    const back = `/article/${found.article.slug}/gift`
+    const back = `/article/${encodeURIComponent(slug)}/gift`
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, {
       headers: TOKEN_PAGE_HEADERS,
     })
   }
+  const found = await getPublicArticlePage(slug)
+  if (!found) notFound('Article not found')
   return { article: found.article, reader }
 }
 
