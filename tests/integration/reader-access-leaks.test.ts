@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { articles, entitlements, newsletterIssues, newsletterLists, plans } from '@db/schema/index'
+import {
+  articles,
+  entitlements,
+  newsletterIssues,
+  newsletterLists,
+  plans,
+  siteSettings,
+} from '@db/schema/index'
 import type { AccessLevel } from '~/domain/membership/access-level'
+import { createGiftLink } from '~/domain/membership/gift-links.server'
 import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
 import { renderIssue } from '~/domain/newsletter/issue-render.server'
 import { startIssueSend } from '~/domain/newsletter/issue-send.server'
@@ -297,5 +305,83 @@ describe('newsletters', () => {
       expect(content).not.toContain(leakWord(level))
       expect(content).not.toContain(PREVIEW)
     }
+  })
+})
+
+/*
+ * The meter and gift links (decision 0045): what they open, they open on the article page
+ * alone, privately, for the one reader; no shared channel and no other reader gets more.
+ */
+describe('the meter and gift links', () => {
+  async function setMeter(meterMode: 'off' | 'meter') {
+    const values = { id: 1, meterMode, meterAnonymousLimit: 1, meterRegisteredLimit: 1 }
+    await getDb()
+      .insert(siteSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: siteSettings.id, set: values })
+    announceChanged([EVERYTHING])
+  }
+
+  async function fetchAs(path: string, cookie: string | null) {
+    const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
+    const body = await response.text()
+    await pageCache.settled()
+    return { response, body }
+  }
+
+  it('the meter opens a members story on its page only, private; registered stories, the shared channels and a spent meter stay shut', async () => {
+    await setMeter('meter')
+    try {
+      const gated = ['members-any-plan', 'members-of-a-plan'] as const
+      for (const name of gated) {
+        const level = LEVELS[name]
+        // A new anonymous reader: the meter's one free story, privately, with its cookie.
+        const first = await fetchAs(`/article/${slugs[name]}`, null)
+        expect(first.body, name).toContain(leakWord(level))
+        expect(first.response.headers.get('cache-control'), name).toBe('private, no-store')
+        const meter = /meter=[^;]+/.exec(first.response.headers.get('set-cookie') ?? '')?.[0]
+        expect(meter, name).toBeDefined()
+        // The same reader's meter is spent for the other story, on its page and .data.
+        const other = gated.find((n) => n !== name)!
+        for (const path of [`/article/${slugs[other]}`, `/article/${slugs[other]}.data`]) {
+          const spent = await fetchAs(path, meter!)
+          expect(spent.body, path).not.toContain(leakWord(LEVELS[other]))
+          expect(spent.response.headers.get('cache-control'), path).toBe('private, no-store')
+        }
+        for (const path of [...TEASER_CHANNELS(), ...SEARCH_CHANNELS(searchWord(level))]) {
+          expect((await fetchAs(path, meter!)).body, path).not.toContain(leakWord(level))
+        }
+      }
+      // The meter does not open a story for registered readers.
+      const registered = await fetchAs(`/article/${slugs.registered}`, null)
+      expect(registered.body).not.toContain(leakWord(LEVELS.registered))
+    } finally {
+      await setMeter('off')
+    }
+  })
+
+  it('a gift link opens its story for whoever follows it, privately, and nothing else', async () => {
+    const memberId = (await createTestUser()).id
+    const [plan] = await getDb().select().from(plans).where(eq(plans.slug, 'leak-supporter'))
+    const name = 'members-of-a-plan'
+    const level = LEVELS[name]
+    const story = { ...level, id: ids[name], slug: slugs[name], accessPlanIds: [plan.id] }
+    const link = await createGiftLink(
+      { ...story, freeForNow: false },
+      { kind: 'account', id: memberId, role: 'viewer', planIds: [plan.id] },
+      'UTC',
+    )
+    // The stored preview first, so that a cache answering the gift with it would show.
+    await fetchAs(`/article/${slugs[name]}`, null)
+    const gifted = await fetchAs(link.path, null)
+    expect(gifted.body).toContain(leakWord(level))
+    expect(gifted.response.headers.get('cache-control')).toBe('private, no-store')
+    expect(gifted.response.headers.get('x-cache')).toBeNull()
+    for (const path of [`/article/${slugs[name]}`, `/article/${slugs[name]}.data`]) {
+      expect((await fetchAs(path, null)).body, path).not.toContain(leakWord(level))
+    }
+    // The token opens no other story.
+    const other = `/article/${slugs['members-any-plan']}?gift=${link.token}`
+    expect((await fetchAs(other, null)).body).not.toContain(leakWord(LEVELS['members-any-plan']))
   })
 })
