@@ -10,6 +10,14 @@ export const E2E_DATA_DIR = path.join(os.tmpdir(), `broadsheet-e2e-${PORT}`)
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' }
 
 /**
+ * Stripe for the journeys: a local stand-in (tests/setup/stripe-stand-in.ts) the site's SDK is
+ * pointed at with its host, port and protocol options; it serves stand-in Checkout and portal
+ * pages and signs its webhooks with this secret (docs/membership.md, "Testing without Stripe").
+ */
+const STRIPE_STAND_IN_PORT = PORT + 5
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret'
+
+/**
  * Debian's headless shell (`apt-get install -y chromium-headless-shell`) when it is there, the
  * full Chromium otherwise; CHROMIUM_PATH chooses. The shell is Chromium's own headless build,
  * without the browser's window machinery: a third less CPU for the same journeys
@@ -89,36 +97,56 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
-  webServer: {
-    // The compiled production server (npm run build) on a throw-away embedded database with
-    // demo content.
-    command: `rm -rf ${E2E_DATA_DIR} && node --max-old-space-size=192 ${BUILD_DIR}/server/main.js`,
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      SITE_URL: E2E_BASE_URL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Named at creation, so the back office does not ask first (its bylines read "admin").
-      ADMIN_NAME: 'admin',
-      // Chosen at first start, so the back office does not ask an admin for it (issue 36); the
-      // journeys' dates are in UTC.
-      SITE_TIME_ZONE: 'UTC',
-      // The import journey's "old site" serves its pictures from this machine (import.spec.ts).
-      IMPORT_FETCH_ALLOW_PRIVATE: '1',
-      BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-      LOG_LEVEL: 'warn',
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      // E2E_DATABASE_URL runs the same journeys on a PostgreSQL server.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+  webServer: [
+    {
+      command: 'node --import tsx tests/setup/stripe-stand-in-main.ts',
+      url: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        STAND_IN_PORT: String(STRIPE_STAND_IN_PORT),
+        WEBHOOK_URL: `${E2E_BASE_URL}/api/stripe/webhook`,
+        WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      },
     },
-  },
+    {
+      // The compiled production server (npm run build) on a throw-away embedded database with
+      // demo content.
+      command: `rm -rf ${E2E_DATA_DIR} && node --max-old-space-size=192 ${BUILD_DIR}/server/main.js`,
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        SITE_URL: E2E_BASE_URL,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Named at creation, so the back office does not ask first (its bylines read "admin").
+        ADMIN_NAME: 'admin',
+        // Chosen at first start, so the back office does not ask an admin for it (issue 36); the
+        // journeys' dates are in UTC.
+        SITE_TIME_ZONE: 'UTC',
+        // The import journey's "old site" serves its pictures from this machine (import.spec.ts).
+        IMPORT_FETCH_ALLOW_PRIVATE: '1',
+        BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+        LOG_LEVEL: 'warn',
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        // E2E_DATABASE_URL runs the same journeys on a PostgreSQL server.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(STRIPE_STAND_IN_PORT),
+        STRIPE_API_PROTOCOL: 'http',
+      },
+    },
+  ],
 })

@@ -13,6 +13,7 @@ import {
 } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '~/infra/security-headers.server'
+import { paymentPageOrigins } from '~/infra/payment-pages.server'
 
 export const streamTimeout = 5_000
 
@@ -98,7 +99,11 @@ export default async function handleRequest(
       : []
     headers.set(
       'Content-Security-Policy',
-      contentSecurityPolicy({ scriptHashes: inlineScriptHashes(bytes), extraOrigins }),
+      contentSecurityPolicy({
+        scriptHashes: inlineScriptHashes(bytes),
+        extraOrigins,
+        formOrigins: paymentPageOrigins(),
+      }),
     )
   }
   if (!headers.has('Cache-Control'))

@@ -13,6 +13,7 @@ import { logger } from '~/infra/logger.server'
 import { metrics } from '~/infra/metrics.server'
 import { requestContext, requestIdFor } from '~/infra/request-context.server'
 import { baseSecurityHeaders, contentSecurityPolicy } from '~/infra/security-headers.server'
+import { paymentPageOrigins } from '~/infra/payment-pages.server'
 import { PUBLIC_BUCKETS, type Bucket } from '~/infra/storage-driver.server'
 import { isStorageUnavailable } from '~/infra/storage-guard.server'
 import { getStorage, storageRoot } from '~/infra/storage.server'
@@ -69,7 +70,9 @@ export function createApp({
   // The same for every answer: worked out once.
   const everyAnswer = Object.entries({
     ...baseSecurityHeaders({ https }),
-    ...(mode === 'production' ? { 'Content-Security-Policy': contentSecurityPolicy() } : {}),
+    ...(mode === 'production'
+      ? { 'Content-Security-Policy': contentSecurityPolicy({ formOrigins: paymentPageOrigins() }) }
+      : {}),
   })
 
   // The build, once known, names the route of each request in the metrics.

@@ -42,7 +42,12 @@ export function inlineScriptHashes(page: Buffer | string): string[] {
  * cached whole with its headers, and a hash stays true for the cached copy.
  */
 export function contentSecurityPolicy(
-  options: { scriptHashes?: string[]; extraOrigins?: string[] } = {},
+  options: {
+    scriptHashes?: string[]
+    extraOrigins?: string[]
+    /** Where a form may lead besides the site (Stripe's Checkout and portal, by redirect). */
+    formOrigins?: string[]
+  } = {},
 ) {
   const extra = options.extraOrigins ?? []
   return [
@@ -60,7 +65,7 @@ export function contentSecurityPolicy(
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formOrigins ?? [])].join(' '),
     "frame-ancestors 'self'",
   ].join('; ')
 }

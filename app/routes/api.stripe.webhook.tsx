@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (body.length > MAX_EVENT_BYTES) return answer(413, { error: 'This event is too large.' })
   let event
   try {
-    event = verifiedStripeEvent(body, signature)
+    event = await verifiedStripeEvent(body, signature)
   } catch (error) {
     logger.warn({ err: error }, 'stripe: a webhook with a bad signature was refused')
     return answer(400, { error: 'The signature does not match this event.' })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { editionReadsJob } from '~/domain/newspapers/editions.server'
 import { sandboxProbe, setPdfReadLimits } from '~/domain/newspapers/pdf-sandbox.server'
+import { JobRegistry } from '~/infra/jobs/registry.server'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import { signedInCallers } from '../setup/admin-fixtures'
 import { TEST_SITE_URL } from '../setup/auth-fixtures'
@@ -38,10 +40,13 @@ const LIMITS = { cpuMs: 5_000, timeoutMs: 90_000 }
 let server: TestServer
 let session: EditorSession
 let site: SiteFetch
+// The server's background work that reads editions, as server/start.ts runs it.
+const jobs = new JobRegistry().declare([{ ...editionReadsJob, pollMs: 200 }])
 
 // Loading every route module for the whole server takes long on a busy machine.
 beforeAll(async () => {
   server = await startTestServer()
+  await jobs.start()
   site = (path, init) => server.fetch(path, init)
   session = { cookie: (await signedInCallers()).admin.cookie, origin: TEST_SITE_URL }
   setPdfReadLimits(LIMITS)
@@ -49,6 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setPdfReadLimits(undefined)
+  await jobs.stop()
   await server?.close()
 })
 

@@ -87,6 +87,8 @@ export async function startStripeStandIn(options: {
   webhookUrl: string
   webhookSecret?: string
   now?: number
+  /** A fixed port (the end-to-end server is told it in advance); else any free one. */
+  port?: number
 }): Promise<StripeStandIn> {
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(12).toString('hex')}`
   const signer = new Stripe('sk_test_stand_in')
@@ -347,6 +349,10 @@ export async function startStripeStandIn(options: {
         const address = new URL(req.url ?? '/', url)
         const method = req.method ?? 'GET'
         const [, first, second, third] = address.pathname.split('/')
+        if (first === 'healthz') {
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+          return
+        }
         if (first === 'v1') {
           const input =
             method === 'GET' ? Object.fromEntries(address.searchParams) : parseStripeForm(body)
@@ -395,7 +401,7 @@ export async function startStripeStandIn(options: {
       })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   url = `http://127.0.0.1:${port}`
   Object.assign(standIn, {

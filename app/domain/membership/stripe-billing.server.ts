@@ -21,8 +21,8 @@ export class BillingError extends domainErrors('BillingError', {
 
 export type BillingInterval = 'month' | 'year'
 
-function requireStripe(): Stripe {
-  const stripe = stripeClient()
+async function requireStripe(): Promise<Stripe> {
+  const stripe = await stripeClient()
   if (!stripe) throw new BillingError('NOT_OPEN', 'Subscriptions are not open yet.')
   return stripe
 }
@@ -33,7 +33,7 @@ function requireStripe(): Stripe {
  * again here.
  */
 async function stripePriceFor(planId: number, interval: BillingInterval): Promise<string> {
-  const stripe = requireStripe()
+  const stripe = await requireStripe()
   const [plan] = await getDb().select().from(plans).where(eq(plans.id, planId))
   if (!plan || plan.status !== 'visible') {
     throw new BillingError('UNKNOWN_PLAN', 'This plan is not offered any more.')
@@ -88,7 +88,7 @@ export async function startCheckout(
   planId: number,
   interval: BillingInterval,
 ): Promise<string> {
-  const stripe = requireStripe()
+  const stripe = await requireStripe()
   const price = await stripePriceFor(planId, interval)
   const [plan] = await getDb()
     .select({ trialDays: plans.trialDays })
@@ -116,7 +116,7 @@ export async function startCheckout(
 
 /** The Customer Portal for the reader (cards, plan changes, cancelling), back to /profile. */
 export async function billingPortalUrl(userId: string): Promise<string> {
-  const stripe = requireStripe()
+  const stripe = await requireStripe()
   const customer = await stripeCustomerOf(userId)
   if (!customer) throw new BillingError('NO_CUSTOMER', 'You have no subscription to manage.')
   const session = await stripe.billingPortal.sessions.create({
@@ -137,7 +137,7 @@ export interface Receipt {
 
 /** The reader's last receipts, as Stripe keeps them; none without Stripe or a customer. */
 export async function receiptsOf(userId: string, limit = 12): Promise<Receipt[]> {
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   const customer = stripe ? await stripeCustomerOf(userId) : null
   if (!stripe || !customer) return []
   const invoices = await stripe.invoices.list({ customer, limit })
@@ -156,7 +156,7 @@ export async function receiptsOf(userId: string, limit = 12): Promise<Receipt[]>
  * payment records stay in Stripe, as the law asks). Returns how many were cancelled.
  */
 export async function cancelSubscriptionsOf(userId: string): Promise<number> {
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   if (!stripe) return 0
   const rows = await getDb()
     .select({ subscription: entitlements.stripeSubscriptionId, status: entitlements.status })

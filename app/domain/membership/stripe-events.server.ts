@@ -140,7 +140,7 @@ export const stripeEventsJob: DurableJobDefinition = {
   run: async ({ payload }) => {
     const eventId = String(payload.eventId)
     const type = String(payload.type)
-    const stripe = stripeClient()
+    const stripe = await stripeClient()
     const subscriptionId = typeof payload.subscription === 'string' ? payload.subscription : null
     if (!stripe || !subscriptionId) {
       return { write: (tx) => markProcessed(tx, eventId) }
