@@ -103,6 +103,9 @@ describe('the meter through the server and the page cache', () => {
     expect(third.body).not.toContain(SECRET)
     expect(third.body).toContain('Subscribe to keep reading')
     expect(third.body).toContain('You have read 2 of 2 free stories this month.')
+    expect(third.body).toMatch(
+      /Create a free account<\/a>(?:<!-- -->)? to read (?:<!-- -->)?3(?:<!-- -->)? free stories/,
+    )
     expect(third.response.headers.get('cache-control')).toBe('private, no-store')
     // Re-reading a counted story is free.
     const again = await get(`/article/${slugs[0]}`, cookie)

@@ -4,7 +4,7 @@ import {
   SUBSCRIBE_WALL_TITLE,
   type WallView,
 } from '~/domain/membership/wall-view'
-import { meterCounterText } from '~/domain/membership/meter'
+import { meterCounterText, meterPeriodWords } from '~/domain/membership/meter'
 import { outlineButtonClass, primaryButtonClass, textLinkClass } from './styles'
 
 const HEADING_ID = 'article-wall-heading'
@@ -39,6 +39,17 @@ function WallNotes({ wall }: { wall: WallView }) {
       {wall.note ? <p className="font-semibold text-foreground">{wall.note}</p> : null}
       {wall.meter ? (
         <p className="text-muted-foreground">You have read {meterCounterText(wall.meter)}.</p>
+      ) : null}
+      {wall.meter && wall.moreWithAccount ? (
+        <p className="text-muted-foreground">
+          <a
+            href={wall.moreWithAccount.signUpHref}
+            className={`${textLinkClass} font-semibold text-foreground underline`}
+          >
+            Create a free account
+          </a>{' '}
+          to read {wall.moreWithAccount.limit} free stories {meterPeriodWords(wall.meter.period)}.
+        </p>
       ) : null}
     </div>
   )

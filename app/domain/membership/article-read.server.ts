@@ -134,6 +134,7 @@ export async function articleAccessFor(
       currency: settings.currency,
       signedIn: reader.kind === 'account',
       meter,
+      registeredLimit: settings.meterRegisteredLimit,
       note,
     }),
     meter: null,

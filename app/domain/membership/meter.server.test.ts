@@ -244,6 +244,8 @@ describe('articleAccessFor under the meter', () => {
     expect(third.wall).toMatchObject({
       kind: 'subscribe',
       meter: { used: 2, limit: 2, period: 'month' },
+      // Registered readers get 3: a free account is offered.
+      moreWithAccount: { limit: 3, signUpHref: '/signup?redirectTo=%2Farticle%2Fmembers-2' },
     })
     expect(third.setCookie).toBeNull()
   })

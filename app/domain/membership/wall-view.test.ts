@@ -14,6 +14,41 @@ const plans = [
 const path = '/article/harbour-deal'
 
 describe('toWallView', () => {
+  it('says a spent meter, and offers an anonymous reader a free account’s larger allowance', () => {
+    const meter = { used: 2, limit: 2, period: 'month' as const }
+    const decision = { full: false as const, wall: 'subscribe' as const, planIds: [] }
+    const anonymous = toWallView(decision, {
+      path,
+      plans,
+      currency: 'USD',
+      signedIn: false,
+      meter,
+      registeredLimit: 5,
+    })
+    expect(anonymous).toMatchObject({
+      meter,
+      moreWithAccount: { limit: 5, signUpHref: '/signup?redirectTo=%2Farticle%2Fharbour-deal' },
+    })
+    const registered = toWallView(decision, {
+      path,
+      plans,
+      currency: 'USD',
+      signedIn: true,
+      meter: { ...meter, limit: 5, used: 5 },
+      registeredLimit: 5,
+    })
+    expect(registered.moreWithAccount).toBeNull()
+    const same = toWallView(decision, {
+      path,
+      plans,
+      currency: 'USD',
+      signedIn: false,
+      meter,
+      registeredLimit: 2,
+    })
+    expect(same.moreWithAccount).toBeNull()
+  })
+
   it('asks for a free account, with the way back on both links', () => {
     expect(
       toWallView(
@@ -26,6 +61,7 @@ describe('toWallView', () => {
       signUpHref: '/signup?redirectTo=%2Farticle%2Fharbour-deal',
       note: null,
       meter: null,
+      moreWithAccount: null,
     })
   })
 
@@ -41,6 +77,7 @@ describe('toWallView', () => {
       signInHref: '/signin?redirectTo=%2Farticle%2Fharbour-deal',
       note: null,
       meter: null,
+      moreWithAccount: null,
     })
   })
 

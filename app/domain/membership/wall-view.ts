@@ -42,6 +42,8 @@ interface WallNotes {
   note: string | null
   /** The meter, spent: "You have read 2 of 2 free stories this month." */
   meter: MeterCount | null
+  /** For an anonymous reader whose meter is spent: a free account's larger allowance. */
+  moreWithAccount: { limit: number; signUpHref: string } | null
 }
 
 export type WallView =
@@ -74,11 +76,22 @@ export function toWallView(
     signedIn: boolean
     /** Where the reader stands with the meter when it refused them. */
     meter?: MeterCount | null
+    /** Free stories a period for a registered reader (the meter's other allowance). */
+    registeredLimit?: number
     note?: string | null
   },
 ): WallView {
   const signInHref = withWayBack('/signin', options.path)
-  const notes: WallNotes = { note: options.note ?? null, meter: options.meter ?? null }
+  const meter = options.meter ?? null
+  const registeredLimit = options.registeredLimit ?? 0
+  const notes: WallNotes = {
+    note: options.note ?? null,
+    meter,
+    moreWithAccount:
+      meter && !options.signedIn && registeredLimit > meter.limit
+        ? { limit: registeredLimit, signUpHref: withWayBack('/signup', options.path) }
+        : null,
+  }
   if (decision.wall === 'register') {
     return {
       kind: 'register',

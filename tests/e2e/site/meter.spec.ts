@@ -74,6 +74,11 @@ test('an anonymous reader reads two members stories on the meter, then meets the
     const wall = reader.getByRole('region', { name: 'Subscribe to keep reading' })
     await expect(wall).toBeVisible()
     await expect(wall.getByText('You have read 2 of 2 free stories this month.')).toBeVisible()
+    await expect(wall.getByText('to read 3 free stories this month.')).toBeVisible()
+    await expect(wall.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+      'href',
+      `/signup?redirectTo=${encodeURIComponent(stories[2])}`,
+    )
     await expect(reader.getByText(HIDDEN)).toHaveCount(0)
     expect(await reader.content()).not.toContain(HIDDEN)
 
