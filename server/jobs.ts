@@ -122,7 +122,7 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
       timeLimitMs: 5 * MINUTE,
       retry: { attempts: 2, backoffMs: 30 * SECOND },
       logLevel: 'debug',
-      run: async () => ({ started: await buildDueDigests(getDb(), new Date()) }),
+      run: async () => ({ started: await buildDueDigests(new Date()) }),
     },
     // Mails of the review, queued with the save that asks for them.
     reviewMailsJob,

@@ -2,7 +2,6 @@ import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { gutterClass, primaryButtonClass, textLinkClass } from '~/components/site/styles'
 import { DomainError } from '~/domain/domain-error'
 import { describeUnsubscribe, unsubscribeOneClick } from '~/domain/newsletter/unsubscribe.server'
-import { getDb } from '~/infra/db.server'
 import { errorMeta } from '~/lib/seo'
 import type { Route } from './+types/_site.newsletter_.unsubscribe'
 
@@ -21,7 +20,7 @@ const ONE_CLICK = 'One-Click'
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('t') ?? ''
   try {
-    const { listName, preferencesPath } = await describeUnsubscribe(getDb(), token)
+    const { listName, preferencesPath } = await describeUnsubscribe(token)
     return { token, listName, preferencesPath, valid: true }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
@@ -40,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     )
   }
   try {
-    const { listName } = await unsubscribeOneClick(getDb(), token)
+    const { listName } = await unsubscribeOneClick(token)
     return {
       ok: true,
       message: listName

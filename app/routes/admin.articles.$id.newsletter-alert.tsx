@@ -3,7 +3,6 @@ import { canSendArticleAlert } from '~/domain/access/access-rules'
 import { alertActionSchema, type AlertListState } from '~/domain/newsletter/alert-schema'
 import { alertStateFor } from '~/domain/newsletter/alert-queries.server'
 import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
-import { getDb } from '~/infra/db.server'
 import type { ActionResult } from '~/lib/action-result'
 import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
 import { parseArticleId } from './+shared/article-editor.server'
@@ -30,10 +29,7 @@ export type AlertAnswer = ActionResult<{ lists?: AlertListState[] }>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { id } = await requireAlertArticle(request, params.id)
-  return data<AlertAnswer>(
-    { ok: true, lists: await alertStateFor(getDb(), id) },
-    { headers: NO_STORE },
-  )
+  return data<AlertAnswer>({ ok: true, lists: await alertStateFor(id) }, { headers: NO_STORE })
 }
 
 const TITLE = { 'send-alert': 'Not sent to subscribers' } as const
@@ -46,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   })
   if (!parsed.ok) return parsed.response
   try {
-    const { recipients } = await sendArticleAlert(getDb(), {
+    const { recipients } = await sendArticleAlert({
       articleId: id,
       listId: parsed.data.listId,
       by: user.id,

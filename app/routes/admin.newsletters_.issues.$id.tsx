@@ -30,7 +30,6 @@ import {
   saveEdition,
   storiesByIds,
 } from '~/domain/newsletter/lists.server'
-import { getDb } from '~/infra/db.server'
 import { formatDateWithTime } from '~/lib/dates'
 import { fromWallTime } from '~/lib/time-zone'
 import {
@@ -59,13 +58,12 @@ async function issueOr404(id: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, canManageNewsletters)
   const { issue, list } = await issueOr404(params.id)
-  const db = getDb()
   const composing = issue.status === 'draft' && list.kind === 'edition'
   const [preview, progress, report, recipients, chosen, available] = await Promise.all([
-    renderIssue(db, issue.id),
-    issue.status === 'draft' ? null : issueProgress(db, issue.id),
-    issue.status === 'draft' || issue.status === 'scheduled' ? null : issueReport(db, issue.id),
-    countRecipients(db, list.id),
+    renderIssue(issue.id),
+    issue.status === 'draft' ? null : issueProgress(issue.id),
+    issue.status === 'draft' || issue.status === 'scheduled' ? null : issueReport(issue.id),
+    countRecipients(list.id),
     storiesByIds(issue.articleIds),
     composing ? composerStories('', 60) : [],
   ])
@@ -126,7 +124,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseIntent(await request.formData(), issueActionSchema, { titles: TITLES })
   if (!parsed.ok) return parsed.response
   const post = parsed.data
-  const db = getDb()
   try {
     switch (post.intent) {
       case 'save':
@@ -136,14 +133,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await saveEdition(issue.id, post)
         return actionSuccess({ type: 'success', title: 'Edition saved' })
       case 'test-send':
-        await sendTestMessage(db, issue.id, user.email)
+        await sendTestMessage(issue.id, user.email)
         return actionSuccess({
           type: 'success',
           title: 'Test sent',
           description: `To ${user.email}`,
         })
       case 'send-now': {
-        const { recipients } = await startIssueSend(db, issue.id, user.id)
+        const { recipients } = await startIssueSend(issue.id, user.id)
         return actionSuccess({
           type: 'success',
           title: 'Sending',
@@ -157,7 +154,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             fieldErrors: { at: ['Choose a valid date and time'] },
           })
         }
-        await scheduleIssue(db, issue.id, at)
+        await scheduleIssue(issue.id, at)
         return actionSuccess({
           type: 'success',
           title: 'Scheduled',
@@ -165,7 +162,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         })
       }
       case 'cancel':
-        await cancelIssueSend(db, issue.id)
+        await cancelIssueSend(issue.id)
         return actionSuccess({ type: 'success', title: 'Send cancelled' })
       case 'delete':
         await deleteDraftIssue(issue.id)

@@ -1,6 +1,5 @@
 import { recordClick } from '~/domain/newsletter/report.server'
 import { readClickToken } from '~/domain/newsletter/tracking-token.server'
-import { getDb } from '~/infra/db.server'
 import { notFoundResponse } from './+shared/http-answers.server'
 import type { Route } from './+types/n.c.$token'
 
@@ -11,7 +10,7 @@ import type { Route } from './+types/n.c.$token'
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const claim = readClickToken(params.token)
-  const target = claim ? await recordClick(getDb(), claim) : null
+  const target = claim ? await recordClick(claim) : null
   if (!target) return notFoundResponse('This link is not valid.')
   return new Response(null, {
     status: 302,

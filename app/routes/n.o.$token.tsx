@@ -1,6 +1,5 @@
 import { recordOpen } from '~/domain/newsletter/report.server'
 import { readOpenToken } from '~/domain/newsletter/tracking-token.server'
-import { getDb } from '~/infra/db.server'
 import type { Route } from './+types/n.o.$token'
 
 /** A transparent 1×1 GIF. */
@@ -12,7 +11,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const claim = readOpenToken(params.token)
-  if (claim) await recordOpen(getDb(), claim)
+  if (claim) await recordOpen(claim)
   // The image either way: a mail client shows no broken picture for a stale token.
   return new Response(PIXEL, {
     headers: { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' },

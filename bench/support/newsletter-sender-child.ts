@@ -32,11 +32,10 @@ const sampler = setInterval(() => {
 
 if (process.env.START === '1') {
   const t0 = performance.now()
-  const { recipients } = await startIssueSend(handle.db, issueId, null, { chunk: queueChunk })
+  const { recipients } = await startIssueSend(issueId, null, { chunk: queueChunk })
   say({ event: 'started', recipients, ms: Math.round(performance.now() - t0) })
 }
 const sender = new NewsletterSender({
-  db: handle.db,
   ratePerMinute: 0,
   buildDigests: false,
   leaseMs: Number(process.env.LEASE_MS ?? 1000),

@@ -57,7 +57,7 @@ async function sentAlert(count = 2) {
     .insert(newsletterSubscriptions)
     .values(readers.map((r) => ({ subscriberId: r.id, listId: list.id })))
   const article = await insertArticle({ title: `Harbour bridge reopens ${seq}` })
-  const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+  const { issueId } = await sendArticleAlert({ articleId: article.id, listId: list.id })
   await new NewsletterSender({ ratePerMinute: 0, buildDigests: false }).tick()
   return { list, readers, article, issueId }
 }
@@ -128,7 +128,7 @@ describe('the delivery report', () => {
     expect(other.links[0]).not.toBe(links[0])
     await follow(other.links[0])
 
-    const report = await issueReport(getDb(), issueId)
+    const report = await issueReport(issueId)
     expect(report?.links).toEqual([
       {
         title: article.title,
@@ -205,13 +205,13 @@ describe('the delivery report', () => {
     expect(response.headers.get('Content-Type')).toBe('image/gif')
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     await open()
-    expect((await issueReport(getDb(), on.issueId))?.opens).toBe(1)
+    expect((await issueReport(on.issueId))?.opens).toBe(1)
 
     // Switched off again: the image still answers, nothing more is counted.
     await setNewsletterCounting('opens', false)
     await getDb().delete(newsletterOpens)
     await open()
     expect(await getDb().select().from(newsletterOpens)).toHaveLength(0)
-    expect((await issueReport(getDb(), off.issueId))?.opens).toBeNull()
+    expect((await issueReport(off.issueId))?.opens).toBeNull()
   })
 })

@@ -33,7 +33,7 @@ async function sentAlert(slug: string) {
     })
     .returning()
   // No subscriber: the send starts and ends at once, its mail frozen on the issue.
-  await startIssueSend(db, issue.id)
+  await startIssueSend(issue.id)
   const [frozen] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issue.id))
   return { list, article, issue: frozen }
 }

@@ -253,9 +253,9 @@ describe('newsletters', () => {
       })
       .returning()
     // Before the send: the preview of the issue, a fresh rendering.
-    const preview = await renderIssue(db, issue.id)
+    const preview = await renderIssue(issue.id)
     // No subscriber: the send starts and ends at once, its mail frozen as every reader gets it.
-    await startIssueSend(db, issue.id)
+    await startIssueSend(issue.id)
     const [frozen] = await db
       .select()
       .from(newsletterIssues)
@@ -293,7 +293,7 @@ describe('newsletters', () => {
       .values({ slug: 'okapi-alerts', name: 'Okapi alerts', kind: 'alert' })
       .returning()
     const level = LEVELS['members-of-a-plan']
-    const { issueId } = await sendArticleAlert(db, {
+    const { issueId } = await sendArticleAlert({
       articleId: ids['members-of-a-plan'],
       listId: list.id,
     })

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { newsletterIssues, newsletterLists } from '@db/schema/index'
-import type { Database } from '~/infra/db.server'
+import { getDb } from '~/infra/db.server'
 import type { AlertListState } from './alert-schema'
 import { countRecipients } from './send-queue.server'
 
@@ -8,10 +8,8 @@ import { countRecipients } from './send-queue.server'
  * The alert lists, each with its recipients now and whether this story went to it already
  * (`null`: a story not stored yet, which went nowhere).
  */
-export async function alertStateFor(
-  db: Database,
-  articleId: number | null,
-): Promise<AlertListState[]> {
+export async function alertStateFor(articleId: number | null): Promise<AlertListState[]> {
+  const db = getDb()
   const lists = await db
     .select({ id: newsletterLists.id, name: newsletterLists.name })
     .from(newsletterLists)
@@ -37,7 +35,7 @@ export async function alertStateFor(
               )
       return {
         ...list,
-        recipients: await countRecipients(db, list.id),
+        recipients: await countRecipients(list.id),
         sent: issue
           ? {
               at: issue.startedAt?.toISOString() ?? null,

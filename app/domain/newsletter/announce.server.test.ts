@@ -74,7 +74,7 @@ async function reader(listIds: number[], listsChosenAt: Date) {
 async function sendAlert(listId: number) {
   sink.messages.length = 0
   const article = await insertArticle({ title: `Story ${++seq}`, excerpt: 'An excerpt.' })
-  const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId })
+  const { issueId } = await sendArticleAlert({ articleId: article.id, listId })
   await new NewsletterSender({ ratePerMinute: 0, buildDigests: false }).tick()
   const mails = new Map<string, { text: string; html: string }>()
   for (const message of sink.messages) {
@@ -142,7 +142,7 @@ describe('announcing a new list in the other lists’ mails', () => {
       .from(newsletterAnnouncements)
       .where(eq(newsletterAnnouncements.listId, science.id))
     expect(recorded.map((r) => [r.subscriberId, r.issueId])).toEqual([[offered.id, first.issueId]])
-    expect((await renderIssue(getDb(), first.issueId)).text).not.toContain('New from')
+    expect((await renderIssue(first.issueId)).text).not.toContain('New from')
 
     const second = await sendAlert(a.id)
     expect(second.mails.size).toBe(3)

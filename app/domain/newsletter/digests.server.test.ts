@@ -104,9 +104,9 @@ describe('the seeded daily briefing', () => {
           .where(eq(newsletterIssues.listId, briefing.id))
       ).map((issue) => issue.key)
 
-    await buildDueDigests(db, new Date('2025-01-15T05:59:00Z'))
+    await buildDueDigests(new Date('2025-01-15T05:59:00Z'))
     expect(await windows()).not.toContain('2025-01-15')
-    await buildDueDigests(db, new Date('2025-01-15T06:00:00Z'))
+    await buildDueDigests(new Date('2025-01-15T06:00:00Z'))
     expect(await windows()).toContain('2025-01-15')
   })
 })

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { articles, articleTags, newsletterLists, siteSettings } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/published.server'
-import type { Database } from '~/infra/db.server'
+import { getDb, type Database } from '~/infra/db.server'
 import { logger } from '~/infra/logger.server'
 import { serverTimeZone } from '~/infra/server-time-zone.server'
 import { DEFAULT_TIME_ZONE, fromWallTime, toWallTime } from '~/lib/time-zone'
@@ -77,8 +77,11 @@ export function latestWindow(
   return null
 }
 
-/** The window's stories, newest first: public, in the list's section or tag if it has one. */
-export async function windowStories(db: Database, list: List, window: DigestWindow) {
+/**
+ * The window's stories, newest first: public, in the list's section or tag if it has one.
+ * `db`: the digest build's (`buildDueDigests`).
+ */
+export async function windowStories(list: List, window: DigestWindow, db: Database = getDb()) {
   const conditions = [
     isPublicArticle,
     gt(articles.publishedAt, window.from),
@@ -110,9 +113,10 @@ export async function windowStories(db: Database, list: List, window: DigestWind
  * three instances waking together build it once (the one whose insert returns the row sends
  * it). A window with fewer stories than the list's minimum is recorded as skipped (cancelled,
  * with the reason), so it is decided once too. A list created after a window's moment starts
- * with the next window.
+ * with the next window. `db`: an instance's sender passes its own handle (sender.server.ts,
+ * `SenderOptions.db`; sender.pg.test.ts builds on three).
  */
-export async function buildDueDigests(db: Database, now: Date): Promise<number[]> {
+export async function buildDueDigests(now: Date, db: Database = getDb()): Promise<number[]> {
   const lists = await db.select().from(newsletterLists).where(eq(newsletterLists.kind, 'digest'))
   // From the `db` given, as the lists are; before the settings row is written, the zone the
   // site shows by default (settings-queries.server.ts): the server's.
@@ -124,7 +128,7 @@ export async function buildDueDigests(db: Database, now: Date): Promise<number[]
   for (const list of lists) {
     const window = latestWindow(list, now, settings?.timeZone ?? serverTimeZone())
     if (!window || window.to.getTime() < list.createdAt.getTime()) continue
-    const stories = await windowStories(db, list, window)
+    const stories = await windowStories(list, window, db)
     const enough = stories.length >= Math.max(1, list.minStories)
     const subject = `${list.name}: ${stories[0]?.title ?? ''}`.replace(/: $/, '')
     const inserted = (
@@ -152,7 +156,7 @@ export async function buildDueDigests(db: Database, now: Date): Promise<number[]
   ).rows
   for (const { id } of stranded) {
     try {
-      await startIssueSend(db, Number(id))
+      await startIssueSend(Number(id), null, { db })
     } catch (error) {
       logger.warn({ err: error, issueId: id }, 'newsletter digest: the send did not start')
     }

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '~/infra/db.server'
 import { issueAndList, rowsOf } from './issue-lookup.server'
 import type { SendProgress } from './issue-views'
 
-export async function issueProgress(db: Database, issueId: number): Promise<SendProgress> {
-  const { issue } = await issueAndList(db, issueId)
+export async function issueProgress(issueId: number): Promise<SendProgress> {
+  const { issue } = await issueAndList(issueId)
   const counts = await rowsOf<{ status: string; n: number | string }>(
-    db,
     sql`select status, count(*)::int as n from newsletter_deliveries
         where issue_id = ${issueId} group by status`,
   )
@@ -15,7 +13,6 @@ export async function issueProgress(db: Database, issueId: number): Promise<Send
   const rows = counts.reduce((sum, c) => sum + Number(c.n), 0)
   const notYetQueued = issue.queueCursor !== null ? Math.max(0, issue.recipientCount - rows) : 0
   const [left] = await rowsOf<{ n: number | string }>(
-    db,
     sql`select count(*)::int as n from newsletter_deliveries d
         where d.issue_id = ${issueId}
           and (not exists (select 1 from newsletter_subscriptions ns

@@ -3,7 +3,7 @@ import { articles, categories, mediaFiles, profiles } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { isPublicArticle } from '~/domain/published.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import type { Database } from '~/infra/db.server'
+import { getDb, type Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { issueAndList, type Issue, type List } from './issue-lookup.server'
 import type { MailStory } from './mail-layout.server'
@@ -104,9 +104,14 @@ export function webCopyUrl(list: Pick<List, 'slug'>, issueId: number) {
 
 /**
  * The mail with its per-reader placeholders (what a send freezes on the issue). `now` is the
- * send's moment, printed in the footer (and a digest's date and greeting).
+ * send's moment, printed in the footer (and a digest's date and greeting). `db`: an instance's
+ * sender passes its own handle (sender.server.ts, `SenderOptions.db`).
  */
-export async function renderTemplate(db: Database, issue: Issue, list: List, now = new Date()) {
+export async function renderTemplate(
+  issue: Issue,
+  list: List,
+  { now = new Date(), db = getDb() }: { now?: Date; db?: Database } = {},
+) {
   const stories = await mailStories(db, storyIdsOf(issue))
   const subject = issue.subject || stories[0]?.title || list.name
   const preheader = issue.preheader || stories[0]?.excerpt || ''
@@ -146,10 +151,9 @@ export function webCopy(content: string) {
  * before. For previews and the web version; no reader's links in it.
  */
 export async function renderIssue(
-  db: Database,
   issueId: number,
 ): Promise<{ subject: string; preheader: string; html: string; text: string }> {
-  const { issue, list } = await issueAndList(db, issueId)
+  const { issue, list } = await issueAndList(issueId)
   if (issue.html && issue.text) {
     return {
       subject: issue.subject,
@@ -158,6 +162,6 @@ export async function renderIssue(
       text: webCopy(issue.text),
     }
   }
-  const rendered = await renderTemplate(db, issue, list)
+  const rendered = await renderTemplate(issue, list)
   return { ...rendered, html: webCopy(rendered.html), text: webCopy(rendered.text) }
 }

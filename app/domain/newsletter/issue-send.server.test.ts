@@ -93,9 +93,9 @@ describe('a newsletter send', () => {
       excerpt: 'Traffic flows again after two years.',
       featuredImage: '/media/media/bridge.jpg',
     })
-    expect(await countRecipients(getDb(), list.id)).toBe(3)
+    expect(await countRecipients(list.id)).toBe(3)
 
-    const { issueId, recipients } = await sendArticleAlert(getDb(), {
+    const { issueId, recipients } = await sendArticleAlert({
       articleId: article.id,
       listId: list.id,
     })
@@ -140,7 +140,7 @@ describe('a newsletter send', () => {
     expect(html.match(/<img/g)).toHaveLength(1) // the story's picture, no tracking pixel
     expect(html).not.toContain('{{')
 
-    const progress = await issueProgress(getDb(), issueId)
+    const progress = await issueProgress(issueId)
     expect(progress).toMatchObject({ status: 'sent', recipients: 3, sent: 3, queued: 0, failed: 0 })
   })
 
@@ -148,9 +148,9 @@ describe('a newsletter send', () => {
     const list = await makeList()
     await subscribe(list.id, 1)
     const article = await insertArticle()
-    await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    await sendArticleAlert({ articleId: article.id, listId: list.id })
     await expect(
-      sendArticleAlert(getDb(), { articleId: article.id, listId: list.id }),
+      sendArticleAlert({ articleId: article.id, listId: list.id }),
     ).rejects.toMatchObject({ code: 'ALREADY_SENT' })
   })
 
@@ -162,10 +162,7 @@ describe('a newsletter send', () => {
       .insert(newsletterIssues)
       .values({ listId: list.id, subject: 'Edition', articleIds: [article.id] })
       .returning()
-    const [a, b] = await Promise.all([
-      startIssueSend(getDb(), issue.id),
-      startIssueSend(getDb(), issue.id),
-    ])
+    const [a, b] = await Promise.all([startIssueSend(issue.id), startIssueSend(issue.id)])
     expect([a.recipients, b.recipients]).toEqual([4, 4])
     const rows = await getDb()
       .select()
@@ -182,13 +179,13 @@ describe('a newsletter send', () => {
       .insert(newsletterIssues)
       .values({ listId: list.id, subject: 'Edition', articleIds: [article.id] })
       .returning()
-    const { recipients } = await startIssueSend(getDb(), issue.id, null, { chunk: 3 })
+    const { recipients } = await startIssueSend(issue.id, null, { chunk: 3 })
     expect(recipients).toBe(8)
     // The start queued the first chunk only; the rest count as waiting all the same.
     const rowsNow = () =>
       getDb().select().from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, issue.id))
     expect(await rowsNow()).toHaveLength(3)
-    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+    expect(await issueProgress(issue.id)).toMatchObject({
       status: 'sending',
       recipients: 8,
       queued: 8,
@@ -226,7 +223,7 @@ describe('a newsletter send', () => {
       )
     }
     expect(await rowsNow()).toHaveLength(4)
-    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+    expect(await issueProgress(issue.id)).toMatchObject({
       status: 'sent',
       sent: 4,
       queued: 0,
@@ -246,12 +243,12 @@ describe('a newsletter send', () => {
       .insert(newsletterIssues)
       .values({ listId: list.id, subject: 'Edition', articleIds: [article.id] })
       .returning()
-    await startIssueSend(getDb(), issue.id, null, { chunk: 2 })
-    await cancelIssueSend(getDb(), issue.id)
-    expect(await queueMore(getDb(), issue.id, 2)).toBe(false)
+    await startIssueSend(issue.id, null, { chunk: 2 })
+    await cancelIssueSend(issue.id)
+    expect(await queueMore(issue.id, 2)).toBe(false)
     await sender({ queueChunk: 2 }).tick()
     expect(sink.messages).toHaveLength(0)
-    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+    expect(await issueProgress(issue.id)).toMatchObject({
       status: 'cancelled',
       cancelled: 2,
     })
@@ -262,7 +259,7 @@ describe('a newsletter send', () => {
     const [early, late, kept] = await subscribe(list.id, 3)
     await getDb().insert(newsletterSuppressions).values({ email: early.email, reason: 'removed' })
     const article = await insertArticle()
-    const { issueId, recipients } = await sendArticleAlert(getDb(), {
+    const { issueId, recipients } = await sendArticleAlert({
       articleId: article.id,
       listId: list.id,
     })
@@ -270,7 +267,7 @@ describe('a newsletter send', () => {
     await getDb().insert(newsletterSuppressions).values({ email: late.email, reason: 'complained' })
     await sender().tick()
     expect(sink.messages.map((m) => m.to)).toEqual([kept.email])
-    expect(await issueProgress(getDb(), issueId)).toMatchObject({ sent: 1, suppressed: 1 })
+    expect(await issueProgress(issueId)).toMatchObject({ sent: 1, suppressed: 1 })
   })
 
   it('retries a temporary refusal with back-off, and sends once', async () => {
@@ -280,7 +277,7 @@ describe('a newsletter send', () => {
       attempt === 1 ? { code: 451, message: 'Try again later' } : null,
     )
     const article = await insertArticle()
-    const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    const { issueId } = await sendArticleAlert({ articleId: article.id, listId: list.id })
     const worker = sender({ retryBaseMs: 1500 })
     await worker.tick()
     const [row] = await getDb()
@@ -293,7 +290,7 @@ describe('a newsletter send', () => {
     await new Promise((resolve) => setTimeout(resolve, 1600))
     await worker.tick()
     expect(sink.messages.map((m) => m.to)).toEqual([reader.email])
-    expect(await issueProgress(getDb(), issueId)).toMatchObject({ status: 'sent', sent: 1 })
+    expect(await issueProgress(issueId)).toMatchObject({ status: 'sent', sent: 1 })
   })
 
   it('fails a permanent refusal and suppresses the bounced address', async () => {
@@ -301,27 +298,27 @@ describe('a newsletter send', () => {
     const [gone, fine] = await subscribe(list.id, 2)
     refusals.set(gone.email, () => ({ code: 550, message: '5.1.1 No such user' }))
     const article = await insertArticle()
-    const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
+    const { issueId } = await sendArticleAlert({ articleId: article.id, listId: list.id })
     await sender().tick()
     expect(sink.messages.map((m) => m.to)).toEqual([fine.email])
-    expect(await issueProgress(getDb(), issueId)).toMatchObject({ sent: 1, failed: 1 })
+    expect(await issueProgress(issueId)).toMatchObject({ sent: 1, failed: 1 })
     const [suppression] = await getDb()
       .select()
       .from(newsletterSuppressions)
       .where(eq(newsletterSuppressions.email, gone.email))
     expect(suppression.reason).toBe('bounced')
-    expect(await countRecipients(getDb(), list.id)).toBe(1)
+    expect(await countRecipients(list.id)).toBe(1)
   })
 
   it('cancels what is still queued', async () => {
     const list = await makeList()
     await subscribe(list.id, 3)
     const article = await insertArticle()
-    const { issueId } = await sendArticleAlert(getDb(), { articleId: article.id, listId: list.id })
-    await cancelIssueSend(getDb(), issueId)
+    const { issueId } = await sendArticleAlert({ articleId: article.id, listId: list.id })
+    await cancelIssueSend(issueId)
     await sender().tick()
     expect(sink.messages).toHaveLength(0)
-    expect(await issueProgress(getDb(), issueId)).toMatchObject({
+    expect(await issueProgress(issueId)).toMatchObject({
       status: 'cancelled',
       cancelled: 3,
     })
@@ -339,11 +336,11 @@ describe('a newsletter send', () => {
         articleIds: [article.id],
       })
       .returning()
-    const preview = await renderIssue(getDb(), issue.id)
+    const preview = await renderIssue(issue.id)
     expect(preview.subject).toBe('Our edition')
     expect(preview.html).toContain('Budget day')
     expect(preview.text).not.toContain('{{')
-    await sendTestMessage(getDb(), issue.id, 'editor@example.test')
+    await sendTestMessage(issue.id, 'editor@example.test')
     expect(sink.messages.map((m) => m.to)).toEqual(['editor@example.test'])
     expect((await parseMessage(sink.messages[0])).subject).toBe('[Test] Our edition')
     const rows = await getDb()
@@ -387,11 +384,7 @@ describe('digests', () => {
     await insertArticle({ publishedAt: hoursBeforeMidnight(5) })
     await insertArticle({ publishedAt: hoursBeforeMidnight(30) }) // the window before
 
-    await Promise.all([
-      buildDueDigests(getDb(), now),
-      buildDueDigests(getDb(), now),
-      buildDueDigests(getDb(), now),
-    ])
+    await Promise.all([buildDueDigests(now), buildDueDigests(now), buildDueDigests(now)])
     const issues = await getDb()
       .select()
       .from(newsletterIssues)
@@ -409,7 +402,7 @@ describe('digests', () => {
     expect(ofThin[0].status).toBe('cancelled')
     expect(ofThin[0].failure).toContain('fewer than the minimum of 50')
 
-    await buildDueDigests(getDb(), new Date(now.getTime() + 60_000))
+    await buildDueDigests(new Date(now.getTime() + 60_000))
     expect(
       await getDb().select().from(newsletterIssues).where(eq(newsletterIssues.listId, daily.id)),
     ).toHaveLength(1)

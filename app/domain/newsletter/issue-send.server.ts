@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { newsletterIssues } from '@db/schema/index'
-import type { Database } from '~/infra/db.server'
+import { getDb, type Database } from '~/infra/db.server'
 import { issueAndList } from './issue-lookup.server'
 import { renderTemplate, storyIdsOf } from './issue-render.server'
 import { NewsletterSendError } from './send-error'
@@ -28,15 +28,15 @@ function wakeSenders() {
  * Starts the send of an issue: freezes its mail, counts its recipients, queues the first chunk
  * of delivery rows (the senders queue the rest, `queueMore`), and marks it sending.
  * Idempotent: a send already started (or finished) answers its recipients again and queues
- * nobody twice (the deliveries are unique per issue and address).
+ * nobody twice (the deliveries are unique per issue and address). `db`: an instance's sender
+ * passes its own handle (sender.server.ts, `SenderOptions.db`).
  */
 export async function startIssueSend(
-  db: Database,
   issueId: number,
   by?: string | null,
-  { chunk = QUEUE_CHUNK }: { chunk?: number } = {},
+  { chunk = QUEUE_CHUNK, db = getDb() }: { chunk?: number; db?: Database } = {},
 ): Promise<{ recipients: number }> {
-  const { issue, list } = await issueAndList(db, issueId)
+  const { issue, list } = await issueAndList(issueId, db)
   if (issue.status === 'sending' || issue.status === 'sent') {
     return { recipients: issue.recipientCount }
   }
@@ -46,7 +46,7 @@ export async function startIssueSend(
       `This issue is ${issue.status} and cannot be sent`,
     )
   }
-  const frozen = await renderTemplate(db, issue, list)
+  const frozen = await renderTemplate(issue, list, { db })
   // Counted by the rendering: the links may be the counted redirect's, not /article/ (issue 36).
   if (storyIdsOf(issue).length > 0 && frozen.storyCount === 0) {
     throw new NewsletterSendError('INVALID', 'None of the chosen stories is published')
@@ -68,13 +68,13 @@ export async function startIssueSend(
         `This issue is ${locked.status} and cannot be sent`,
       )
     }
-    const recipients = await countRecipients(tx as unknown as Database, list.id)
+    const recipients = await countRecipients(list.id, tx)
     const now = new Date()
     const cursor =
       recipients === 0
         ? null
         : await queueChunk(
-            tx as unknown as Database,
+            tx,
             { id: issueId, listId: list.id },
             0,
             Math.min(chunk, FIRST_QUEUE_CHUNK),
@@ -102,14 +102,14 @@ export async function startIssueSend(
 }
 
 /** Schedules a draft (or moves a scheduled issue); the sender starts it when the time comes. */
-export async function scheduleIssue(db: Database, issueId: number, at: Date) {
+export async function scheduleIssue(issueId: number, at: Date) {
   if (!(at instanceof Date) || Number.isNaN(at.getTime())) {
     throw new NewsletterSendError('INVALID', 'Choose a valid date and time', { field: 'at' })
   }
   if (at.getTime() <= Date.now()) {
     throw new NewsletterSendError('INVALID', 'Choose a time in the future', { field: 'at' })
   }
-  const updated = await db
+  const updated = await getDb()
     .update(newsletterIssues)
     .set({ status: 'scheduled', scheduledAt: at, updatedAt: new Date() })
     .where(
@@ -120,7 +120,7 @@ export async function scheduleIssue(db: Database, issueId: number, at: Date) {
     )
     .returning({ id: newsletterIssues.id })
   if (updated.length === 0) {
-    await issueAndList(db, issueId) // 404 when it does not exist
+    await issueAndList(issueId) // 404 when it does not exist
     throw new NewsletterSendError(
       'NOT_SENDABLE',
       'Only a draft or scheduled issue can be scheduled',
@@ -132,8 +132,8 @@ export async function scheduleIssue(db: Database, issueId: number, at: Date) {
  * Stops a send: queued messages are cancelled (those already handed to the SMTP server go on),
  * and a scheduled issue never starts.
  */
-export async function cancelIssueSend(db: Database, issueId: number) {
-  await db.transaction(async (tx) => {
+export async function cancelIssueSend(issueId: number) {
+  await getDb().transaction(async (tx) => {
     const [issue] = await tx
       .select({ status: newsletterIssues.status })
       .from(newsletterIssues)

@@ -59,7 +59,7 @@ async function alertToReaders(count: number) {
     .values(readers.map((r) => ({ subscriberId: r.id, listId: list.id })))
   // Non-ASCII in the subject and body: the signature covers the encoded forms.
   const article = await insertArticle({ title: 'Café owners say “no” to the new bridge toll' })
-  await sendArticleAlert(db, { articleId: article.id, listId: list.id })
+  await sendArticleAlert({ articleId: article.id, listId: list.id })
   await new NewsletterSender({ ratePerMinute: 0, buildDigests: false }).tick()
 }
 

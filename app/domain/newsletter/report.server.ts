@@ -1,25 +1,23 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { articles, newsletterIssues } from '@db/schema/index'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
-import type { Database } from '~/infra/db.server'
+import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import { rowsOf } from './issue-lookup.server'
 import type { ReportFigures } from './issue-views'
 import { CLICK_PATH, type ClickClaim } from './tracking-token.server'
 
 // The delivery report's bookkeeping (issue 36): clicks through the site's own redirect and,
 // when an admin turns them on, approximate opens. The tokens are checked before these run.
 
-async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows
-}
-
 /**
  * Where a click goes, once counted; null when the link was not in the issue (no redirect).
  * A subscriber's clicks count once per link; a click without one counts every time. Nothing is
  * counted while click counting is off, or for the generic copy's links (issue 0).
  */
-export async function recordClick(db: Database, claim: ClickClaim): Promise<string | null> {
+export async function recordClick(claim: ClickClaim): Promise<string | null> {
   if (claim.issueId === 0) return claim.url
+  const db = getDb()
   const [issue] = await db
     .select({ html: newsletterIssues.html, text: newsletterIssues.text })
     .from(newsletterIssues)
@@ -38,9 +36,9 @@ export async function recordClick(db: Database, claim: ClickClaim): Promise<stri
 }
 
 /** An open, once per subscriber and issue; only while opens are counted. */
-export async function recordOpen(db: Database, claim: { issueId: number; subscriberId: number }) {
+export async function recordOpen(claim: { issueId: number; subscriberId: number }) {
   if (!(await getSiteSettings()).newsletterOpenCounting) return
-  await db.execute(sql`
+  await getDb().execute(sql`
     insert into newsletter_opens (issue_id, subscriber_id)
     select id, (select id from newsletter_subscribers where id = ${claim.subscriberId})
     from newsletter_issues where id = ${claim.issueId}
@@ -52,7 +50,8 @@ export interface IssueReport extends ReportFigures {
   deliveryFinishedAt: Date | null
 }
 
-export async function issueReport(db: Database, issueId: number): Promise<IssueReport | null> {
+export async function issueReport(issueId: number): Promise<IssueReport | null> {
+  const db = getDb()
   const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issueId))
   if (!issue) return null
   const ids =
@@ -64,7 +63,6 @@ export async function issueReport(db: Database, issueId: number): Promise<IssueR
         .where(inArray(articles.id, ids))
     : []
   const counted = await rowsOf<{ url: string; n: number | string }>(
-    db,
     sql`select url, count(*)::int as n from newsletter_clicks
         where issue_id = ${issueId} group by url`,
   )
@@ -83,7 +81,6 @@ export async function issueReport(db: Database, issueId: number): Promise<IssueR
   const settings = await getSiteSettings()
   const [opened] = settings.newsletterOpenCounting
     ? await rowsOf<{ n: number | string }>(
-        db,
         sql`select count(*)::int as n from newsletter_opens where issue_id = ${issueId}`,
       )
     : [undefined]

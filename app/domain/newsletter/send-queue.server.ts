@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { newsletterIssues, newsletterSubscribers, newsletterSubscriptions } from '@db/schema/index'
-import type { Database } from '~/infra/db.server'
+import { getDb, type Database, type Transaction } from '~/infra/db.server'
 import { rowsOf } from './issue-lookup.server'
 
 // A send's recipients, and its delivery rows queued a chunk at a time.
@@ -16,10 +16,14 @@ function recipientsOf(listId: number) {
       and not exists (select 1 from newsletter_suppressions x where x.email = lower(s.email))`
 }
 
-export async function countRecipients(db: Database, listId: number): Promise<number> {
+/** `db`: the start's transaction, which counts under the issue's row lock (issue-send.server.ts). */
+export async function countRecipients(
+  listId: number,
+  db: Database | Transaction = getDb(),
+): Promise<number> {
   const [row] = await rowsOf<{ n: number | string }>(
-    db,
     sql`select count(*)::int as n ${recipientsOf(listId)}`,
+    db,
   )
   return Number(row?.n ?? 0)
 }
@@ -45,16 +49,15 @@ export const FIRST_QUEUE_CHUNK = 200
  * database has no statistics until its first vacuum, and a plan that scans every subscriber to
  * sort them held the first message of a 100,000-reader send back by a second.
  *
- * A step of its caller's transaction (the start's, or `queueMore`'s), which it takes as `db`.
+ * A step of its caller's transaction (the start's, or `queueMore`'s), which it takes as `tx`.
  */
 export async function queueChunk(
-  db: Database,
+  tx: Transaction,
   issue: { id: number; listId: number },
   after: number,
   size: number,
 ): Promise<number | null> {
   const [row] = await rowsOf<{ scanned: number | string; last: number | string | null }>(
-    db,
     sql`with scanned as (
           select subscriber_id from ${newsletterSubscriptions}
           where list_id = ${issue.listId} and subscriber_id > ${after}
@@ -80,6 +83,7 @@ export async function queueChunk(
         -- keyed and queued run whether or not they are read (data-modifying CTEs).
         select (select count(*) from scanned)::int as scanned,
                (select max(subscriber_id) from scanned) as last`,
+    tx,
   )
   const scanned = Number(row?.scanned ?? 0)
   return scanned < size || row?.last == null ? null : Number(row.last)
@@ -88,12 +92,13 @@ export async function queueChunk(
 /**
  * Queues the next chunk of a send whose rows are not all queued yet; false when there is
  * nothing more to queue (done, cancelled or not sending). The issue's row lock makes the
- * senders of several instances take chunks one after the other, each after the last.
+ * senders of several instances take chunks one after the other, each after the last. `db`: an
+ * instance's sender passes its own handle (sender.server.ts, `SenderOptions.db`).
  */
 export async function queueMore(
-  db: Database,
   issueId: number,
   chunk: number = QUEUE_CHUNK,
+  db: Database = getDb(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [issue] = await tx
@@ -107,7 +112,7 @@ export async function queueMore(
       .for('update')
     if (!issue || issue.status !== 'sending' || issue.queueCursor === null) return false
     const cursor = await queueChunk(
-      tx as unknown as Database,
+      tx,
       { id: issueId, listId: issue.listId },
       issue.queueCursor,
       chunk,

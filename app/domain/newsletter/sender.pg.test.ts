@@ -73,7 +73,7 @@ describe('three instances on one PostgreSQL', () => {
       .returning()
     // Queued 30 rows at a time: the three build the rest of the queue as they go, one chunk
     // after another under the issue's row lock.
-    await startIssueSend(getDb(), issue.id, null, { chunk: 30 })
+    await startIssueSend(issue.id, null, { chunk: 30 })
 
     const senders = instances.map(
       (db, i) =>
@@ -105,7 +105,7 @@ describe('three instances on one PostgreSQL', () => {
       .where(eq(newsletterDeliveries.issueId, issue.id))
     expect(rows).toHaveLength(READERS)
     expect(rows.every((row) => row.status === 'sent')).toBe(true)
-    expect(await issueProgress(getDb(), issue.id)).toMatchObject({
+    expect(await issueProgress(issue.id)).toMatchObject({
       status: 'sent',
       recipients: READERS,
       sent: READERS,
@@ -134,7 +134,7 @@ describe('three instances on one PostgreSQL', () => {
     await insertArticle({ publishedAt: new Date(midnight.getTime() - 2 * 3_600_000) })
     const now = new Date(midnight.getTime() + 6 * 3_600_000)
 
-    await Promise.all(instances.map((instance) => buildDueDigests(instance.db, now)))
+    await Promise.all(instances.map((instance) => buildDueDigests(now, instance.db)))
     const issues = await getDb()
       .select()
       .from(newsletterIssues)

@@ -26,6 +26,11 @@ import { personalizeClicks, withOpenImage } from './tracking-token.server'
  */
 
 export interface SenderOptions {
+  /**
+   * The database this sender works on (default: the site's, `getDb()`). Kept for
+   * sender.pg.test.ts, which runs three instances' senders on three pools of one database in one
+   * process; the site and the bench's child process use the installed database.
+   */
   db?: Database
   /** Name written on the rows this sender holds. */
   name?: string
@@ -181,7 +186,7 @@ export class NewsletterSender {
     )
     for (const { id } of due) {
       try {
-        await startIssueSend(db, Number(id), null, { chunk: this.options.queueChunk })
+        await startIssueSend(Number(id), null, { chunk: this.options.queueChunk, db })
       } catch (error) {
         logger.warn(
           { err: error, issueId: id },
@@ -189,7 +194,7 @@ export class NewsletterSender {
         )
       }
     }
-    if (this.options.buildDigests) await buildDueDigests(db, new Date())
+    if (this.options.buildDigests) await buildDueDigests(new Date(), db)
     const sending = await rows<IssueMail & { slug: string; name: string }>(
       db,
       sql`select i.id, i.list_id as "listId", i.subject, i.html, i.text, l.slug, l.name
@@ -215,7 +220,7 @@ export class NewsletterSender {
       const batch = await this.claim(issue)
       if (batch.length === 0) {
         // The queue is built as the send goes: more rows, or the issue is all queued.
-        if (await queueMore(this.db, issue.id, this.options.queueChunk)) continue
+        if (await queueMore(issue.id, this.options.queueChunk, this.db)) continue
         return
       }
       await this.sendBatch(issue, batch)

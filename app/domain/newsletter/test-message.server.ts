@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import type { Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { sendBulkMail } from '~/infra/mail.server'
 import { issueAndList } from './issue-lookup.server'
@@ -11,13 +10,13 @@ import { NewsletterSendError } from './send-error'
 import { personalizeClicks } from './tracking-token.server'
 
 /** One message of the issue to one address, now; not a delivery, not counted. */
-export async function sendTestMessage(db: Database, issueId: number, toEmail: string) {
+export async function sendTestMessage(issueId: number, toEmail: string) {
   const email = toEmail.trim().toLowerCase()
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     throw new NewsletterSendError('INVALID', 'Enter a valid email address', { field: 'email' })
   }
-  const { issue, list } = await issueAndList(db, issueId)
-  const mail = issue.html && issue.text ? issue : await renderTemplate(db, issue, list)
+  const { issue, list } = await issueAndList(issueId)
+  const mail = issue.html && issue.text ? issue : await renderTemplate(issue, list)
   const page = `${getEnv().siteUrl}${PREFERENCES_PATH}`
   const outcome = await sendBulkMail({
     to: email,

@@ -25,14 +25,14 @@ describe('one-click unsubscribe', () => {
       .insert(newsletterSubscriptions)
       .values([list, other].map((l) => ({ subscriberId: reader.id, listId: l.id })))
     const token = unsubscribeToken({ subscriberId: reader.id, listId: list.id })
-    await unsubscribeOneClick(getDb(), token)
-    await unsubscribeOneClick(getDb(), token)
+    await unsubscribeOneClick(token)
+    await unsubscribeOneClick(token)
     const left = await getDb()
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.subscriberId, reader.id))
     expect(left.map((s) => s.listId)).toEqual([other.id])
-    await expect(unsubscribeOneClick(getDb(), `${token.slice(0, -2)}xx`)).rejects.toMatchObject({
+    await expect(unsubscribeOneClick(`${token.slice(0, -2)}xx`)).rejects.toMatchObject({
       code: 'INVALID_TOKEN',
     })
   })

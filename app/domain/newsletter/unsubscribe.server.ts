@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { newsletterLists, newsletterSubscribers, newsletterSubscriptions } from '@db/schema/index'
-import type { Database } from '~/infra/db.server'
+import { getDb } from '~/infra/db.server'
 import { ensurePreferencesToken, PREFERENCES_PATH } from './preferences.server'
 import { NewsletterSendError } from './send-error'
 import { readUnsubscribeToken } from './unsubscribe-token.server'
@@ -18,12 +18,12 @@ export interface UnsubscribeResult {
  * Takes the token's subscriber off the token's list, at once. Repeating it changes nothing and
  * succeeds again; a subscriber or list deleted since is a success too (they receive nothing).
  */
-export async function unsubscribeOneClick(db: Database, token: string): Promise<UnsubscribeResult> {
+export async function unsubscribeOneClick(token: string): Promise<UnsubscribeResult> {
   const claim = readUnsubscribeToken(token)
   if (!claim) {
     throw new NewsletterSendError('INVALID_TOKEN', 'This unsubscribe link is not valid')
   }
-  await db
+  await getDb()
     .delete(newsletterSubscriptions)
     .where(
       and(
@@ -31,15 +31,16 @@ export async function unsubscribeOneClick(db: Database, token: string): Promise<
         eq(newsletterSubscriptions.listId, claim.listId),
       ),
     )
-  return describeUnsubscribe(db, token)
+  return describeUnsubscribe(token)
 }
 
 /** Whose link it is, for the GET page (nothing changes). */
-export async function describeUnsubscribe(db: Database, token: string): Promise<UnsubscribeResult> {
+export async function describeUnsubscribe(token: string): Promise<UnsubscribeResult> {
   const claim = readUnsubscribeToken(token)
   if (!claim) {
     throw new NewsletterSendError('INVALID_TOKEN', 'This unsubscribe link is not valid')
   }
+  const db = getDb()
   const [subscriber] = await db
     .select({
       email: newsletterSubscribers.email,

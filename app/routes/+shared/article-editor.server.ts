@@ -26,7 +26,6 @@ import {
 import { saveOutcome } from '~/domain/articles/save-outcome'
 import { alertStateFor } from '~/domain/newsletter/alert-queries.server'
 import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
-import { getDb } from '~/infra/db.server'
 import { formatCount } from '~/lib/format-count'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { listBylineChoices, staffMemberName } from '~/domain/users/staff-queries.server'
@@ -102,7 +101,7 @@ export async function articleAlertLists(
 ) {
   const facts = article ?? { authorId: user.id, status: 'draft' as const }
   if (!canSendArticleAlert(user, facts)) return []
-  return alertStateFor(getDb(), article?.id ?? null)
+  return alertStateFor(article?.id ?? null)
 }
 
 /** "Publish and email": the list a publish also mails the story to, if any (form field). */
@@ -198,7 +197,7 @@ export async function articleEditorAction(
       return alertFailed('only whoever may publish a story can email it to subscribers.')
     }
     try {
-      const { recipients } = await sendArticleAlert(getDb(), {
+      const { recipients } = await sendArticleAlert({
         articleId: saved.id,
         listId: alert.listId,
         by: user.id,
