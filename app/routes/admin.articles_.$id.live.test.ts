@@ -75,7 +75,7 @@ describe('/admin/articles/:id/live', () => {
     ])
     for (const version of edited.earlierVersions) {
       expect(version.editorName).toBeTruthy()
-      expect(version.editedLabel).toMatch(/\d{2}:\d{2}/)
+      expect(version.editedLabel).toMatch(/\d{1,2}:\d{2}/)
     }
   })
 })

@@ -152,6 +152,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.search.tsx': [get(EVERYONE)],
   'routes/_site.newspapers.tsx': [get(EVERYONE)],
   'routes/_site.newspapers_.$slug.tsx': [get(EVERYONE)],
+  // An edition's PDF: public, or for members (anyone else is sent to the edition's page).
+  'routes/newspapers.$slug.pdf.tsx': [get(EVERYONE)],
   'routes/_site.corrections.tsx': [get(EVERYONE)],
   // The plans readers can pay for: public, like the rest of the reader's site.
   'routes/_site.subscribe.tsx': [get(EVERYONE)],
