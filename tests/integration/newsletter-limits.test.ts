@@ -148,7 +148,7 @@ describe('every way of asking for a confirmation mail spends the same limits', (
       statuses.push(last.status)
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429])
-    expect(last?.data).toMatchObject({ ok: false, message: NEWSLETTER_TOO_MANY })
+    expect(last?.data).toMatchObject({ ok: false, formError: NEWSLETTER_TOO_MANY })
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await mailsTo('prefs-flood@example.com')).toBe(3)
   })
