@@ -1,4 +1,4 @@
-import { DomUtils, type parseDocument } from 'htmlparser2'
+import type { DomUtils, parseDocument } from 'htmlparser2'
 
 // The node types of htmlparser2's tree, named once (they live in domhandler, which the site
 // reaches only through htmlparser2), with the two guards every walk over the tree needs.
