@@ -1,8 +1,7 @@
-import crypto from 'node:crypto'
 import { and, count, eq, gte, sql } from 'drizzle-orm'
 import { giftLinks } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
-import { getEnv } from '~/infra/env.server'
+import { signFor, isSignedFor } from '~/infra/signature.server'
 import { domainErrors } from '~/lib/domain-error'
 import { fromWallTime, toWallTime } from '~/lib/time-zone'
 import { effectiveAccess, holdsPlanFor, type ArticleGate, type Reader } from './access-level'
@@ -26,34 +25,19 @@ export class GiftLinkError extends domainErrors('GiftLinkError', {
   MONTHLY_LIMIT: 429,
 }) {}
 
-function secret() {
-  const key = getEnv().BETTER_AUTH_SECRET
-  if (!key) throw new Error('BETTER_AUTH_SECRET is not set (ensureAuthSecret runs at start-up)')
-  return key
-}
-
-function sign(payload: string) {
-  return crypto
-    .createHmac('sha256', secret())
-    .update(`gift-link:${payload}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url')
-}
+const PURPOSE = 'gift-link'
 
 /** `{row id}.{expiry in seconds}.{signature}`, numbers in base 36. */
 export function giftToken(id: number, expiresAt: Date): string {
   const payload = `${id.toString(36)}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`
-  return `${payload}.${sign(payload)}`
+  return `${payload}.${signFor(PURPOSE, payload)}`
 }
 
 /** The row id and expiry a well-formed, correctly signed token names; null otherwise. */
 export function readGiftToken(token: string): { id: number; expiresAt: Date } | null {
   const match = /^([0-9a-z]{1,9})\.([0-9a-z]{1,9})\.([A-Za-z0-9_-]{22})$/.exec(token)
   if (!match) return null
-  const expected = Buffer.from(sign(`${match[1]}.${match[2]}`))
-  const given = Buffer.from(match[3])
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null
+  if (!isSignedFor(PURPOSE, `${match[1]}.${match[2]}`, match[3])) return null
   const id = parseInt(match[1], 36)
   const seconds = parseInt(match[2], 36)
   if (!Number.isSafeInteger(id) || !Number.isSafeInteger(seconds)) return null

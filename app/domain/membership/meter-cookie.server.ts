@@ -1,5 +1,5 @@
-import crypto from 'node:crypto'
 import { getEnv } from '~/infra/env.server'
+import { isSignedFor, signFor } from '~/infra/signature.server'
 import type { MeterWindow } from './meter'
 
 /*
@@ -22,20 +22,7 @@ export interface MeterCookie {
 /** Most stories one cookie keeps (the settings allow at most this many a period). */
 const MAX_READS = 200
 
-function secret() {
-  const key = getEnv().BETTER_AUTH_SECRET
-  if (!key) throw new Error('BETTER_AUTH_SECRET is not set (ensureAuthSecret runs at start-up)')
-  return key
-}
-
-function sign(payload: string) {
-  return crypto
-    .createHmac('sha256', secret())
-    .update(`meter:${payload}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url')
-}
+const PURPOSE = 'meter'
 
 /** The cookie's value: `v1.{key}.{id~day-id~day…}.{signature}`, ids and days in base 36. */
 export function meterCookieValue(meter: MeterCookie): string {
@@ -44,7 +31,7 @@ export function meterCookieValue(meter: MeterCookie): string {
     .map((read) => `${read.articleId.toString(36)}~${read.day.toString(36)}`)
     .join('-')
   const payload = `v1.${meter.key}.${reads}`
-  return `${payload}.${sign(payload)}`
+  return `${payload}.${signFor(PURPOSE, payload)}`
 }
 
 const VALUE =
@@ -54,9 +41,7 @@ const VALUE =
 export function readMeterCookieValue(value: string): MeterCookie | null {
   const match = VALUE.exec(value)
   if (!match) return null
-  const expected = Buffer.from(sign(`v1.${match[1]}.${match[2]}`))
-  const given = Buffer.from(match[3])
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null
+  if (!isSignedFor(PURPOSE, `v1.${match[1]}.${match[2]}`, match[3])) return null
   const reads: MeterCookie['reads'] = []
   for (const entry of match[2] ? match[2].split('-') : []) {
     const [id, day] = entry.split('~')

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto'
 import { getEnv } from '~/infra/env.server'
+import { isSignedFor, signFor } from '~/infra/signature.server'
 
 /**
  * Signed tokens of the site's own click redirect (/n/c/:token) and open image (/n/o/:token),
@@ -18,26 +18,10 @@ import { getEnv } from '~/infra/env.server'
 export const CLICK_PATH = '/n/c/'
 export const OPEN_PATH = '/n/o/'
 
-function secret() {
-  const key = getEnv().BETTER_AUTH_SECRET
-  if (!key) throw new Error('BETTER_AUTH_SECRET is not set (ensureAuthSecret runs at start-up)')
-  return key
-}
+const sign = (purpose: string, payload: string) => signFor(`newsletter-${purpose}`, payload)
 
-function sign(purpose: string, payload: string) {
-  return crypto
-    .createHmac('sha256', secret())
-    .update(`newsletter-${purpose}:${payload}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url')
-}
-
-function verify(purpose: string, payload: string, signature: string) {
-  const expected = Buffer.from(sign(purpose, payload))
-  const given = Buffer.from(signature)
-  return expected.length === given.length && crypto.timingSafeEqual(expected, given)
-}
+const verify = (purpose: string, payload: string, signature: string) =>
+  isSignedFor(`newsletter-${purpose}`, payload, signature)
 
 const id36 = (n: number) => n.toString(36)
 

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto'
 import { getEnv } from '~/infra/env.server'
+import { isSignedFor, signFor } from '~/infra/signature.server'
 
 /**
  * The token of a List-Unsubscribe link: which subscriber leaves which list, signed with the
@@ -12,33 +12,18 @@ export interface UnsubscribeClaim {
   listId: number
 }
 
-function secret() {
-  const key = getEnv().BETTER_AUTH_SECRET
-  if (!key) throw new Error('BETTER_AUTH_SECRET is not set (ensureAuthSecret runs at start-up)')
-  return key
-}
-
-function sign(payload: string) {
-  return crypto
-    .createHmac('sha256', secret())
-    .update(`newsletter-unsubscribe:${payload}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url')
-}
+const PURPOSE = 'newsletter-unsubscribe'
 
 export function unsubscribeToken({ subscriberId, listId }: UnsubscribeClaim) {
   const payload = `${subscriberId.toString(36)}.${listId.toString(36)}`
-  return `${payload}.${sign(payload)}`
+  return `${payload}.${signFor(PURPOSE, payload)}`
 }
 
 /** The claim of a well-formed, correctly signed token; null otherwise. */
 export function readUnsubscribeToken(token: string): UnsubscribeClaim | null {
   const match = /^([0-9a-z]{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/.exec(token)
   if (!match) return null
-  const expected = Buffer.from(sign(`${match[1]}.${match[2]}`))
-  const given = Buffer.from(match[3])
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null
+  if (!isSignedFor(PURPOSE, `${match[1]}.${match[2]}`, match[3])) return null
   const subscriberId = parseInt(match[1], 36)
   const listId = parseInt(match[2], 36)
   if (!Number.isSafeInteger(subscriberId) || !Number.isSafeInteger(listId)) return null
