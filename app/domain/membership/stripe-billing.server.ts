@@ -150,23 +150,3 @@ export async function receiptsOf(userId: string, limit = 12): Promise<Receipt[]>
     url: invoice.hosted_invoice_url ?? null,
   }))
 }
-
-/**
- * Cancels the reader's running Stripe subscriptions at once (an account being deleted: the
- * payment records stay in Stripe, as the law asks). Returns how many were cancelled.
- */
-export async function cancelSubscriptionsOf(userId: string): Promise<number> {
-  const stripe = await stripeClient()
-  if (!stripe) return 0
-  const rows = await getDb()
-    .select({ subscription: entitlements.stripeSubscriptionId, status: entitlements.status })
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, userId), isNotNull(entitlements.stripeSubscriptionId)))
-  let cancelled = 0
-  for (const row of rows) {
-    if (!row.subscription || row.status === 'lapsed') continue
-    await stripe.subscriptions.cancel(row.subscription)
-    cancelled++
-  }
-  return cancelled
-}
