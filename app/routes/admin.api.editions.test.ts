@@ -140,6 +140,21 @@ describe('/admin/api/editions', () => {
       title: 'Renamed',
       number: 7,
     })
+    // Who reads it: its own choice, back to the site's setting, or left as it is when not sent.
+    const members = await (
+      await edit({ title: 'Renamed', editionDate: '2026-05-01', number: '7', access: 'members' })
+    ).json()
+    expect(members.edition).toMatchObject({ access: 'members', membersOnly: true })
+    expect(members.edition.pdfUrl).toBe('/newspapers/2026-05-01-2/pdf')
+    const kept = await (
+      await edit({ title: 'Renamed', editionDate: '2026-05-01', number: '7' })
+    ).json()
+    expect(kept.edition).toMatchObject({ access: 'members', membersOnly: true })
+    const site = await (
+      await edit({ title: 'Renamed', editionDate: '2026-05-01', number: '7', access: 'site' })
+    ).json()
+    expect(site.edition).toMatchObject({ access: null, membersOnly: false })
+    expect((await edit({ ...META, access: 'friends' })).status).toBe(400)
     const moved = await (
       await edit({ title: 'Renamed', editionDate: '2026-05-08', number: '' })
     ).json()

@@ -9,9 +9,7 @@ import { grantSchema, NOTE_MAX } from '~/domain/membership/members-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { useFormErrors } from '~/lib/use-form-errors'
 import { useActionToast } from './use-action-toast'
-
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive'
+import { nativeSelectClass } from '~/components/ui/native-select'
 
 /** A member's page: complimentary access to a plan from now to the end of a chosen day. */
 export function MemberGrantForm({
@@ -51,7 +49,12 @@ export function MemberGrantForm({
             <input type="hidden" name="intent" value="grant" />
             <Field>
               <Label htmlFor="grant-planId">Plan</Label>
-              <select id="grant-planId" name="planId" className={selectClass} {...field('planId')}>
+              <select
+                id="grant-planId"
+                name="planId"
+                className={nativeSelectClass}
+                {...field('planId')}
+              >
                 {plans.map((plan) => (
                   <option key={plan.id} value={plan.id}>
                     {plan.name}

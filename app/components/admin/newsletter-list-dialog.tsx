@@ -23,9 +23,7 @@ import {
 } from '~/domain/newsletter/lists-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { useActionToast } from './use-action-toast'
-
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring'
+import { nativeSelectClass } from '~/components/ui/native-select'
 
 /** "New newsletter" / "Edit newsletter": closes after a successful save. */
 export function NewsletterListDialog({
@@ -96,7 +94,7 @@ export function NewsletterListDialog({
             <select
               id="list-kind"
               name="kind"
-              className={selectClass}
+              className={nativeSelectClass}
               value={kind}
               onChange={(e) => setKind(e.target.value as ListKind)}
               {...field('kind')}
@@ -118,7 +116,7 @@ export function NewsletterListDialog({
                   <select
                     id="list-cadence"
                     name="cadence"
-                    className={selectClass}
+                    className={nativeSelectClass}
                     value={cadence}
                     onChange={(e) => setCadence(e.target.value as 'daily' | 'weekly')}
                   >
@@ -133,7 +131,7 @@ export function NewsletterListDialog({
                     <select
                       id="list-weekday"
                       name="weekday"
-                      className={selectClass}
+                      className={nativeSelectClass}
                       defaultValue={list?.weekday ?? 1}
                       {...field('weekday')}
                     >
@@ -175,7 +173,7 @@ export function NewsletterListDialog({
                   <select
                     id="list-category"
                     name="categoryId"
-                    className={selectClass}
+                    className={nativeSelectClass}
                     defaultValue={list?.categoryId ?? ''}
                   >
                     <option value="">Every section</option>
@@ -191,7 +189,7 @@ export function NewsletterListDialog({
                   <select
                     id="list-tag"
                     name="tagId"
-                    className={selectClass}
+                    className={nativeSelectClass}
                     defaultValue={list?.tagId ?? ''}
                   >
                     <option value="">Any tag</option>
@@ -213,7 +211,7 @@ export function NewsletterListDialog({
             <select
               id="list-time-zone"
               name="timeZone"
-              className={selectClass}
+              className={nativeSelectClass}
               defaultValue={list?.timeZone ?? ''}
               {...field('timeZone')}
             >

@@ -14,6 +14,7 @@ import {
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { NativeSelect } from '~/components/ui/native-select'
 import { Progress } from '~/components/ui/progress'
 import { Skeleton } from '~/components/ui/skeleton'
 import {
@@ -26,6 +27,7 @@ import {
 import {
   EDITIONS_API,
   editionMetaSchema,
+  EDITION_ACCESS_CHOICES,
   editionTitleFor,
   editionUploadFormSchema,
   formatEditionDate,
@@ -181,6 +183,30 @@ function EditionFields({
         </p>
         <FieldError id={`${idPrefix}-number-error`} errors={errors.number} />
       </Field>
+      {edition ? (
+        <Field className="content-start sm:col-span-2">
+          <Label htmlFor={`${idPrefix}-access`}>Who reads it</Label>
+          <NativeSelect
+            id={`${idPrefix}-access`}
+            name="access"
+            disabled={disabled}
+            defaultValue={edition.access ?? 'site'}
+            aria-describedby={`${idPrefix}-access-hint`}
+          >
+            {EDITION_ACCESS_CHOICES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+          <p id={`${idPrefix}-access-hint`} className="text-xs text-muted-foreground">
+            {edition.membersOnly
+              ? 'Now for members: its pages, PDF and text need a plan; the cover and date stay public.'
+              : 'Now for everyone.'}{' '}
+            Settings → Access sets it for every edition.
+          </p>
+        </Field>
+      ) : null}
     </>
   )
 }
@@ -340,6 +366,7 @@ function EditDialog({
         title: String(values.get('title') ?? ''),
         editionDate: String(values.get('editionDate') ?? ''),
         number: String(values.get('number') ?? ''),
+        access: String(values.get('access') ?? 'site'),
       })
       if (body.ok && body.edition) {
         setServerErrors(undefined)

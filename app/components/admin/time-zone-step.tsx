@@ -7,9 +7,7 @@ import { Label } from '~/components/ui/label'
 import type { ActionResult } from '~/lib/action-result'
 import { canonicalTimeZone } from '~/lib/time-zone'
 import { useHydrated } from '~/lib/use-hydrated'
-
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring'
+import { nativeSelectClass } from '~/components/ui/native-select'
 
 /** The zone the browser is in, under the name the server's list gives it; null if unknown. */
 function browserZone(zones: string[]): string | null {
@@ -64,7 +62,7 @@ export function TimeZoneStep({ current, zones }: { current: string; zones: strin
               id="first-time-zone"
               name="timeZone"
               defaultValue={proposed}
-              className={selectClass}
+              className={nativeSelectClass}
               aria-invalid={errors ? true : undefined}
               aria-describedby={errors ? 'first-time-zone-error' : 'first-time-zone-help'}
             >

@@ -16,6 +16,7 @@ export const EDITION_MESSAGES = {
   number: 'The number must be a whole number above 0',
   file: 'Choose a PDF file',
   noEdition: 'This edition does not exist',
+  access: 'Choose who reads this edition',
 } as const
 
 /** A real calendar day as YYYY-MM-DD (2026-02-30 is not one), years 1800–9999. */
@@ -119,9 +120,26 @@ export const editionMetaSchema = z.object({
       EDITION_MESSAGES.number,
     )
     .transform((value) => (value ? Number(value) : null)),
+  /**
+   * Who reads its pages, PDF and text (issue 38): 'site' follows the site's setting for
+   * editions (null); 'everyone' or 'members' is this edition's own; left out, it stays as it is.
+   */
+  access: z
+    .enum(['site', 'everyone', 'members'], { error: EDITION_MESSAGES.access })
+    .optional()
+    .transform((value) => (value === 'site' ? null : value)),
 })
 
 export type EditionMeta = z.output<typeof editionMetaSchema>
+/** An edition's description as the code gives it (access left out: as it is, or the site's). */
+export type EditionValues = Omit<EditionMeta, 'access'> & { access?: EditionMeta['access'] }
+
+/** The choices of an edition's "Who reads it", the site's setting first. */
+export const EDITION_ACCESS_CHOICES = [
+  ['site', 'As the site’s setting'],
+  ['everyone', 'Everyone'],
+  ['members', 'Members'],
+] as const
 
 /** The upload form in the browser: the same fields and the chosen file. */
 export const editionUploadFormSchema = editionMetaSchema.extend({
@@ -162,6 +180,9 @@ export interface AdminEdition {
   status: EditionStatus
   failure: string | null
   createdAt: string
+  /** Its own access (null: it follows the site's setting), and whether it is for members now. */
+  access: 'everyone' | 'members' | null
+  membersOnly: boolean
 }
 
 export const EDITIONS_API = '/admin/api/editions'

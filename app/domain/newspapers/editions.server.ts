@@ -23,7 +23,12 @@ import { getStorage, readAll } from '~/infra/storage.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { isMembersEdition } from './edition-access.server'
 import { editionColumns } from './newspapers-queries.server'
-import { formatEditionDate, type AdminEdition, type EditionMeta } from './editions-schema'
+import {
+  formatEditionDate,
+  type AdminEdition,
+  type EditionMeta,
+  type EditionValues,
+} from './editions-schema'
 import { PdfError, type PdfContents } from './pdf-pages.server'
 import { readPdfInSandbox } from './pdf-sandbox.server'
 
@@ -64,7 +69,7 @@ export interface IngestInput {
   fileName: string
   /** Its size in bytes. */
   size: number
-  meta: EditionMeta
+  meta: EditionValues
   uploadedBy?: string | null
   /**
    * A PDF that cannot be read still becomes a (bare) edition: one that was public before
@@ -103,6 +108,7 @@ async function insertEdition(
           title: meta.title,
           editionDate: meta.editionDate,
           number: meta.number,
+          access: meta.access ?? null,
           fileName,
           size,
           status,
@@ -380,6 +386,8 @@ function toAdminEdition(row: AdminRow, siteAccess: string): AdminEdition {
     status: row.status,
     failure: row.failure,
     createdAt: row.createdAt.toISOString(),
+    access: row.access === 'everyone' || row.access === 'members' ? row.access : null,
+    membersOnly: isMembersEdition(row.access, siteAccess),
   }
 }
 
@@ -408,7 +416,7 @@ const editionPath = (slug: string) => `/newspapers/${slug}`
  * New title, date and number. The address (slug) follows the date: kept while the date is
  * the same, else the first free one for the new date.
  */
-export async function updateEdition(id: number, meta: EditionMeta): Promise<AdminEdition> {
+export async function updateEdition(id: number, meta: EditionValues): Promise<AdminEdition> {
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     try {
       await getDb().transaction(async (tx) => {
@@ -428,6 +436,7 @@ export async function updateEdition(id: number, meta: EditionMeta): Promise<Admi
             title: meta.title,
             editionDate: meta.editionDate,
             number: meta.number,
+            ...(meta.access !== undefined ? { access: meta.access } : {}),
             slug,
             updatedAt: new Date(),
           })

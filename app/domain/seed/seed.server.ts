@@ -14,7 +14,7 @@ import {
   tags,
 } from '@db/schema/index'
 import { editionSettled, ingestStoredPdf } from '~/domain/newspapers/editions.server'
-import { formatEditionDate, type EditionMeta } from '~/domain/newspapers/editions-schema'
+import { formatEditionDate, type EditionValues } from '~/domain/newspapers/editions-schema'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { loadSharp, storeImage } from '~/infra/images.server'
 import { logger } from '~/infra/logger.server'
@@ -528,7 +528,7 @@ const FIRST_EDITION = Date.UTC(2006, 0, 6)
 interface DemoEdition {
   fileName: string
   pdf: Buffer
-  meta: EditionMeta
+  meta: EditionValues
 }
 
 /**
