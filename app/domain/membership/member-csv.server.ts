@@ -46,6 +46,8 @@ export function readMembersCsv(csv: string): { rows: MemberCsvRow[]; errors: Imp
   }
   let records: { record: string[]; info: { lines: number } }[]
   try {
+    // csv-parse's sync typing does not follow `info: true` (which wraps each row with its
+    // line), so the result is named here as that option makes it.
     records = parse(csv, {
       bom: true,
       skip_empty_lines: true,

@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm'
 import { entitlements, plans, profiles } from '@db/schema/index'
 import { getBrandName } from '~/infra/auth-mail.server'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
-import { enqueue } from '~/infra/jobs/job-queue.server'
+import { enqueue, wasQueued } from '~/infra/jobs/job-queue.server'
 import { wakeJob, type DurableJobDefinition } from '~/infra/jobs/registry.server'
 import { sendMail } from '~/infra/mail.server'
 import { renderNoticeMail } from '~/infra/notice-mail.server'
@@ -42,10 +42,7 @@ export async function queueMemberMails(
     await enqueue(tx, MEMBER_MAILS_JOB, { kind, userId, entitlementId })
     queued++
   }
-  if (queued > 0) {
-    // Sent once the change commits; the worker looks again within seconds anyway.
-    setImmediate(() => wakeJob(MEMBER_MAILS_JOB))
-  }
+  // Sent at the worker's next look (seconds): waking it here would run before the commit.
   return queued
 }
 
@@ -76,9 +73,7 @@ export async function queueEndingNotices(now = new Date()): Promise<number> {
   let queued = 0
   for (const row of ending) {
     const key = `ending:${row.id}:${row.endsAt!.toISOString()}`
-    const sent = await getDb().execute(sql`
-      select 1 from job_queue where job = ${MEMBER_MAILS_JOB} and dedupe_key = ${key} limit 1`)
-    if ((sent as unknown as { rows: unknown[] }).rows.length > 0) continue
+    if (await wasQueued(MEMBER_MAILS_JOB, key)) continue
     const id = await enqueue(
       getDb(),
       MEMBER_MAILS_JOB,

@@ -56,6 +56,8 @@ export async function acceptStripeEvent(event: Stripe.Event): Promise<boolean> {
 
 /** The subscription an event is about, wherever its type keeps it. */
 export function subscriptionIdOf(event: Stripe.Event): string | null {
+  // Stripe types `data.object` as a union of every object an event can carry; the fields read
+  // here differ by type, so it is read as a plain record and each field checked as it is read.
   const object = event.data.object as unknown as Record<string, unknown>
   const ref = (value: unknown) =>
     typeof value === 'string' ? value : ((value as { id?: string } | null)?.id ?? null)

@@ -167,6 +167,13 @@ export async function isInHand(job: string, key: string): Promise<boolean> {
   return found.length > 0
 }
 
+/** True when an entry of `job` with this key was ever queued and is still kept (done ones a week). */
+export async function wasQueued(job: string, key: string): Promise<boolean> {
+  const found = await rows<{ id: number }>(sql`
+    select id from job_queue where job = ${job} and dedupe_key = ${key} limit 1`)
+  return found.length > 0
+}
+
 /** Hands entries this instance holds back to the queue at once (a stop that did not run them). */
 export async function releaseEntries(ids: number[], instance = INSTANCE_NAME): Promise<void> {
   if (ids.length === 0) return

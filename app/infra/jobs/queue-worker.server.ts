@@ -76,7 +76,10 @@ export class QueueWorker {
     )
   }
 
-  /** Keeps the entry's lease alive while a run longer than the lease goes on. */
+  /**
+   * Keeps the entry's lease alive while a run longer than the lease goes on: a watchdog of one
+   * run, started with it and cleared when it ends (runEntry's finally), not work of its own.
+   */
   private keepLeased(entry: QueueEntry): () => void {
     if (this.leaseMs >= this.job.timeLimitMs) return () => {}
     const timer = setInterval(() => {
