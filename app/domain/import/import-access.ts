@@ -1,5 +1,8 @@
 import { isAccessLevel, type AccessLevel } from '~/domain/membership/access-level'
 import { PREVIEW_PARAGRAPHS_MAX } from '~/domain/articles/article-access'
+import { formatCount } from '~/lib/format-count'
+import { slugify } from '~/lib/slugify'
+import type { AccessCounts } from './import-job-data'
 
 // Who may read an imported story (issue 38), from what the old site left: Ghost's `visibility`,
 // and on WordPress a membership plugin's marker where one leaves it (ours, Restrict Content
@@ -84,4 +87,102 @@ export function matchPlans(
     .filter((p) => wanted.has(p.slug.toLowerCase()) || wanted.has(p.name.toLowerCase()))
     .map((p) => p.id)
     .sort((a, b) => a - b)
+}
+
+/** This site's plans as the matching reads them. */
+export type PlanRef = { id: number; slug: string; name: string }
+
+/** Groups of plans an analysis or report lists at most; their stories are counted all the same. */
+const PLAN_GROUPS_MAX = 50
+
+export function noAccessCounts(): AccessCounts {
+  return { registered: 0, members: 0, freeForNow: 0, plans: [] }
+}
+
+/**
+ * A source's plan names for a person to read: Ghost names each tier twice (its slug and its
+ * name), so one name per slug, the written name rather than the slug.
+ */
+function readableNames(names: readonly string[]): string[] {
+  const byKey = new Map<string, string>()
+  for (const raw of names) {
+    const name = raw.trim()
+    if (!name) continue
+    const key = slugify(name) || name.toLowerCase()
+    const had = byKey.get(key)
+    if (had === undefined || had === key) byKey.set(key, name)
+  }
+  return [...byKey.values()]
+}
+
+/**
+ * Adds one imported story to `counts` (the dry run's and the report's): its level, and for a
+ * members story naming plans, the plans here it will be matched to as the import matches them.
+ */
+export function countAccess(
+  counts: AccessCounts,
+  access: SourceAccess | undefined,
+  plans: readonly PlanRef[],
+): void {
+  const { level, plans: names, freeForNow } = access ?? EVERYONE
+  if (level === 'everyone') return
+  if (level === 'registered') {
+    counts.registered++
+    return
+  }
+  counts.members++
+  if (freeForNow) counts.freeForNow++
+  if (names.length === 0) return
+  const ids = matchPlans(names, plans)
+  const here = plans.filter((p) => ids.includes(p.id)).map((p) => p.name)
+  const named = readableNames(names)
+  const same = (a: string[], b: string[]) => a.join('\n') === b.join('\n')
+  const group = counts.plans.find((g) => same(g.named, named) && same(g.here, here))
+  if (group) group.stories++
+  else if (counts.plans.length < PLAN_GROUPS_MAX) counts.plans.push({ named, here, stories: 1 })
+}
+
+/**
+ * "3 stories for paying members (1 free for now), 2 for registered readers": the counts as
+ * the Import screen and the CLI say them; empty when nothing is behind a wall.
+ */
+export function describeAccess(counts: AccessCounts): string {
+  const free = counts.freeForNow > 0 ? ` (${counts.freeForNow} free for now)` : ''
+  const parts = [
+    { n: counts.members, who: `for paying members${free}` },
+    { n: counts.registered, who: 'for registered readers' },
+  ].filter((part) => part.n > 0)
+  // The noun once, with the first figure: "3 stories for …, 1 for …".
+  return parts
+    .map(({ n, who }, i) => `${i === 0 ? formatCount(n, 'story', 'stories') : n} ${who}`)
+    .join(', ')
+}
+
+/**
+ * Each group of members stories naming plans, as a line: which plans here open them, or that
+ * none here has the name (any plan does; the import matches again when it runs, so a plan of
+ * that name made in between is used). Ends with the members stories naming none.
+ */
+export function describePlanGroups(counts: AccessCounts): string[] {
+  const lines = [...counts.plans]
+    .sort((a, b) => b.stories - a.stories)
+    .map((g) => {
+      const stories = formatCount(g.stories, 'story', 'stories')
+      const named = g.named.join(', ')
+      if (g.here.length === 0) {
+        const names = g.named.length === 1 ? 'that name' : 'those names'
+        return `${named}: ${stories}, for any plan (no plan here has ${names})`
+      }
+      const here = g.here.join(', ')
+      return slugify(here) === slugify(named)
+        ? `${here}: ${stories}`
+        : `${here} (named ${named} there): ${stories}`
+    })
+  const naming = counts.plans.reduce((n, g) => n + g.stories, 0)
+  const anyPlan = counts.members - naming
+  // Past the groups' limit some naming stories are in no group: "any plan" would overcount.
+  if (lines.length > 0 && anyPlan > 0 && counts.plans.length < PLAN_GROUPS_MAX) {
+    lines.push(`Any plan: ${formatCount(anyPlan, 'story', 'stories')}`)
+  }
+  return lines
 }

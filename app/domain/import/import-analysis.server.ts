@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { articles, importMap, profiles } from '@db/schema/index'
+import { articles, importMap, plans, profiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { slugify } from '~/lib/slugify'
+import { countAccess, noAccessCounts } from './import-access'
 import { convertBody } from './import-body'
 import { imageKey, openImageZip } from './import-images.server'
 import { gather } from './import-gather.server'
@@ -29,6 +30,11 @@ function chunks<T>(list: T[], size: number) {
 
 export async function analyseImport(input: ImportInput, now = new Date()): Promise<ImportAnalysis> {
   const found = await gather(input)
+  const db = getDb()
+  // Tiers are matched to the plans here as the import will match them (it matches again when it runs).
+  const plansHere = await db
+    .select({ id: plans.id, slug: plans.slug, name: plans.name })
+    .from(plans)
   const zip = input.imagesPath ? await openImageZip(input.imagesPath) : null
   const analysis: ImportAnalysis = {
     site: found.site,
@@ -38,6 +44,7 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
     byTypeAndStatus: {},
     skipped: {},
     scheduled: 0,
+    access: noAccessCounts(),
     restricted: [],
     authors: [],
     categories: [],
@@ -63,6 +70,7 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
         continue
       }
       analysis.toImport++
+      countAccess(analysis.access, item.access, plansHere)
       if (item.author) itemsByAuthor.set(item.author, (itemsByAuthor.get(item.author) ?? 0) + 1)
       if (plan.action === 'article') {
         if (plan.scheduled) analysis.scheduled++
@@ -109,7 +117,6 @@ export async function analyseImport(input: ImportInput, now = new Date()): Promi
     zip?.close()
   }
 
-  const db = getDb()
   const siteKey = found.site.key
   for (const type of ['post', 'page'] as const) {
     const ofType = candidates.filter((c) => c.type === type)

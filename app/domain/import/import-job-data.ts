@@ -33,9 +33,28 @@ export interface ReportItem {
   note?: string
 }
 
+/**
+ * Stories behind a wall (issue 38): how many are for registered readers and for paying members,
+ * as the source marks them (import-access.ts). Everything else is for everyone.
+ */
+export interface AccessCounts {
+  registered: number
+  members: number
+  /** Of the members stories, those marked free for now (a Broadsheet export): open until switched back. */
+  freeForNow: number
+  /**
+   * Members stories that name plans (Ghost's tiers, a Broadsheet export's plans), grouped:
+   * `named` as the source names them, `here` this site's plans of those names (by slug or name)
+   * when counted. `here` empty: no plan here has such a name, and any plan opens them.
+   */
+  plans: { named: string[]; here: string[]; stories: number }[]
+}
+
 export interface ImportReport {
   site: SourceSite
   counts: Record<ReportItem['outcome'], number>
+  /** Of the items imported (not skipped), those behind a wall; absent from older reports. */
+  access?: AccessCounts
   items: ReportItem[]
   /** Images not in the zip (or no zip) and not fetched: their remote address is kept. */
   remoteImages: string[]
@@ -58,6 +77,9 @@ export interface ImportAnalysis {
   /** Why items would be skipped ('attachment', 'nav_menu_item', 'trash'…) → count. */
   skipped: Record<string, number>
   scheduled: number
+  /** Of the items to import, those behind a wall (issue 38). */
+  access: AccessCounts
+  /** Password-protected posts (WordPress): imported hidden. */
   restricted: { title: string; slug: string }[]
   /** `admin`: an administrator or owner of the old site, when its export says (Ghost). */
   authors: { name: string; email: string; items: number; existing: boolean; admin: boolean }[]
@@ -71,9 +93,12 @@ export interface ImportAnalysis {
   refusedImages: { title: string; url: string }[]
 }
 
-/** An analysis as a job holds it: one stored before the featured-image check has no `refusedImages`. */
-export type StoredImportAnalysis = Omit<ImportAnalysis, 'refusedImages'> &
-  Partial<Pick<ImportAnalysis, 'refusedImages'>>
+/**
+ * An analysis as a job holds it: one stored before the featured-image check has no
+ * `refusedImages`, one stored before the access counts no `access`.
+ */
+export type StoredImportAnalysis = Omit<ImportAnalysis, 'refusedImages' | 'access'> &
+  Partial<Pick<ImportAnalysis, 'refusedImages' | 'access'>>
 
 /** A job as the Import screen shows it (the /admin/import loader). */
 export interface ImportJobView {

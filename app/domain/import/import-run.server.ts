@@ -1,5 +1,8 @@
+import { plans } from '@db/schema/index'
 import type { Actor } from '~/domain/access/access-rules'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
+import { getDb } from '~/infra/db.server'
+import { countAccess, noAccessCounts } from './import-access'
 import { writeAuthors } from './import-authors.server'
 import { gather } from './import-gather.server'
 import { imageResolver, startFetching, stopFetching } from './import-image-resolver.server'
@@ -35,12 +38,18 @@ export async function runImport(
   const siteKey = found.site.key
   const authorIds = await writeAuthors(siteKey, found.authors)
   const { categoryIds, tagIds } = await writeTerms(siteKey, found.terms)
+  // For the report's plans (the items match them again as they are written).
+  const plansHere = await getDb()
+    .select({ id: plans.id, slug: plans.slug, name: plans.name })
+    .from(plans)
   const zip = input.imagesPath ? await openImageZip(input.imagesPath) : null
   const fetching = input.options.fetchImages ? await startFetching() : null
   const resolver = imageResolver(siteKey, zip, fetching, actor, hooks.onImages)
+  const access = noAccessCounts()
   const report: ImportReport = {
     site: found.site,
     counts: { created: 0, updated: 0, unchanged: 0, skipped: 0 },
+    access,
     items: [],
     remoteImages: [],
     unknownShortcodes: {},
@@ -64,6 +73,7 @@ export async function runImport(
       const entry = await importItem(event.item, run)
       report.items.push(entry)
       report.counts[entry.outcome]++
+      if (entry.outcome !== 'skipped') countAccess(access, event.item.access, plansHere)
       processed++
       if (processed % 25 === 0 || processed === found.items)
         await hooks.onProgress?.(processed, found.items)

@@ -83,6 +83,8 @@ describe('WordPress import (theme unit test data)', () => {
     expect(analysis.skipped).toEqual({ attachment: 37, nav_menu_item: 70 })
     expect(analysis.scheduled).toBe(1)
     expect(analysis.restricted.map((r) => r.slug)).toEqual(['template-password-protected'])
+    // No membership plugin's marker in it: nothing behind a wall (the password is not one).
+    expect(analysis.access).toEqual({ registered: 0, members: 0, freeForNow: 0, plans: [] })
     expect(analysis.categories).toHaveLength(68)
     expect(analysis.categories).toContainEqual({
       name: 'Grandchild Category',
@@ -280,8 +282,10 @@ describe('Ghost import (v4 export)', () => {
     const analysis = await analyseImport(ghost, NOW)
     expect(analysis.byTypeAndStatus).toEqual({ 'post/published': 7, 'page/published': 4 })
     expect(analysis.toImport).toBe(11)
-    // The paid post is no longer hidden: it comes in as a members story (issue 38).
+    // The paid post is no longer hidden: it comes in as a members story (issue 38), and the
+    // dry run says so.
     expect(analysis.restricted).toEqual([])
+    expect(analysis.access).toEqual({ registered: 0, members: 1, freeForNow: 0, plans: [] })
     expect(analysis.tags).toEqual([{ name: 'Getting Started', slug: 'getting-started' }])
     expect(analysis.authors.map((a) => a.name).sort()).toEqual(['Fixture Ghosty', 'Ghost'])
   })
@@ -290,6 +294,7 @@ describe('Ghost import (v4 export)', () => {
     const actor = await admin()
     const report = await runImport(ghost, actor, {}, NOW)
     expect(report.counts).toEqual({ created: 11, updated: 0, unchanged: 0, skipped: 0 })
+    expect(report.access).toEqual({ registered: 0, members: 1, freeForNow: 0, plans: [] })
     const pages = await getDb().select().from(staticPages)
     expect(pages.map((p) => p.slug).sort()).toEqual(['about', 'contact', 'privacy'])
     expect(pages.find((p) => p.slug === 'about')?.title).toBe('About this site')
