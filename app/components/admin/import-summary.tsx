@@ -11,6 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/components/ui/table'
+import { describeAccess, describePlanGroups } from '~/domain/import/import-access'
 import type {
   ImportReport,
   ReportItem,
@@ -58,7 +59,8 @@ function List({ title, items }: { title: string; items: string[] }) {
   return (
     <div className="space-y-1">
       <h3 className="text-sm font-medium">{title}</h3>
-      <ul className="max-h-48 list-disc space-y-0.5 overflow-auto pl-5 text-sm break-all text-muted-foreground">
+      {/* wrap-anywhere: an address breaks where it must, a sentence between its words. */}
+      <ul className="max-h-48 list-disc space-y-0.5 overflow-auto pl-5 text-sm wrap-anywhere text-muted-foreground">
         {items.map((item, i) => (
           <li key={`${i}-${item}`}>{item}</li>
         ))}
@@ -69,6 +71,8 @@ function List({ title, items }: { title: string; items: string[] }) {
 
 export function ImportAnalysisCard({ analysis }: { analysis: StoredImportAnalysis }) {
   const children = analysis.categories.filter((c) => c.parent !== null)
+  // An analysis stored before the access counts says nothing of walls rather than "none".
+  const wall = analysis.access ? describeAccess(analysis.access) : ''
   return (
     <Card>
       <CardHeader>
@@ -79,7 +83,8 @@ export function ImportAnalysisCard({ analysis }: { analysis: StoredImportAnalysi
           {analysis.alreadyImported > 0
             ? `; ${analysis.alreadyImported} were imported before and would be updated`
             : ''}
-          .
+          .{wall ? ` Behind a wall: ${wall}.` : ''}
+          {analysis.access && !wall ? ' None would be behind a wall.' : ''}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0">
@@ -120,7 +125,11 @@ export function ImportAnalysisCard({ analysis }: { analysis: StoredImportAnalysi
             )}
           />
           <List
-            title="Members-only or password-protected (imported hidden)"
+            title="Members stories by plan (matched by name to the plans here)"
+            items={analysis.access ? describePlanGroups(analysis.access) : []}
+          />
+          <List
+            title="Password-protected (imported hidden)"
             items={analysis.restricted.map((r) => r.title)}
           />
           <List
@@ -146,6 +155,7 @@ const OUTCOME_VARIANT = {
 
 export function ImportReportCard({ report }: { report: ImportReport }) {
   const shown = report.items.filter((i) => i.outcome !== 'skipped').slice(0, 500)
+  const wall = report.access ? describeAccess(report.access) : ''
   return (
     <Card>
       <CardHeader>
@@ -153,6 +163,7 @@ export function ImportReportCard({ report }: { report: ImportReport }) {
         <CardDescription>
           {report.counts.created} created, {report.counts.updated} updated,{' '}
           {report.counts.unchanged} unchanged, {report.counts.skipped} skipped.
+          {wall ? ` Behind a wall: ${wall}.` : ''}
           {report.fetchedImages
             ? ` ${formatCount(report.fetchedImages.fetched, 'image')} fetched from the old site into the media library; ${formatCount(report.fetchedImages.failed.length, 'image')} could not be.`
             : ''}
@@ -200,6 +211,10 @@ export function ImportReportCard({ report }: { report: ImportReport }) {
             </TableBody>
           </Table>
         </div>
+        <List
+          title="Members stories by plan"
+          items={report.access ? describePlanGroups(report.access) : []}
+        />
         <List
           title="Images that could not be fetched (kept at their old address)"
           items={(report.fetchedImages?.failed ?? [])
