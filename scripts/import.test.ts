@@ -91,6 +91,8 @@ describe('npm run import on a site with no admin yet', () => {
       "Set its password before signing in: npm run admin:create -- --email editor@ferry.example --password '…'",
     )
     expect(run.stdout).toContain('3 created')
+    // The analysis and the report both say nothing is behind a wall.
+    expect(run.stdout.match(/^Behind a wall: none$/gm)).toHaveLength(2)
     expect(await query(dataDir, sql`select email, role from profiles order by email`)).toEqual([
       { email: 'editor@ferry.example', role: 'admin' },
       { email: 'skipper@old.example', role: 'author' },
@@ -105,6 +107,8 @@ describe('npm run import on a site with no admin yet', () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toContain('Created admin test@ghost.org.')
     expect(run.stdout).not.toContain('Set its password')
+    // Ghost's paid post, in the analysis and again in the report.
+    expect(run.stdout.match(/^Behind a wall: 1 story for paying members$/gm)).toHaveLength(2)
     expect(
       await query(
         dataDir,

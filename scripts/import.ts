@@ -3,7 +3,8 @@ import path from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
 import { attachImages, createImportJob, runImportJob } from '~/domain/import/import-jobs.server'
-import type { ImportAnalysis } from '~/domain/import/import-job-data'
+import { describeAccess, describePlanGroups } from '~/domain/import/import-access'
+import type { AccessCounts, ImportAnalysis } from '~/domain/import/import-job-data'
 import { detectSource } from '~/domain/import/import-read.server'
 import { importSiteExport, type ContentImportResult } from '~/domain/export/content-import.server'
 import { createOrPromoteAdmin } from '~/domain/users/users.server'
@@ -47,10 +48,19 @@ if (positionals.length !== 1 || (values.pages !== 'articles' && values.pages !==
   process.exit(2)
 }
 
+/** "Behind a wall: …" and, when stories name plans, a line per group of them. */
+function wallLines(access: AccessCounts) {
+  return [
+    `Behind a wall: ${describeAccess(access) || 'none'}`,
+    ...describePlanGroups(access).map((line) => `  ${line}`),
+  ]
+}
+
 function summary(a: ImportAnalysis) {
   const lines = [
     `Site: ${a.site.title || a.site.key} (${a.site.key})`,
     `Items: ${a.total} in the file, ${a.toImport} to import (${a.alreadyImported} imported before), ${a.scheduled} scheduled`,
+    ...wallLines(a.access),
     `By type/status: ${Object.entries(a.byTypeAndStatus)
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')}`,
@@ -67,7 +77,7 @@ function summary(a: ImportAnalysis) {
         .join(', ') || 'none'
     }`,
     `Images: ${a.images.found} in the zip, ${a.images.missing} not (remote address kept)`,
-    `Members-only or protected (imported hidden): ${a.restricted.length}`,
+    `Password-protected (imported hidden): ${a.restricted.length}`,
     `Featured images refused (not an image address, left out): ${a.refusedImages?.length ?? 0}`,
   ]
   return `${lines.join('\n')}\n`
@@ -150,6 +160,7 @@ await runWithDatabase('import', async () => {
   process.stdout.write(
     `Imported (job ${job.id}): ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.skipped} skipped; ${report.remoteImages.length} images left at their remote address.\n`,
   )
+  if (report.access) process.stdout.write(`${wallLines(report.access).join('\n')}\n`)
   if (report.fetchedImages) {
     const { fetched, failed } = report.fetchedImages
     process.stdout.write(
