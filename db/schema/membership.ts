@@ -69,9 +69,11 @@ export const entitlements = pgTable(
   'entitlements',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    userId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /**
+     * Null once its reader deleted their account: the row stays, ended and without anything
+     * about the person, for the paper's figures (domain/users/account-deletion.server.ts).
+     */
+    userId: text().references(() => profiles.id, { onDelete: 'cascade' }),
     planId: integer()
       .notNull()
       .references(() => plans.id, { onDelete: 'restrict' }),
@@ -112,9 +114,8 @@ export const memberEvents = pgTable(
   'member_events',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    userId: text()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Null once the member deleted their account (the row is kept anonymised, as above). */
+    userId: text().references(() => profiles.id, { onDelete: 'cascade' }),
     entitlementId: integer().references(() => entitlements.id, { onDelete: 'set null' }),
     kind: text().notNull(),
     details: jsonb().notNull().default({}),

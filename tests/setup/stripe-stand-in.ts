@@ -41,6 +41,8 @@ export interface StripeStandIn {
   sent: { event: Stripe.Event; status: number }[]
   /** The clock of the stand-in (seconds); tests move it. */
   now: number
+  /** Stripe unreachable while set: every API call answers 503 (the SDK gives up after its retries). */
+  failing: boolean
   /** Completes a Checkout session as the hosted page's "Pay" would. */
   completeCheckout(sessionId: string): Promise<StandInSubscription>
   /** A renewal: a new period, paid. */
@@ -134,6 +136,7 @@ export async function startStripeStandIn(options: {
     subscriptions,
     sent,
     now: options.now ?? Math.floor(Date.now() / 1000),
+    failing: false,
     async completeCheckout(sessionId) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No Checkout session ${sessionId}`)
@@ -255,6 +258,20 @@ export async function startStripeStandIn(options: {
 
   function api(method: string, path: string, body: Json): [number, Json] {
     const [, , resource, key] = path.split('/')
+    if (standIn.failing) {
+      return [503, { error: { type: 'api_error', message: 'Stripe is unavailable (stand-in)' } }]
+    }
+    // A customer's subscriptions: all but the cancelled ones unless `status` says otherwise.
+    if (method === 'GET' && resource === 'subscriptions' && !key) {
+      const status = typeof body.status === 'string' ? body.status : null
+      const data = [...subscriptions.values()]
+        .filter((sub) => !body.customer || sub.customer === body.customer)
+        .filter((sub) =>
+          status === 'all' ? true : status ? sub.status === status : sub.status !== 'canceled',
+        )
+        .map(subscriptionObject)
+      return [200, { object: 'list', url: '/v1/subscriptions', data, has_more: false }]
+    }
     if (method === 'POST' && resource === 'customers' && !key) {
       const customer = {
         id: id('cus'),

@@ -69,7 +69,8 @@ export function endOfDay(day: string, timeZone: string): Date | null {
 async function recordEvent(
   tx: Transaction,
   event: {
-    userId: string
+    /** Null for a member who deleted their account (their history stays without them). */
+    userId: string | null
     entitlementId: number
     kind: MemberEventKind
     details: Record<string, unknown>
@@ -337,12 +338,82 @@ export async function userIdForStripeCustomer(customerId: string): Promise<strin
   return row?.userId ?? null
 }
 
+/** What a member's history keeps once they deleted their account: the membership's facts. */
+const KEPT_DETAILS = [
+  'source',
+  'status',
+  'planId',
+  'plan',
+  'until',
+  'periodEnd',
+  'cancelAtPeriodEnd',
+]
+
+/**
+ * A reader deleting their account (domain/users/account-deletion.server.ts), in its
+ * transaction, after their Stripe subscriptions were cancelled (cancelSubscriptionsOf): what
+ * still gives access ends now (`ended` in the history, "account deleted"); then each of their
+ * memberships and history rows loses what tied it to them — the reader, the Stripe customer and
+ * subscription, notes, reasons, Stripe's event ids — and stays, without them, for the paper's
+ * figures (member-figures.server.ts). Returns how many memberships it ended.
+ */
+export async function forgetMemberIn(
+  tx: Transaction,
+  userId: string,
+  now = new Date(),
+): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(entitlements)
+    .where(eq(entitlements.userId, userId))
+    .for('update')
+  let ended = 0
+  for (const row of rows) {
+    if (memberStatus(row, now) === 'lapsed') continue
+    await tx
+      .update(entitlements)
+      .set({ status: 'lapsed', endsAt: now, cancelAtPeriodEnd: false, updatedAt: now })
+      .where(eq(entitlements.id, row.id))
+    await recordEvent(tx, {
+      userId,
+      entitlementId: row.id,
+      kind: 'ended',
+      details: { reason: 'account deleted' },
+      at: now,
+    })
+    ended++
+  }
+  await tx
+    .update(entitlements)
+    .set({
+      userId: null,
+      note: null,
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      updatedAt: now,
+    })
+    .where(eq(entitlements.userId, userId))
+  await tx
+    .update(memberEvents)
+    .set({
+      userId: null,
+      details: sql`(select coalesce(jsonb_object_agg(d.key, d.value), '{}'::jsonb)
+        from jsonb_each(${memberEvents.details}) d
+        where d.key in (${sql.join(
+          KEPT_DETAILS.map((key) => sql`${key}`),
+          sql`, `,
+        )}))`,
+    })
+    .where(eq(memberEvents.userId, userId))
+  return ended
+}
+
 /** Entitlements of `userIds` running at `now` (the import refuses a second one of a plan). */
 async function runningEntitlements(
   tx: Transaction,
   userIds: string[],
   now: Date,
-): Promise<{ userId: string; planId: number }[]> {
+): Promise<{ userId: string | null; planId: number }[]> {
   if (userIds.length === 0) return []
   return tx
     .select({ userId: entitlements.userId, planId: entitlements.planId })

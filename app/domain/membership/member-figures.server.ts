@@ -44,6 +44,12 @@ export function monthsUntil(now: Date, timeZone: string, count = FIGURE_MONTHS):
   return ranges
 }
 
+/**
+ * Who a membership is: its reader, or for a reader who deleted their account (the row kept
+ * without them), the membership itself, so past months keep their count.
+ */
+const memberOf = sql`coalesce(${entitlements.userId}, 'deleted:' || ${entitlements.id})`
+
 async function payingAt(at: Date): Promise<{ members: number; mrrCents: number }> {
   const price = sql`case
     when ${entitlements.status} = 'trialing' then 0
@@ -54,7 +60,7 @@ async function payingAt(at: Date): Promise<{ members: number; mrrCents: number }
     else coalesce(${plans.monthlyPriceCents}, ${plans.yearlyPriceCents}::numeric / 12) end`
   const [row] = await getDb()
     .select({
-      members: countDistinct(entitlements.userId),
+      members: countDistinct(memberOf),
       mrr: sql<string>`coalesce(round(sum(${price})), 0)`,
     })
     .from(entitlements)
@@ -73,7 +79,7 @@ async function payingAt(at: Date): Promise<{ members: number; mrrCents: number }
 
 async function newIn({ start, end }: MonthRange): Promise<number> {
   const [row] = await getDb()
-    .select({ count: countDistinct(entitlements.userId) })
+    .select({ count: countDistinct(memberOf) })
     .from(entitlements)
     .where(
       and(

@@ -69,7 +69,8 @@ export async function listMembers(
   // One row a member: the matching membership that gives access now, else the latest.
   const latest = db
     .selectDistinctOn([entitlements.userId], {
-      userId: entitlements.userId,
+      // The member's row, joined: an entitlement whose reader deleted their account has none.
+      userId: sql<string>`${entitlements.userId}`.as('member_id'),
       email: profiles.email,
       name: sql<string>`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.name}, ''), ${profiles.username}, '')`.as(
         'member_name',

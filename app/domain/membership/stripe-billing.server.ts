@@ -4,6 +4,7 @@ import { domainErrors } from '~/domain/domain-error'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
+import { logger } from '~/infra/logger.server'
 import { stripeClient, type Stripe } from '~/infra/stripe.server'
 
 /*
@@ -17,6 +18,7 @@ export class BillingError extends domainErrors('BillingError', {
   UNKNOWN_PLAN: 404,
   NO_PRICE: 400,
   NO_CUSTOMER: 404,
+  UNAVAILABLE: 503,
 }) {}
 
 export type BillingInterval = 'month' | 'year'
@@ -149,4 +151,56 @@ export async function receiptsOf(userId: string, limit = 12): Promise<Receipt[]>
     status: invoice.status ?? 'open',
     url: invoice.hosted_invoice_url ?? null,
   }))
+}
+
+/** Stripe's statuses of a subscription that may still charge the reader. */
+const MAY_CHARGE = new Set<string>([
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'paused',
+])
+
+const NOT_CANCELLED =
+  'Your subscription could not be cancelled with Stripe just now, so nothing has been deleted. Please try again in a few minutes.'
+
+/**
+ * Cancels at once every Stripe subscription that may still charge the reader (an account being
+ * deleted: domain/users/account-deletion.server.ts), as Stripe lists them now for each Stripe
+ * customer the site holds for the reader, so one whose webhook has not arrived yet goes too. No
+ * further charge is made; Stripe keeps the customer with its invoices and receipts, as the law
+ * asks. Stripe unreachable or refusing, or not configured while the reader has a Stripe
+ * membership that is not over: BillingError UNAVAILABLE (503), and the caller deletes nothing.
+ * Returns how many subscriptions it cancelled.
+ */
+export async function cancelSubscriptionsOf(userId: string): Promise<number> {
+  const rows = await getDb()
+    .select({ customer: entitlements.stripeCustomerId, status: entitlements.status })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), isNotNull(entitlements.stripeCustomerId)))
+  if (rows.length === 0) return 0
+  const stripe = await stripeClient()
+  if (!stripe) {
+    if (rows.every((row) => row.status === 'lapsed')) return 0
+    throw new BillingError('UNAVAILABLE', NOT_CANCELLED)
+  }
+  let cancelled = 0
+  try {
+    for (const customer of new Set(rows.map((row) => row.customer!))) {
+      for await (const subscription of stripe.subscriptions.list({ customer, limit: 100 })) {
+        if (!MAY_CHARGE.has(subscription.status)) continue
+        // The same key on a retry: Stripe answers the first cancel again, never an error.
+        await stripe.subscriptions.cancel(subscription.id, undefined, {
+          idempotencyKey: `account-deleted:${subscription.id}`,
+        })
+        cancelled++
+      }
+    }
+  } catch (error) {
+    logger.warn({ err: error, userId, cancelled }, 'stripe: cancelling for a deletion failed')
+    throw new BillingError('UNAVAILABLE', NOT_CANCELLED, { cause: error })
+  }
+  return cancelled
 }

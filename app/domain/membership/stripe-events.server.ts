@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm'
-import { plans, stripeEvents } from '@db/schema/index'
+import { plans, profiles, stripeEvents } from '@db/schema/index'
 import { getDb, type Transaction } from '~/infra/db.server'
 import { enqueue } from '~/infra/jobs/job-queue.server'
 import { wakeJob, type DurableJobDefinition } from '~/infra/jobs/registry.server'
@@ -99,6 +99,15 @@ async function planOf(subscription: Stripe.Subscription): Promise<number | null>
   return plan?.id ?? null
 }
 
+async function accountExists(userId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1)
+  return !!row
+}
+
 /** What the subscription says of its reader, or null for a customer the site does not know. */
 export async function entitlementInputOf(
   subscription: Stripe.Subscription,
@@ -106,7 +115,10 @@ export async function entitlementInputOf(
 ): Promise<StripeEntitlementInput | null> {
   const customer =
     typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id
-  const userId = subscription.metadata?.userId || (await userIdForStripeCustomer(customer))
+  const named = subscription.metadata?.userId || (await userIdForStripeCustomer(customer))
+  // An account deleted since (its subscription cancelled first, Stripe's word of it arriving
+  // after): the subscription is nobody's here any more.
+  const userId = named && (await accountExists(named)) ? named : null
   const planId = await planOf(subscription)
   if (!userId || planId === null) return null
   const item = subscription.items.data[0]
