@@ -19,7 +19,8 @@ import {
   signOut,
   type AuthFailure,
 } from '~/domain/users/account.server'
-import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { canDeleteOwnAccount, canOpenBackOffice } from '~/domain/access/access-rules'
+import { ProfileDeleteAccount } from '~/components/site/profile-delete-account'
 import { ProfileMembership } from '~/components/site/profile-membership'
 import { ProfileNewsletters } from '~/components/site/profile-newsletters'
 import { accountPreferences } from '~/domain/newsletter/preferences.server'
@@ -77,6 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     author,
     newsletters,
     membership,
+    // Readers delete their own account; staff accounts are closed by an admin.
+    deletable: canDeleteOwnAccount(user),
     enrolRequired: new URL(request.url).searchParams.get('enrol') === '2fa',
     twoFactor,
     sessions: sessions.map((s) => ({
@@ -197,8 +200,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, address, author, sessions, twoFactor, enrolRequired, newsletters, membership } =
-    useLoaderData<typeof loader>()
+  const {
+    user,
+    address,
+    author,
+    sessions,
+    twoFactor,
+    enrolRequired,
+    newsletters,
+    membership,
+    deletable,
+  } = useLoaderData<typeof loader>()
   const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
@@ -234,6 +246,8 @@ export default function ProfilePage() {
       </ProfileSection>
 
       <ProfileNewsletters newsletters={newsletters} />
+
+      <ProfileDeleteAccount deletable={deletable} />
     </div>
   )
 }

@@ -206,6 +206,9 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.profile_.newsletters.tsx': [get(EVERYONE), post('empty form', SIGNED_IN)],
   'routes/api.auth.$.tsx': [get(EVERYONE), post('unknown endpoint', EVERYONE)],
   'routes/signout.tsx': [get(EVERYONE), { ...post('sign out', EVERYONE), freshSession: true }],
+  // Deleting one's own account: a reader's page and post (an empty one is a field error past
+  // the check); staff see that an admin closes their account, and their post is refused.
+  'routes/_site.profile_.delete.tsx': [get(SIGNED_IN), post('empty form', ['viewer'])],
   // One's own profile: anyone signed in.
   'routes/_site.profile.tsx': [
     get(SIGNED_IN),

@@ -59,6 +59,14 @@ export function canUseProfile(actor: Actor | null | undefined): actor is Actor {
   return !!actor
 }
 
+/**
+ * Delete one's own account (/profile/delete): readers only. A staff account holds bylines and
+ * the newsroom's history, so an admin closes it (deactivation) instead.
+ */
+export function canDeleteOwnAccount(actor: Actor | null | undefined): actor is Actor {
+  return !!actor && actor.role === 'viewer'
+}
+
 /** The back office, the new-article form, image uploads: contributors and up. */
 export function canOpenBackOffice(actor: Actor | null | undefined): actor is Actor {
   return atLeast(actor, 'contributor')

@@ -68,7 +68,7 @@ const EMAIL_OTP_TYPES = ['sign-in', 'email-verification', 'forget-password'] as 
  * - an email code is `{type}-otp-{email}` (better-auth lower-cases the address).
  * Change-email links are signed tokens that are not stored (and change-email is not enabled).
  */
-function pendingTokensOf(userId: string, email: string) {
+export function pendingTokensOf(userId: string, email: string) {
   const address = email.trim().toLowerCase()
   return or(
     eq(verifications.value, userId),
