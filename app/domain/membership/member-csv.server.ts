@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
+import { type CsvTableRefusal, readCsvTable } from '~/infra/csv-table.server'
 import {
   isCalendarDay,
   MEMBER_IMPORT_MAX_BYTES,
@@ -37,6 +37,28 @@ const UNTIL_HEADERS = ['until', 'ends', 'ends_at', 'end date', 'end_date', 'expi
 
 const emailSchema = z.email()
 
+const MEMBER_COLUMNS = { email: EMAIL_HEADERS, plan: PLAN_HEADERS, until: UNTIL_HEADERS }
+
+function refusalOf(refusal: CsvTableRefusal): MemberCsvRefusal {
+  switch (refusal.code) {
+    case 'NOT_CSV':
+      return new MemberCsvRefusal(
+        'INVALID_CSV',
+        `The file is not valid CSV${refusal.line !== null ? ` (line ${refusal.line})` : ''}`,
+      )
+    case 'MISSING_COLUMNS':
+      return new MemberCsvRefusal(
+        'INVALID_CSV',
+        'The first row must name the columns "email", "plan" and "until"',
+      )
+    case 'TOO_MANY_ROWS':
+      return new MemberCsvRefusal(
+        'TOO_MANY_ROWS',
+        `The file has ${refusal.rows.toLocaleString('en-US')} members: at most ${MEMBER_IMPORT_MAX_ROWS.toLocaleString('en-US')} at a time`,
+      )
+  }
+}
+
 export function readMembersCsv(csv: string): { rows: MemberCsvRow[]; errors: ImportRowError[] } {
   if (Buffer.byteLength(csv, 'utf8') > MEMBER_IMPORT_MAX_BYTES) {
     throw new MemberCsvRefusal(
@@ -44,53 +66,20 @@ export function readMembersCsv(csv: string): { rows: MemberCsvRow[]; errors: Imp
       `The file is larger than ${MEMBER_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files`,
     )
   }
-  let records: { record: string[]; info: { lines: number } }[]
-  try {
-    // csv-parse's sync typing does not follow `info: true` (which wraps each row with its
-    // line), so the result is named here as that option makes it.
-    records = parse(csv, {
-      bom: true,
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as typeof records
-  } catch (error) {
-    const line = (error as { lines?: unknown }).lines
-    throw new MemberCsvRefusal(
-      'INVALID_CSV',
-      `The file is not valid CSV${typeof line === 'number' ? ` (line ${line})` : ''}`,
-    )
-  }
-  const [header, ...body] = records
-  const names = (header?.record ?? []).map((name) => name.toLowerCase())
-  const at = (choices: string[]) => names.findIndex((name) => choices.includes(name))
-  const emailAt = at(EMAIL_HEADERS)
-  const planAt = at(PLAN_HEADERS)
-  const untilAt = at(UNTIL_HEADERS)
-  if (emailAt < 0 || planAt < 0 || untilAt < 0) {
-    throw new MemberCsvRefusal(
-      'INVALID_CSV',
-      'The first row must name the columns "email", "plan" and "until"',
-    )
-  }
+  const body = readCsvTable(csv, {
+    columns: MEMBER_COLUMNS,
+    maxRows: MEMBER_IMPORT_MAX_ROWS,
+    refuse: refusalOf,
+  })
   if (body.length === 0) throw new MemberCsvRefusal('INVALID_CSV', 'The file has no members in it')
-  if (body.length > MEMBER_IMPORT_MAX_ROWS) {
-    throw new MemberCsvRefusal(
-      'TOO_MANY_ROWS',
-      `The file has ${body.length.toLocaleString('en-US')} members: at most ${MEMBER_IMPORT_MAX_ROWS.toLocaleString('en-US')} at a time`,
-    )
-  }
   const rows: MemberCsvRow[] = []
   const errors: ImportRowError[] = []
   const seen = new Map<string, number>()
-  for (const { record, info } of body) {
-    const line = info.lines
-    const email = (record[emailAt] ?? '').toLowerCase()
-    const plan = record[planAt] ?? ''
-    const until = record[untilAt] ?? ''
+  for (const { line, cells } of body) {
+    const email = cells.email.toLowerCase()
+    const { plan, until } = cells
     if (!emailSchema.safeParse(email).success) {
-      errors.push({ line, reason: `"${record[emailAt] ?? ''}" is not an e-mail address` })
+      errors.push({ line, reason: `"${cells.email}" is not an e-mail address` })
       continue
     }
     if (!plan) {

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync'
 import { Readable } from 'node:stream'
 import { stringify as stringifyStream } from 'csv-stringify'
 import { stringify } from 'csv-stringify/sync'
@@ -10,6 +9,7 @@ import {
   newsletterSuppressions,
 } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
+import { type CsvTableRefusal, readCsvTable } from '~/infra/csv-table.server'
 import { getDb } from '~/infra/db.server'
 import { newsletterSubscribeSchema } from './newsletter-schema'
 import type { SubscriberRow } from './newsletter-queries.server'
@@ -129,6 +129,20 @@ const EMAIL_HEADERS = ['email', 'e-mail', 'email address', 'email_address']
 const CONSENT_HEADERS = ['consented_at', 'consent_date', 'consent date', 'consent', 'consented']
 export const IMPORT_MAX_ROWS = 100_000
 
+function refusalOf(refusal: CsvTableRefusal): SubscriberError {
+  switch (refusal.code) {
+    case 'NOT_CSV':
+      return new SubscriberError('INVALID_CSV', `The file is not valid CSV: ${refusal.detail}`)
+    case 'MISSING_COLUMNS':
+      return new SubscriberError(
+        'INVALID_CSV',
+        'The first row must name an "email" column and a "consented_at" column',
+      )
+    case 'TOO_MANY_ROWS':
+      return new SubscriberError('INVALID_CSV', `At most ${IMPORT_MAX_ROWS} rows at a time`)
+  }
+}
+
 /**
  * Imports subscribers from CSV with a header row: an email column and the date consent was
  * given (required: a list without proof of consent is not ours to write to). Imported
@@ -136,41 +150,20 @@ export const IMPORT_MAX_ROWS = 100_000
  * here is left alone, and one on the suppression list is skipped.
  */
 export async function importSubscribersCsv(csv: string): Promise<ImportReport> {
-  let records: string[][]
-  try {
-    records = parse(csv, {
-      bom: true,
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    })
-  } catch (error) {
-    throw new SubscriberError(
-      'INVALID_CSV',
-      `The file is not valid CSV: ${(error as Error).message}`,
-    )
-  }
-  const [header, ...rows] = records
-  const names = (header ?? []).map((h) => h.toLowerCase())
-  const emailAt = names.findIndex((n) => EMAIL_HEADERS.includes(n))
-  const consentAt = names.findIndex((n) => CONSENT_HEADERS.includes(n))
-  if (emailAt < 0 || consentAt < 0) {
-    throw new SubscriberError(
-      'INVALID_CSV',
-      'The first row must name an "email" column and a "consented_at" column',
-    )
-  }
-  if (rows.length > IMPORT_MAX_ROWS) {
-    throw new SubscriberError('INVALID_CSV', `At most ${IMPORT_MAX_ROWS} rows at a time`)
-  }
-
+  const rows = readCsvTable(csv, {
+    columns: { email: EMAIL_HEADERS, consentedAt: CONSENT_HEADERS },
+    maxRows: IMPORT_MAX_ROWS,
+    refuse: refusalOf,
+  })
   const report: ImportReport = { imported: 0, existing: 0, suppressed: 0, invalid: [] }
   const valid = new Map<string, Date>()
-  rows.forEach((row, i) => {
+  rows.forEach(({ cells }, i) => {
+    // Numbered as this import always has, by the row's place after the header: after a blank
+    // line or a quoted line break that is not the file's line (`line`, which members report).
     const line = i + 2
-    const email = newsletterSubscribeSchema.safeParse({ email: row[emailAt] ?? '' })
+    const email = newsletterSubscribeSchema.safeParse({ email: cells.email })
     if (!email.success) return void report.invalid.push({ line, reason: 'Invalid email address' })
-    const consented = parseConsentDate(row[consentAt] ?? '')
+    const consented = parseConsentDate(cells.consentedAt)
     if (!consented) {
       return void report.invalid.push({ line, reason: 'Missing or invalid consent date' })
     }
