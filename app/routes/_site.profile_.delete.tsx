@@ -8,13 +8,13 @@ import { canDeleteOwnAccount } from '~/domain/access/access-rules'
 import {
   ACCOUNT_DELETED_TOAST,
   deleteAccountSchema,
+  STAFF_ACCOUNT_CLOSING,
   type DeletionPreview,
 } from '~/domain/users/account-deletion-schema'
 import {
   AccountDeletionError,
   deleteOwnAccount,
   deletionPreview,
-  STAFF_ACCOUNT_CLOSING,
 } from '~/domain/users/account-deletion.server'
 import { signOut } from '~/domain/users/account.server'
 import { requireUser } from '~/infra/permissions.server'
@@ -67,7 +67,7 @@ export default function DeleteAccountPage() {
       )}
       <p>
         <Link to="/profile" className={buttonVariants({ variant: 'outline' })}>
-          Keep my account
+          {staff ? 'Back to your profile' : 'Keep my account'}
         </Link>
       </p>
     </div>
@@ -102,9 +102,14 @@ function DeletionForm({
           ))}
           <li>
             Your account is removed, with its sign-ins, sessions and two-factor settings, the
-            stories counted by the meter, the gift links you made (they stop opening), and the
-            newsletter subscription of {preview.email} with its preferences.
+            stories counted by the meter and the gift links you made (they stop opening).
           </li>
+          {preview.newsletter ? (
+            <li>
+              The newsletter subscription of {preview.email} is removed, with its choices: no more
+              newsletters are sent to it.
+            </li>
+          ) : null}
           <li>You are signed out everywhere, and this address can sign up again as new.</li>
         </ul>
       </section>

@@ -169,6 +169,7 @@ describe('deleting a reader account', () => {
         running: [{ plan: 'Digital', throughStripe: true }],
         paidThroughStripe: true,
         everMember: true,
+        newsletter: true,
       },
     })
 
@@ -328,7 +329,12 @@ describe('deleting a reader account', () => {
     // Signed up by mailed link or code only: no password sign-in.
     await getDb().delete(accounts).where(eq(accounts.userId, reader.id))
     const page = await runRoute(deleteLoader, requestAs(cookie, '/profile/delete'))
-    expect(page.data.preview).toMatchObject({ proof: 'email', running: [], everMember: false })
+    expect(page.data.preview).toMatchObject({
+      proof: 'email',
+      running: [],
+      everMember: false,
+      newsletter: false,
+    })
     const wrong = await deletion(cookie, { email: 'someone-else@example.com' })
     expect(wrong.status).toBe(400)
     expect(wrong.data.fieldErrors).toEqual({ email: ['Type your email address exactly as shown'] })

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
+import { STAFF_ACCOUNT_CLOSING } from '~/domain/users/account-deletion-schema'
 
 /**
  * The profile's last part, its danger zone: a reader's way to /profile/delete, or for staff,
@@ -17,7 +18,7 @@ export function ProfileDeleteAccount({ deletable }: { deletable: boolean }) {
           <CardDescription>
             {deletable
               ? 'Remove your account and what is tied to it. A subscription is cancelled first.'
-              : 'Staff accounts are closed by an admin of the paper, who keeps your articles and bylines.'}
+              : STAFF_ACCOUNT_CLOSING}
           </CardDescription>
         </CardHeader>
         {deletable ? (

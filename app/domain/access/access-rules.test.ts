@@ -4,6 +4,7 @@ import {
   canAdministerSite,
   canCreateArticle,
   canDeleteArticle,
+  canDeleteOwnAccount,
   canEditArticle,
   canListAnyonesArticles,
   canManageCategories,
@@ -33,6 +34,11 @@ const others = (status: ArticleAccessFacts['status']) => ({ authorId: 'someone-e
 /** The newsroom's table, row by row: the roles that hold each capability. */
 const TABLE: [string, (role: Role) => boolean, Role[]][] = [
   ['read published content, own profile', (r) => canUseProfile(actor(r)), [...ROLES]],
+  [
+    'delete own account (staff: an admin closes it)',
+    (r) => canDeleteOwnAccount(actor(r)),
+    ['viewer'],
+  ],
   [
     'open the back office',
     (r) => canOpenBackOffice(actor(r)),
@@ -136,6 +142,7 @@ describe('access rules', () => {
 
   it('refuses nobody-signed-in everything', () => {
     expect(canUseProfile(null)).toBe(false)
+    expect(canDeleteOwnAccount(null)).toBe(false)
     expect(canOpenBackOffice(null)).toBe(false)
     expect(canEditArticle(null, others('draft'))).toBe(false)
     expect(canAdministerSite(undefined)).toBe(false)

@@ -10,6 +10,10 @@ export const deleteAccountSchema = z.object({
   email: z.string().max(254, 'Type your email address exactly as shown').optional(),
 })
 
+/** Why staff have no "Delete my account" (the action refuses them whatever the page shows). */
+export const STAFF_ACCOUNT_CLOSING =
+  'Staff accounts are closed by an admin of the paper, who keeps your articles and bylines. Ask an admin to deactivate your account.'
+
 /** The home page's toast once the account is gone. */
 export const ACCOUNT_DELETED_TOAST = {
   type: 'success',
@@ -27,4 +31,6 @@ export interface DeletionPreview {
   paidThroughStripe: boolean
   /** Whether any membership ever: its anonymous record is kept. */
   everMember: boolean
+  /** Whether the account's (confirmed) address has a newsletter subscription, which goes. */
+  newsletter: boolean
 }

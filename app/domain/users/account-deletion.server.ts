@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import {
   accounts,
   entitlements,
@@ -16,7 +16,7 @@ import { AUTH_GUARDS, TOO_MANY_REQUESTS } from '~/infra/auth-hooks.server'
 import { getDb } from '~/infra/db.server'
 import { verifyPassword } from '~/infra/password.server'
 import { checkRateLimit, normalizeClientIp, recordRateLimitHit } from '~/infra/rate-limit.server'
-import type { DeletionPreview } from './account-deletion-schema'
+import { STAFF_ACCOUNT_CLOSING, type DeletionPreview } from './account-deletion-schema'
 import { pendingTokensOf } from './deactivation.server'
 
 /*
@@ -33,9 +33,6 @@ export class AccountDeletionError extends domainErrors('AccountDeletionError', {
   NO_CLIENT_ADDRESS: 400,
   TOO_MANY_ATTEMPTS: 429,
 }) {}
-
-export const STAFF_ACCOUNT_CLOSING =
-  'Staff accounts are closed by an admin of the paper, who keeps your articles and bylines. Ask an admin to deactivate your account.'
 
 /** How the reader proves it is them: the password, or for an account without one, the address. */
 export type DeletionProof = 'password' | 'email'
@@ -61,8 +58,9 @@ export async function deletionPreview(
   user: { id: string; email: string },
   now = new Date(),
 ): Promise<DeletionPreview> {
-  const [proof, memberships] = await Promise.all([
+  const [proof, newsletter, memberships] = await Promise.all([
     deletionProofOf(user.id),
+    newsletterOf(user.id),
     getDb()
       .select({
         plan: plans.name,
@@ -84,7 +82,25 @@ export async function deletionPreview(
       .map((row) => ({ plan: row.plan, throughStripe: row.source === 'stripe' })),
     paidThroughStripe: memberships.some((row) => row.source === 'stripe'),
     everMember: memberships.length > 0,
+    newsletter,
   }
+}
+
+/**
+ * Whether the account's address has a newsletter subscription that goes with it: only once the
+ * address is confirmed (an address nobody proved owning may be someone else's subscription).
+ */
+async function newsletterOf(userId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: newsletterSubscribers.id })
+    .from(profiles)
+    .innerJoin(
+      newsletterSubscribers,
+      eq(newsletterSubscribers.email, sql`lower(${profiles.email})`),
+    )
+    .where(and(eq(profiles.id, userId), eq(profiles.emailVerified, true)))
+    .limit(1)
+  return !!row
 }
 
 // Wrong passwords here count with the profile's other password checks (change password,
