@@ -1,7 +1,3 @@
-import { Form, Link, useLocation } from 'react-router'
-import { Button } from '~/components/ui/button'
-import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import {
   ENTITLEMENT_SOURCES,
   isFiltered,
@@ -10,11 +6,9 @@ import {
   SOURCE_NAMES,
   type MemberFilter,
 } from '~/domain/membership/members-schema'
+import { ListFilters, namedOptions } from './list-filters'
 
-const selectClass =
-  'h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none'
-
-/** Search, plan, status and source as a GET form: works without JavaScript, the URL is the view. */
+/** Search, plan, status and source of the Members list. */
 export function MemberFilters({
   filter,
   plans,
@@ -22,69 +16,36 @@ export function MemberFilters({
   filter: MemberFilter
   plans: { id: number; name: string }[]
 }) {
-  const { pathname } = useLocation()
   return (
-    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filters">
-      <div className="grid min-w-52 flex-1 gap-1 sm:flex-none">
-        <Label htmlFor="member-search">Name or e-mail</Label>
-        <Input id="member-search" name="q" type="search" defaultValue={filter.q} />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="member-plan">Plan</Label>
-        <select
-          id="member-plan"
-          name="plan"
-          defaultValue={filter.planId ?? ''}
-          className={selectClass}
-        >
-          <option value="">All plans</option>
-          {plans.map((plan) => (
-            <option key={plan.id} value={plan.id}>
-              {plan.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="member-status">Status</Label>
-        <select
-          id="member-status"
-          name="status"
-          defaultValue={filter.status ?? ''}
-          className={selectClass}
-        >
-          <option value="">All statuses</option>
-          {MEMBER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {MEMBER_STATUS_NAMES[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="member-source">Source</Label>
-        <select
-          id="member-source"
-          name="source"
-          defaultValue={filter.source ?? ''}
-          className={selectClass}
-        >
-          <option value="">All sources</option>
-          {ENTITLEMENT_SOURCES.map((source) => (
-            <option key={source} value={source}>
-              {SOURCE_NAMES[source]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" variant="secondary">
-        Filter
-      </Button>
-      {isFiltered(filter) ? (
-        <Button asChild variant="ghost">
-          <Link to={pathname}>Clear</Link>
-        </Button>
-      ) : null}
-    </Form>
+    <ListFilters
+      search={{ id: 'member-search', name: 'q', label: 'Name or e-mail', value: filter.q }}
+      selects={[
+        {
+          id: 'member-plan',
+          name: 'plan',
+          label: 'Plan',
+          value: filter.planId,
+          allLabel: 'All plans',
+          options: plans.map((plan) => ({ value: plan.id, label: plan.name })),
+        },
+        {
+          id: 'member-status',
+          name: 'status',
+          label: 'Status',
+          value: filter.status,
+          allLabel: 'All statuses',
+          options: namedOptions(MEMBER_STATUSES, MEMBER_STATUS_NAMES),
+        },
+        {
+          id: 'member-source',
+          name: 'source',
+          label: 'Source',
+          value: filter.source,
+          allLabel: 'All sources',
+          options: namedOptions(ENTITLEMENT_SOURCES, SOURCE_NAMES),
+        },
+      ]}
+      isFiltered={isFiltered(filter)}
+    />
   )
 }
