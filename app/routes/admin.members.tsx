@@ -1,11 +1,11 @@
-import { Link, redirect, useLocation } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { MemberFiguresCards } from '~/components/admin/member-figures'
 import { MemberFilters } from '~/components/admin/member-filters'
 import { MemberFindReader } from '~/components/admin/member-find-reader'
+import { ListPager } from '~/components/admin/list-pager'
 import { MemberImport } from '~/components/admin/member-import'
 import { MemberStatusBadge } from '~/components/admin/member-status-badge'
 import { PageHeader } from '~/components/admin/page-header'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import {
   Table,
@@ -38,12 +38,12 @@ import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatShortDate } from '~/lib/dates'
 import { parsePageParam } from '~/lib/pagination'
 import {
-  actionError,
   actionFailure,
   actionSuccess,
   failureFrom,
   parseIntent,
 } from './+shared/action-results.server'
+import { csvUpload } from './+shared/csv-upload.server'
 import { requireStaff } from './+shared/require-access.server'
 import type { Route } from './+types/admin.members'
 
@@ -100,22 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseIntent(form, membersActionSchema, { titles: FAILURE_TITLE })
   if (!parsed.ok) return parsed.response
   const post = parsed.data
-  const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) {
-    return actionError(400, FAILURE_TITLE.import, 'Choose a CSV file to import')
-  }
-  if (file.size > MEMBER_IMPORT_MAX_BYTES) {
-    return actionError(
-      400,
-      FAILURE_TITLE.import,
-      'The file is larger than 1 MB: split it into smaller files',
-      {
-        code: 'FILE_TOO_LARGE',
-      },
-    )
-  }
+  const upload = csvUpload(form, {
+    title: FAILURE_TITLE.import,
+    maxBytes: MEMBER_IMPORT_MAX_BYTES,
+    tooLarge: 'The file is larger than 1 MB: split it into smaller files',
+    code: 'FILE_TOO_LARGE',
+  })
+  if (!upload.ok) return upload.response
   try {
-    const report = await importMembers(await file.text(), user)
+    const report = await importMembers(await upload.file.text(), user)
     if (!report.ok) {
       const n = report.errors.length
       return actionFailure<{ report: MemberImportReport }>(400, {
@@ -139,38 +132,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failureFrom(error, { title: FAILURE_TITLE[post.intent], context, details: { post } })
   }
-}
-
-function pageHref(search: string, page: number) {
-  const params = new URLSearchParams(search)
-  if (page === 1) params.delete('page')
-  else params.set('page', String(page))
-  const query = params.toString()
-  return query ? `?${query}` : '?'
-}
-
-function Pager({ page, pageCount }: { page: number; pageCount: number }) {
-  const { search } = useLocation()
-  if (pageCount <= 1) return null
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-2 p-2">
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      <span className="flex gap-2">
-        {page > 1 ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={pageHref(search, page - 1)}>Previous</Link>
-          </Button>
-        ) : null}
-        {page < pageCount ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={pageHref(search, page + 1)}>Next</Link>
-          </Button>
-        ) : null}
-      </span>
-    </nav>
-  )
 }
 
 export default function MembersPage({ loaderData }: Route.ComponentProps) {
@@ -243,7 +204,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
               ))}
             </TableBody>
           </Table>
-          <Pager page={page} pageCount={pageCount} />
+          <ListPager page={page} pageCount={pageCount} />
         </CardContent>
       </Card>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">

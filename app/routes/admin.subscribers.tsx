@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { useFetcher } from 'react-router'
 import { ConfirmRowDelete } from '~/components/admin/confirm-action'
+import { ListPager } from '~/components/admin/list-pager'
 import { PageHeader } from '~/components/admin/page-header'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import type { ActionResult } from '~/lib/action-result'
@@ -42,12 +43,8 @@ import { canManageSubscribers } from '~/domain/access/access-rules'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { formatShortDate } from '~/lib/dates'
 import { requireStaff } from './+shared/require-access.server'
-import {
-  actionError,
-  actionSuccess,
-  failureFrom,
-  parseIntent,
-} from './+shared/action-results.server'
+import { actionSuccess, failureFrom, parseIntent } from './+shared/action-results.server'
+import { csvUpload } from './+shared/csv-upload.server'
 import type { Route } from './+types/admin.subscribers'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -95,14 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const post = parsed.data
   try {
     if (post.intent === 'import') {
-      const file = form.get('file')
-      if (!(file instanceof File) || file.size === 0) {
-        return actionError(400, FAILURE_TITLE.import, 'Choose a CSV file to import')
-      }
-      if (file.size > IMPORT_MAX_BYTES) {
-        return actionError(400, FAILURE_TITLE.import, 'The file is larger than 10 MB')
-      }
-      const report = await importSubscribersCsv(await file.text())
+      const upload = csvUpload(form, {
+        title: FAILURE_TITLE.import,
+        maxBytes: IMPORT_MAX_BYTES,
+        tooLarge: 'The file is larger than 10 MB',
+      })
+      if (!upload.ok) return upload.response
+      const report = await importSubscribersCsv(await upload.file.text())
       const skipped = report.invalid.length
       return actionSuccess(
         {
@@ -129,38 +125,6 @@ const STATE_BADGES: Record<SubscriberState, BadgeVariant> = {
   pending: 'draft',
   paused: 'archived',
   unsubscribed: 'hidden',
-}
-
-function pageHref(search: string, page: number) {
-  const params = new URLSearchParams(search)
-  if (page === 1) params.delete('page')
-  else params.set('page', String(page))
-  const query = params.toString()
-  return query ? `?${query}` : '?'
-}
-
-function Pager({ page, pageCount }: { page: number; pageCount: number }) {
-  const { search } = useLocation()
-  if (pageCount <= 1) return null
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-2 p-2">
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      <span className="flex gap-2">
-        {page > 1 ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={pageHref(search, page - 1)}>Previous</Link>
-          </Button>
-        ) : null}
-        {page < pageCount ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={pageHref(search, page + 1)}>Next</Link>
-          </Button>
-        ) : null}
-      </span>
-    </nav>
-  )
 }
 
 function SubscriberRow({
@@ -247,7 +211,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
               ))}
             </TableBody>
           </Table>
-          <Pager page={page} pageCount={pageCount} />
+          <ListPager page={page} pageCount={pageCount} />
         </CardContent>
       </Card>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
