@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { articles, entitlements, plans } from '@db/schema/index'
+import { articles } from '@db/schema/index'
 import type { AccessLevel } from '~/domain/membership/access-level'
 import { EVERYTHING, announceChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
-import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
 import { insertArticle } from '../setup/content-fixtures'
+import {
+  createReaders,
+  READER_KINDS,
+  type ReaderCookies,
+  type ReaderKind,
+} from '../setup/reader-fixtures'
 
 /*
  * The article page behind its gate (issue 38), through the whole server: every reader kind ×
@@ -22,72 +27,41 @@ const BODY =
   `<p>${PREVIEW}.</p><p>Second paragraph of the preview.</p><p>Third paragraph of the preview.</p>` +
   `<p>Behind the wall, ${SECRET}.</p><p>Last words.</p>`
 
-type ReaderKind = 'anonymous' | 'registered' | 'member' | 'otherMember' | 'lapsed' | 'staff'
-const READERS: ReaderKind[] = [
-  'anonymous',
-  'registered',
-  'member',
-  'otherMember',
-  'lapsed',
-  'staff',
-]
-
 interface Level {
   access: AccessLevel
   /** The plans that open it: 'ours' (the member's plan) or none (any plan). */
   plan?: 'ours'
   freeForNow?: boolean
   /** Who reads it in full. */
-  full: ReaderKind[]
+  full: readonly ReaderKind[]
 }
 
 const LEVELS: Record<string, Level> = {
-  everyone: { access: 'everyone', full: READERS },
+  everyone: { access: 'everyone', full: READER_KINDS },
   registered: {
     access: 'registered',
     full: ['registered', 'member', 'otherMember', 'lapsed', 'staff'],
   },
   'members-any-plan': { access: 'members', full: ['member', 'otherMember', 'staff'] },
   'members-our-plan': { access: 'members', plan: 'ours', full: ['member', 'staff'] },
-  'members-free-for-now': { access: 'members', plan: 'ours', freeForNow: true, full: READERS },
+  'members-free-for-now': { access: 'members', plan: 'ours', freeForNow: true, full: READER_KINDS },
 }
 
 let server: TestServer
 const pageCache = new PageCache({ maxBytes: 8 * 1024 * 1024 })
-const cookies = {} as Record<ReaderKind, string | null>
+let cookies: ReaderCookies
 const slugs = {} as Record<string, string>
-
-async function member(planId: number, endsAt: Date | null) {
-  const user = await createTestUser()
-  await getDb()
-    .insert(entitlements)
-    .values({
-      userId: user.id,
-      planId,
-      source: 'complimentary',
-      status: 'active',
-      startsAt: new Date(Date.now() - 40 * 86_400_000),
-      endsAt,
-    })
-  return sessionCookie(user)
-}
 
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
-  const [ours, other] = await getDb()
-    .insert(plans)
-    .values([
-      { slug: 'supporter', name: 'Supporter', monthlyPriceCents: 750, yearlyPriceCents: 7500 },
-      { slug: 'patron', name: 'Patron', description: 'For friends', monthlyPriceCents: 2000 },
-    ])
-    .returning()
-  cookies.anonymous = null
-  cookies.registered = await sessionCookie(await createTestUser())
-  cookies.member = await member(ours.id, null)
-  cookies.otherMember = await member(other.id, new Date(Date.now() + 86_400_000))
-  // Its entitlement ended yesterday, though no job has marked it lapsed yet.
-  cookies.lapsed = await member(ours.id, new Date(Date.now() - 86_400_000))
-  cookies.staff = await sessionCookie(await createTestUser({ role: 'contributor' }))
+  const readers = await createReaders(
+    { slug: 'supporter', name: 'Supporter', monthlyPriceCents: 750, yearlyPriceCents: 7500 },
+    { slug: 'patron', name: 'Patron', description: 'For friends', monthlyPriceCents: 2000 },
+    // Here the member of our plan holds no end date, and the other member's runs out tomorrow.
+    { memberEndsTomorrow: false },
+  )
+  const { ours } = readers
+  cookies = readers.cookies
   for (const [name, level] of Object.entries(LEVELS)) {
     const row = await insertArticle({
       slug: `story-${name}`,
@@ -119,7 +93,7 @@ async function get(path: string, reader: ReaderKind) {
 
 describe('the article page for each reader and level', () => {
   for (const [name, level] of Object.entries(LEVELS)) {
-    for (const reader of READERS) {
+    for (const reader of READER_KINDS) {
       const full = level.full.includes(reader)
       it(`${name}, ${reader}: ${full ? 'the whole story' : 'the preview and the wall'}`, async () => {
         for (const path of [`/article/${slugs[name]}`, `/article/${slugs[name]}.data`]) {

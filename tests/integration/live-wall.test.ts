@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { articles, entitlements, plans } from '@db/schema/index'
+import { articles, plans } from '@db/schema/index'
 import { postEntry, startCoverage } from '~/domain/live/live.server'
 import { EVERYTHING, announceChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
@@ -8,6 +8,7 @@ import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
 import { insertArticle, insertStaff } from '../setup/content-fixtures'
+import { memberSession } from '../setup/reader-fixtures'
 
 /*
  * A members story that is live (issue 38): its entries are its text too. A reader without
@@ -32,11 +33,7 @@ beforeAll(async () => {
     .insert(plans)
     .values({ slug: 'live-plan', name: 'Live plan', monthlyPriceCents: 500 })
     .returning()
-  const member = await createTestUser()
-  await getDb()
-    .insert(entitlements)
-    .values({ userId: member.id, planId: plan.id, source: 'complimentary' })
-  memberCookie = await sessionCookie(member)
+  memberCookie = await memberSession(plan.id)
   viewerCookie = await sessionCookie(await createTestUser())
   const article = await insertArticle({ title: 'Count night', excerpt: STANDFIRST })
   await getDb().update(articles).set({ access: 'members' }).where(eq(articles.id, article.id))

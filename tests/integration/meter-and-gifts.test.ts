@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { articles, entitlements, giftLinks, plans, siteSettings } from '@db/schema/index'
+import { articles, giftLinks, plans, siteSettings } from '@db/schema/index'
 import { giftToken } from '~/domain/membership/gift-links.server'
 import { EVERYTHING, announceChanged, onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
-import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
 import { insertArticle } from '../setup/content-fixtures'
+import { memberSession } from '../setup/reader-fixtures'
 
 /*
  * The meter and gift links through the whole server with the page cache on (issue 38,
@@ -68,11 +68,7 @@ beforeAll(async () => {
     slugs.push(row.slug)
   }
   freeSlug = (await insertArticle({ slug: 'free-story', content: BODY })).slug
-  const member = await createTestUser()
-  await getDb()
-    .insert(entitlements)
-    .values({ userId: member.id, planId: plan.id, source: 'complimentary', status: 'active' })
-  memberCookie = await sessionCookie(member)
+  memberCookie = await memberSession(plan.id)
 })
 
 beforeEach(async () => {

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  entitlements,
-  newspaperEditions,
-  newspaperPages,
-  plans,
-  siteSettings,
-} from '@db/schema/index'
+import { newspaperEditions, newspaperPages, siteSettings } from '@db/schema/index'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
 import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
-import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
+import {
+  createReaders,
+  READER_KINDS,
+  type ReaderCookies,
+  type ReaderKind,
+} from '../setup/reader-fixtures'
 
 /*
  * The leak suite's e-paper (issue 38; the articles are in reader-access-leaks.test.ts). The site
@@ -23,15 +22,6 @@ import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
  * missing and present where it is given.
  */
 
-type ReaderKind = 'anonymous' | 'registered' | 'otherMember' | 'member' | 'lapsed' | 'staff'
-const READERS: ReaderKind[] = [
-  'anonymous',
-  'registered',
-  'otherMember',
-  'member',
-  'lapsed',
-  'staff',
-]
 /** Who reads members editions: any plan, or staff. */
 const READS_MEMBERS_EDITIONS: ReaderKind[] = ['otherMember', 'member', 'staff']
 
@@ -59,38 +49,14 @@ const pdfSecret = (edition: Edition) => `okapi${edition.tag}pdfbytes`
 
 let server: TestServer
 const pageCache = new PageCache({ maxBytes: 8 * 1024 * 1024 })
-const cookies = {} as Record<ReaderKind, string | null>
-
-async function member(planId: number, endsAt: Date | null) {
-  const user = await createTestUser()
-  await getDb()
-    .insert(entitlements)
-    .values({
-      userId: user.id,
-      planId,
-      source: 'complimentary',
-      status: 'active',
-      startsAt: new Date(Date.now() - 40 * 86_400_000),
-      endsAt,
-    })
-  return sessionCookie(user)
-}
+let cookies: ReaderCookies
 
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
-  const [ours, other] = await getDb()
-    .insert(plans)
-    .values([
-      { slug: 'edition-supporter', name: 'Supporter', monthlyPriceCents: 750 },
-      { slug: 'edition-patron', name: 'Patron', monthlyPriceCents: 2000 },
-    ])
-    .returning()
-  cookies.anonymous = null
-  cookies.registered = await sessionCookie(await createTestUser())
-  cookies.otherMember = await member(other.id, null)
-  cookies.member = await member(ours.id, new Date(Date.now() + 86_400_000))
-  cookies.lapsed = await member(ours.id, new Date(Date.now() - 86_400_000))
-  cookies.staff = await sessionCookie(await createTestUser({ role: 'contributor' }))
+  ;({ cookies } = await createReaders(
+    { slug: 'edition-supporter', name: 'Supporter', monthlyPriceCents: 750 },
+    { slug: 'edition-patron', name: 'Patron', monthlyPriceCents: 2000 },
+  ))
   await getDb()
     .insert(siteSettings)
     .values({ id: 1, editionsAccess: 'members' })
@@ -144,7 +110,7 @@ async function get(path: string, reader: ReaderKind) {
   }
 }
 
-describe.each(READERS)('as %s', (reader) => {
+describe.each(READER_KINDS)('as %s', (reader) => {
   describe.each(Object.keys(EDITIONS))('an edition %s', (name) => {
     const edition = EDITIONS[name]
     const reads = !edition.membersOnly || READS_MEMBERS_EDITIONS.includes(reader)

@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  articles,
-  entitlements,
-  newsletterIssues,
-  newsletterLists,
-  plans,
-  siteSettings,
-} from '@db/schema/index'
+import { articles, newsletterIssues, newsletterLists, plans, siteSettings } from '@db/schema/index'
 import type { AccessLevel } from '~/domain/membership/access-level'
 import { createGiftLink } from '~/domain/membership/gift-links.server'
 import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
@@ -17,8 +10,14 @@ import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
-import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
+import { createTestUser } from '../setup/auth-fixtures'
 import { insertArticle, insertCategory } from '../setup/content-fixtures'
+import {
+  createReaders,
+  READER_KINDS,
+  type ReaderCookies,
+  type ReaderKind,
+} from '../setup/reader-fixtures'
 
 /*
  * The leak suite of reader revenue (issue 38), like the reader-visibility suite: every access
@@ -39,29 +38,19 @@ import { insertArticle, insertCategory } from '../setup/content-fixtures'
  * The e-paper has its own file (reader-access-leaks-editions.test.ts).
  */
 
-type ReaderKind = 'anonymous' | 'registered' | 'otherMember' | 'member' | 'lapsed' | 'staff'
-const READERS: ReaderKind[] = [
-  'anonymous',
-  'registered',
-  'otherMember',
-  'member',
-  'lapsed',
-  'staff',
-]
-
 interface Level {
   access: AccessLevel
   /** Opened by the member's plan only; else any plan. */
   ourPlan?: boolean
   freeForNow?: boolean
   /** Who reads it in full on its page. */
-  full: ReaderKind[]
+  full: readonly ReaderKind[]
   /** Letters of its own: its title word, search word and leak word are made of them. */
   tag: string
 }
 
 const LEVELS: Record<string, Level> = {
-  everyone: { access: 'everyone', full: READERS, tag: 'ev' },
+  everyone: { access: 'everyone', full: READER_KINDS, tag: 'ev' },
   registered: {
     access: 'registered',
     full: ['registered', 'otherMember', 'member', 'lapsed', 'staff'],
@@ -77,7 +66,7 @@ const LEVELS: Record<string, Level> = {
     access: 'members',
     ourPlan: true,
     freeForNow: true,
-    full: READERS,
+    full: READER_KINDS,
     tag: 'ff',
   },
 }
@@ -102,43 +91,19 @@ function bodyOf(level: Level) {
 
 let server: TestServer
 const pageCache = new PageCache({ maxBytes: 8 * 1024 * 1024 })
-const cookies = {} as Record<ReaderKind, string | null>
+let cookies: ReaderCookies
 const slugs = {} as Record<LevelName, string>
 const ids = {} as Record<LevelName, number>
 let section = ''
 
-async function member(planId: number, endsAt: Date | null) {
-  const user = await createTestUser()
-  await getDb()
-    .insert(entitlements)
-    .values({
-      userId: user.id,
-      planId,
-      source: 'complimentary',
-      status: 'active',
-      startsAt: new Date(Date.now() - 40 * 86_400_000),
-      endsAt,
-    })
-  return sessionCookie(user)
-}
-
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
-  const [ours, other] = await getDb()
-    .insert(plans)
-    .values([
-      { slug: 'leak-supporter', name: 'Supporter', monthlyPriceCents: 750 },
-      { slug: 'leak-patron', name: 'Patron', monthlyPriceCents: 2000 },
-    ])
-    .returning()
-  cookies.anonymous = null
-  cookies.registered = await sessionCookie(await createTestUser())
-  cookies.otherMember = await member(other.id, null)
-  cookies.member = await member(ours.id, new Date(Date.now() + 86_400_000))
-  // Its entitlement ended yesterday (no job has marked it lapsed yet), as after a lapse.
-  cookies.lapsed = await member(ours.id, new Date(Date.now() - 86_400_000))
-  // The least of the staff roles: staff read everything.
-  cookies.staff = await sessionCookie(await createTestUser({ role: 'contributor' }))
+  const readers = await createReaders(
+    { slug: 'leak-supporter', name: 'Supporter', monthlyPriceCents: 750 },
+    { slug: 'leak-patron', name: 'Patron', monthlyPriceCents: 2000 },
+  )
+  const { ours } = readers
+  cookies = readers.cookies
   const category = await insertCategory({ name: 'Okapi affairs', slug: 'okapi-affairs' })
   section = category.slug
   for (const [name, level] of Object.entries(LEVELS)) {
@@ -192,7 +157,7 @@ const SEARCH_CHANNELS = (query: string) => [
   `/api/search?q=${query}`,
 ]
 
-describe.each(READERS)('as %s', (reader) => {
+describe.each(READER_KINDS)('as %s', (reader) => {
   describe.each(Object.keys(LEVELS))('a story for %s', (name) => {
     const level = LEVELS[name]
 
@@ -276,7 +241,7 @@ describe('newsletters', () => {
       }
     }
     // The web copy, for every reader (a member gets the same: no mail is written per reader).
-    for (const reader of READERS) {
+    for (const reader of READER_KINDS) {
       const { status, body } = await get(`/newsletters/${list.slug}/${issue.id}`, reader)
       expect(status, reader).toBe(200)
       for (const name of names) {
