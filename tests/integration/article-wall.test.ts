@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../setup/app-server'
 import { insertArticle } from '../setup/content-fixtures'
 import {
   createReaders,
+  readAs,
   READER_KINDS,
   type ReaderCookies,
   type ReaderKind,
@@ -83,13 +84,7 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-async function get(path: string, reader: ReaderKind) {
-  const cookie = cookies[reader]
-  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
-  const body = await response.text()
-  await pageCache.settled()
-  return { response, body }
-}
+const get = (path: string, reader: ReaderKind) => readAs(server, pageCache, path, cookies[reader])
 
 describe('the article page for each reader and level', () => {
   for (const [name, level] of Object.entries(LEVELS)) {

@@ -8,7 +8,7 @@ import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
 import { insertArticle, insertStaff } from '../setup/content-fixtures'
-import { memberSession } from '../setup/reader-fixtures'
+import { memberSession, readAs } from '../setup/reader-fixtures'
 
 /*
  * A members story that is live (issue 38): its entries are its text too. A reader without
@@ -53,12 +53,7 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
-async function get(path: string, cookie?: string) {
-  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
-  const body = await response.text()
-  await pageCache.settled()
-  return { response, body }
-}
+const get = (path: string, cookie?: string) => readAs(server, pageCache, path, cookie ?? null)
 
 describe('a live members story', () => {
   it('sends its entries to no reader without access: page, data, updates, share address', async () => {

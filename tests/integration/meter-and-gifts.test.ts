@@ -7,7 +7,7 @@ import { getDb } from '~/infra/db.server'
 import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import { insertArticle } from '../setup/content-fixtures'
-import { memberSession } from '../setup/reader-fixtures'
+import { memberSession, readAs } from '../setup/reader-fixtures'
 
 /*
  * The meter and gift links through the whole server with the page cache on (issue 38,
@@ -45,12 +45,7 @@ async function setMeterMode(meterMode: 'off' | 'meter' | 'registration') {
   announceChanged([EVERYTHING])
 }
 
-async function get(path: string, cookie: string | null = null) {
-  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
-  const body = await response.text()
-  await pageCache.settled()
-  return { response, body }
-}
+const get = (path: string, cookie: string | null = null) => readAs(server, pageCache, path, cookie)
 
 const meterPair = (response: Response) =>
   /(?:^|,\s*)(meter=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null

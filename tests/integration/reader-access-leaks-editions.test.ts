@@ -7,6 +7,7 @@ import { PageCache } from '../../server/page-cache'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import {
   createReaders,
+  readAs,
   READER_KINDS,
   type ReaderCookies,
   type ReaderKind,
@@ -98,10 +99,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 async function get(path: string, reader: ReaderKind) {
-  const cookie = cookies[reader]
-  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
-  const body = await response.text()
-  await pageCache.settled()
+  const { response, body } = await readAs(server, pageCache, path, cookies[reader])
   return {
     status: response.status,
     body,

@@ -14,6 +14,7 @@ import { createTestUser } from '../setup/auth-fixtures'
 import { insertArticle, insertCategory } from '../setup/content-fixtures'
 import {
   createReaders,
+  readAs,
   READER_KINDS,
   type ReaderCookies,
   type ReaderKind,
@@ -132,10 +133,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 async function get(path: string, reader: ReaderKind) {
-  const cookie = cookies[reader]
-  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
-  const body = await response.text()
-  await pageCache.settled()
+  const { response, body } = await readAs(server, pageCache, path, cookies[reader])
   return { status: response.status, body, cacheControl: response.headers.get('cache-control') }
 }
 
@@ -290,12 +288,7 @@ describe('the meter and gift links', () => {
     pageCache.invalidate(new Set([EVERYTHING]))
   }
 
-  async function fetchAs(path: string, cookie: string | null) {
-    const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
-    const body = await response.text()
-    await pageCache.settled()
-    return { response, body }
-  }
+  const fetchAs = (path: string, cookie: string | null) => readAs(server, pageCache, path, cookie)
 
   it('the meter opens a members story on its page only, private; registered stories, the shared channels and a spent meter stay shut', async () => {
     await setMeter('meter')

@@ -1,5 +1,7 @@
 import { entitlements, plans } from '../../db/schema/index'
 import { getDb } from '../../app/infra/db.server'
+import type { PageCache } from '../../server/page-cache'
+import type { TestServer } from './app-server'
 import { createTestUser, sessionCookie } from './auth-fixtures'
 
 /*
@@ -75,4 +77,20 @@ export async function createReaders(
     staff: await sessionCookie(await createTestUser({ role: 'contributor' })),
   }
   return { ours, other, cookies }
+}
+
+/**
+ * A GET through the whole server as a reader (their cookie; null for none), read to the end,
+ * once the page cache has stored what it keeps of the answer.
+ */
+export async function readAs(
+  server: TestServer,
+  pageCache: PageCache,
+  path: string,
+  cookie: string | null,
+): Promise<{ response: Response; body: string }> {
+  const response = await server.fetch(path, cookie ? { headers: { cookie } } : {})
+  const body = await response.text()
+  await pageCache.settled()
+  return { response, body }
 }
