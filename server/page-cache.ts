@@ -7,6 +7,7 @@ import vary from 'vary'
 import { type CacheKey, EVERYTHING, readCacheKeys, touches } from '~/infra/cache-keys.server'
 import { getEnv } from '~/infra/env.server'
 import { hasPersonalCookie } from '~/infra/http-cache.server'
+import { requestContext } from '~/infra/request-context.server'
 
 type Encoding = 'br' | 'gzip'
 
@@ -55,6 +56,19 @@ export interface PageCacheOptions {
   now?: () => number
   /** false (PAGE_CACHE=false): no page is kept or served. */
   keepPages?: boolean
+  /**
+   * Pages kept per kind of reader (decision 0046): for an address `paths` matches, `pageFor`
+   * says which copy the reader gets (null: the shared page, or a render). Such copies are
+   * private: kept in this process for readers of the same kind, never sent as shareable.
+   */
+  readerPages?: ReaderPages
+}
+
+export interface ReaderPages {
+  paths: RegExp
+  pageFor(
+    request: globalThis.Request,
+  ): Promise<{ variant: string; setCookie: string | null } | null>
 }
 
 const DEFAULT_MAX_ENTRIES = 500
@@ -64,6 +78,10 @@ const DEFAULT_MAX_ENTRIES = 500
  * makes up), they evict only one another, never the front page or a story.
  */
 const QUERY_SHARE = 0.25
+/** The share kept for pages kept per kind of reader, when there are any (`readerPages`). */
+const READER_SHARE = 0.25
+/** Where a reader page's key starts: no address holds a line break. */
+const READER_KEY = '\n'
 /** Changes remembered for the pages being drawn (a render takes milliseconds). */
 const RECENT_CHANGES = 64
 /** What an entry costs beyond its bytes (the objects around them), roughly. */
@@ -198,6 +216,8 @@ export class PageCache {
    */
   private entries: LRUCache<string, CachedPage>
   private queried: LRUCache<string, CachedPage>
+  /** Reader pages (`readerPages`), in their own share; keys `<page key>\n<variant>`. */
+  private readers: LRUCache<string, CachedPage>
   private generation = 0
   private pending = new Set<Promise<void>>()
   hits = 0
@@ -210,17 +230,31 @@ export class PageCache {
   constructor(private options: PageCacheOptions = {}) {
     const maxBytes = options.maxBytes ?? getEnv().PAGE_CACHE_MAX_BYTES
     const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES
-    const queriedEntries = Math.max(1, Math.floor(maxEntries * QUERY_SHARE))
-    const queriedBytes = Math.max(1, Math.floor(maxBytes * QUERY_SHARE))
+    const share = (of: number, part: number) => Math.max(1, Math.floor(of * part))
+    const readerShare = options.readerPages ? READER_SHARE : 0
     const part = (max: number, maxSize: number) =>
       new LRUCache<string, CachedPage>({ max, maxSize, sizeCalculation: (page) => page.bytes })
-    this.entries = part(Math.max(1, maxEntries - queriedEntries), maxBytes - queriedBytes)
-    this.queried = part(queriedEntries, queriedBytes)
+    this.queried = part(share(maxEntries, QUERY_SHARE), share(maxBytes, QUERY_SHARE))
+    this.readers = part(share(maxEntries, readerShare), share(maxBytes, readerShare))
+    this.entries = part(
+      Math.max(
+        1,
+        maxEntries -
+          share(maxEntries, QUERY_SHARE) -
+          (readerShare ? share(maxEntries, readerShare) : 0),
+      ),
+      maxBytes - share(maxBytes, QUERY_SHARE) - (readerShare ? share(maxBytes, readerShare) : 0),
+    )
   }
 
   /** Where the page stored under `key` lives (see `entries`). */
   private part(key: string) {
+    if (key.includes(READER_KEY)) return this.readers
     return key.includes('?') ? this.queried : this.entries
+  }
+
+  private get parts() {
+    return [this.entries, this.queried, this.readers]
   }
 
   private now() {
@@ -228,18 +262,17 @@ export class PageCache {
   }
 
   get size() {
-    return this.entries.size + this.queried.size
+    return this.parts.reduce((sum, part) => sum + part.size, 0)
   }
 
   /** Bytes held by the kept pages, as counted against `maxBytes`. */
   get bytes() {
-    return this.entries.calculatedSize + this.queried.calculatedSize
+    return this.parts.reduce((sum, part) => sum + part.calculatedSize, 0)
   }
 
   /** Empties the cache (a lost NOTIFY connection: changes made meanwhile were not heard). */
   clear() {
-    this.entries.clear()
-    this.queried.clear()
+    for (const part of this.parts) part.clear()
     this.remember(new Set([EVERYTHING]))
   }
 
@@ -269,7 +302,7 @@ export class PageCache {
    */
   invalidate(keys: ReadonlySet<CacheKey>) {
     this.remember(keys)
-    for (const part of [this.entries, this.queried]) {
+    for (const part of this.parts) {
       for (const [key, page] of part.entries()) {
         if (page.shows.length === 0 || touches(keys, page.shows)) {
           part.delete(key)
@@ -304,9 +337,52 @@ export class PageCache {
       const { url, key, mayServe, mayStore } = this.lookups.get(req) ?? this.lookup(req)
       // Where the reader came from is not part of the page: the app never sees it either.
       if (url !== req.url) req.url = url
+      const readers = this.options.readerPages
+      if (
+        readers &&
+        req.method === 'GET' &&
+        mayStore &&
+        this.options.keepPages !== false &&
+        readers.paths.test(url)
+      ) {
+        readers.pageFor(asFetchRequest(req, url)).then(
+          (page) => {
+            if (page) this.serveReaderPage(key, page, req, res, next)
+            else if (mayServe) this.serve(key, mayStore, req, res, next, false)
+            else next()
+          },
+          // The app draws the page (and meets the failure itself).
+          () => next(),
+        )
+        return
+      }
       if (!mayServe) return next()
       this.serve(key, mayStore, req, res, next, false)
     }
+  }
+
+  /**
+   * A reader page (decision 0046): the copy kept for this kind of reader, with this reader's
+   * meter cookie; else the app's render, kept when it is the copy asked for.
+   */
+  private serveReaderPage(
+    key: string,
+    page: { variant: string; setCookie: string | null },
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ) {
+    const readerKey = `${key}${READER_KEY}${page.variant}`
+    const cached = this.readers.get(readerKey)
+    if (cached && cached.expiresAt > this.now()) {
+      if (page.setCookie) res.setHeader('Set-Cookie', page.setCookie)
+      this.answer(cached, req, res)
+      return
+    }
+    if (cached) this.readers.delete(readerKey)
+    this.misses++
+    this.capture(readerKey, req, res, page.variant)
+    next()
   }
 
   /** Lookups `answerFirst()` made, for the requests it passed on. */
@@ -457,7 +533,7 @@ export class PageCache {
     return body
   }
 
-  private capture(key: string, req: Request, res: Response) {
+  private capture(key: string, req: Request, res: Response, variant?: string) {
     if (req.method !== 'GET') return
     const generation = this.generation
     const chunks: Buffer[] = []
@@ -469,7 +545,8 @@ export class PageCache {
     }) as Response['write']
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array))
-      this.store(key, res, Buffer.concat(chunks), generation)
+      if (variant === undefined) this.store(key, res, Buffer.concat(chunks), generation)
+      else this.storeReaderPage(key, variant, res, Buffer.concat(chunks), generation)
       return end(chunk, ...rest)
     }) as Response['end']
   }
@@ -480,10 +557,40 @@ export class PageCache {
       return
     const seconds = Number(S_MAXAGE.exec(cacheControl)?.[1] ?? 0)
     if (!seconds) return
+    const shows = readCacheKeys(String(res.getHeader(SHOWN_KEYS_HEADER) ?? '')) ?? []
+    this.keep(key, res, body, generation, seconds * 1000, shows)
+  }
+
+  /**
+   * A reader page as the app drew it: kept when the app drew the copy it was asked for (the
+   * access it decided is the one looked up), without the reader's own cookie. A private answer
+   * names what it shows to no one, so its keys come from the request's context.
+   */
+  private storeReaderPage(
+    key: string,
+    variant: string,
+    res: Response,
+    body: Buffer,
+    generation: number,
+  ) {
+    const context = requestContext.getStore()
+    if (res.statusCode !== 200 || context?.readerPage !== variant) return
+    this.keep(key, res, body, generation, Infinity, [...(context.shownKeys ?? [])])
+  }
+
+  private keep(
+    key: string,
+    res: Response,
+    body: Buffer,
+    generation: number,
+    lifeMs: number,
+    shows: CacheKey[],
+  ) {
+    const cacheControl = String(res.getHeader('cache-control') ?? '')
     // Headers are taken now, as the app sent them; the encoding is redone per response.
     const headers: [string, string][] = []
     for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (value === undefined || SKIPPED_HEADERS.has(name)) continue
+      if (value === undefined || SKIPPED_HEADERS.has(name) || name === 'set-cookie') continue
       headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)])
     }
     const header = (name: string) => headers.find(([n]) => n === name)?.[1]
@@ -497,11 +604,8 @@ export class PageCache {
       if (kept) kept[1] = vary.append(kept[1], 'Accept-Encoding')
       else headers.push(['vary', 'Accept-Encoding'])
     }
-    const shown = String(res.getHeader(SHOWN_KEYS_HEADER) ?? '')
-    // A word that is no key (none should be): the page shows anything, so any change drops it.
-    const shows = readCacheKeys(shown) ?? []
     const pending = (async () => {
-      const expiresAt = this.now() + Math.min(seconds * 1000, this.options.maxAgeMs ?? 60_000)
+      const expiresAt = this.now() + Math.min(lifeMs, this.options.maxAgeMs ?? 60_000)
       // A change announced while this page was drawn, of something it shows, makes it stale.
       if (this.changedSince(generation, shows)) return
       let bytes = ENTRY_OVERHEAD_BYTES + key.length + body.length
@@ -531,4 +635,11 @@ export class PageCache {
   async settled() {
     await Promise.all([...this.pending])
   }
+}
+
+/** The request as the app's domain reads it for a reader page: its address and its cookies. */
+function asFetchRequest(req: IncomingMessage, url: string): globalThis.Request {
+  const headers = new Headers()
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
+  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${url}`, { headers })
 }

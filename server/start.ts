@@ -8,6 +8,7 @@ import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { addMetricsCollector } from '~/infra/metrics.server'
+import { ARTICLE_READER_PAGES } from '~/domain/membership/reader-page.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { jobRegistry } from '~/infra/jobs/registry.server'
 import { closeMailTransport } from '~/infra/mail.server'
@@ -117,7 +118,12 @@ async function start({ dev, clientDir }: StartOptions) {
 }
 
 async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
-  const cache = new PageCache({ keepPages })
+  // Article pages are also kept per kind of reader: a member's full text and a metered read
+  // are answered from a kept copy once the access rule has named it (decision 0046).
+  const cache = new PageCache({
+    keepPages,
+    readerPages: ARTICLE_READER_PAGES,
+  })
   // Every announced change, made here or on another instance, drops the pages that show it
   // (the memoised reads and the replica preference listen on their own).
   onContentChanged((keys) => cache.invalidate(keys))

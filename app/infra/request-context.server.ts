@@ -12,6 +12,8 @@ export interface RequestContext {
   requestId: string
   /** What the page being drawn shows, as cache keys (cache-keys.server.ts `noteShownKeys`). */
   shownKeys?: Set<CacheKey>
+  /** Which kept copy of a reader page this answer is (domain/membership/reader-page.server.ts). */
+  readerPage?: string
 }
 
 export const requestContext = singleton(

@@ -14,11 +14,17 @@ export type Toast = z.infer<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>
 
 const FLASH_KEY = 'toast'
+const TOAST_COOKIE = 'broadsheet.toast'
+
+/** Whether a `Cookie` header may carry a toast to show (and clear) with the next page. */
+export function carriesToast(cookie: string | null | undefined): boolean {
+  return cookie?.includes(TOAST_COOKIE) ?? false
+}
 
 /** A one-shot message carried across a redirect (the "flash" of the Epic Stack). */
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: 'broadsheet.toast',
+    name: TOAST_COOKIE,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -45,7 +51,7 @@ export async function getToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const cookie = request.headers.get('cookie')
-  if (!cookie?.includes('broadsheet.toast')) return { toast: null, headers: null }
+  if (!cookie || !carriesToast(cookie)) return { toast: null, headers: null }
   const session = await toastStorage.getSession(cookie)
   const parsed = toastSchema.safeParse(session.get(FLASH_KEY))
   const headers = new Headers({ 'Set-Cookie': await toastStorage.destroySession(session) })

@@ -7,6 +7,7 @@ import { ViewBeacon } from '~/components/site/view-beacon'
 import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { getPublicLive } from '~/domain/live/live-queries.server'
 import { articleAccessFor, hasGiftParameter } from '~/domain/membership/article-read.server'
+import { noteReaderPage } from '~/domain/membership/reader-page.server'
 import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
@@ -42,6 +43,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The page counts a new read on the meter; the other channels only recognise one.
     articleAccessFor(article, request, { count: true }),
   ])
+  // Which copy of the page this is, for the page cache to keep per kind of reader.
+  await noteReaderPage(request, access)
   const { html, ...page } = articlePageView(
     found,
     site,

@@ -13,7 +13,7 @@ import { canAddCorrections, isRole } from '~/domain/access/access-rules'
 import { CORRECTION_TEXT_MAX, correctionSchema } from '~/domain/articles/corrections-schema'
 import { UNEXPECTED_ERROR, type ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
-import type { loader as rootLoader } from '~/root'
+import type { loader as adminLoader } from '~/routes/admin'
 import type { CorrectionListAnswer } from '~/routes/admin.articles.$id.corrections'
 import { ConfirmRowDelete } from './confirm-action'
 import { useActionToast } from './use-action-toast'
@@ -112,9 +112,9 @@ function AddCorrectionForm({ url }: { url: string }) {
  * mistaken one. Readers see them at the article's end, newest first, and on /corrections.
  */
 export function ArticleCorrections({ articleId }: { articleId: number }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
-  const role = root?.user?.role
-  const allowed = isRole(role) && canAddCorrections({ id: root?.user?.id ?? '', role })
+  const viewer = useRouteLoaderData<typeof adminLoader>('routes/admin')?.viewer
+  const role = viewer?.role
+  const allowed = isRole(role) && canAddCorrections({ id: viewer?.id ?? '', role })
   const url = `/admin/articles/${articleId}/corrections`
   const list = useFetcher<CorrectionListAnswer>()
   const remover = useFetcher<ActionResult>()

@@ -1,13 +1,11 @@
 // What the header, the mobile menu and the footer are drawn from (the root loader's data).
 // Kept apart from the components so that they need not import one another for a type.
 
-import type { Role } from '~/domain/access/access-rules'
-
+/**
+ * The signed-in reader as the header and the menu see them: no name, address or id, so that a
+ * reader page is the same for every signed-in reader of a kind (decision 0046).
+ */
 export interface SiteUser {
-  id: string
-  email: string
-  username: string | null
-  role: Role
   /** Whether the header offers the back office (access-rules' canOpenBackOffice, on the server). */
   opensBackOffice: boolean
 }

@@ -50,6 +50,17 @@ export const FREE_READ: ArticleAccess = {
   setCookie: null,
 }
 
+/**
+ * The kind of answer `access` draws, as a key: two readers with the same key get the same
+ * article (the full text, or the preview with the same wall, meter count and gift button).
+ */
+export function accessVariant({ read, wall, meter, giftHref }: ArticleAccess): string {
+  if (!read.gated) return 'free'
+  return read.full
+    ? `full:${read.previewParagraphs}:${JSON.stringify(meter)}:${giftHref ?? ''}`
+    : `wall:${read.previewParagraphs}:${JSON.stringify(wall)}`
+}
+
 /** What a channel knows of the story it is about to show. */
 export type StoryGate = ArticleGate & {
   id: number

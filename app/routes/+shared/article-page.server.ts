@@ -6,7 +6,11 @@ import { toBylineAuthor } from '~/domain/authors/byline'
 import type { PublicLive } from '~/domain/live/live-queries.server'
 import { liveBlogJsonLd } from '~/domain/live/live-seo.server'
 import { toLiveCoverageView } from '~/domain/live/live-view.server'
-import { FREE_READ, type ArticleAccess } from '~/domain/membership/article-read.server'
+import {
+  accessVariant,
+  FREE_READ,
+  type ArticleAccess,
+} from '~/domain/membership/article-read.server'
 import { newsArticleJsonLd, type getSiteIdentity } from '~/domain/seo/seo.server'
 import type { SocialLink } from '~/domain/settings/settings-queries.server'
 import { absoluteUrl, jsonLdMeta, seoMeta } from '~/lib/seo'
@@ -44,17 +48,10 @@ const VARIANTS_KEPT = 8
 /*
  * Keyed by the article page the memo cache holds (article-page-queries.server.ts): a write
  * empties that cache, the next request gets a new object, and the drawings kept for the old
- * one go with it. One drawing per kind of reader (`variantOf`): the full text of a gated story
+ * one go with it. One drawing per kind of reader (`accessVariant`): the full text of a gated story
  * and its preview with a wall are never the same drawing.
  */
 const drawn = new WeakMap<PublicArticlePage, Map<string, Drawn>>()
-
-function variantOf({ read, wall, meter, giftHref }: ArticleAccess): string {
-  if (!read.gated) return 'free'
-  return read.full
-    ? `full:${read.previewParagraphs}:${JSON.stringify(meter)}:${giftHref ?? ''}`
-    : `wall:${read.previewParagraphs}:${JSON.stringify(wall)}`
-}
 
 /**
  * The article page drawn for a reader: taken from the last drawing of the same article for the
@@ -71,7 +68,7 @@ export function articlePageView(
   access: ArticleAccess = FREE_READ,
 ): ArticlePageView {
   const siteKey = `${site.siteUrl}\n${site.brand}\n${site.logoUrl ?? ''}\n${timeZone}`
-  const variant = variantOf(access)
+  const variant = accessVariant(access)
   let variants = drawn.get(found)
   const kept = variants?.get(variant)
   if (

@@ -4,7 +4,7 @@ import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getSessionUser } from '~/infra/permissions.server'
 
 /**
- * What every page's layout needs: brand, navigation and who is signed in. The session is
+ * What every page's layout needs: brand, navigation and whether someone is signed in. The session is
  * looked up only when the request carries a session cookie, so anonymous page views cost no
  * session query and stay cacheable.
  */
@@ -28,15 +28,9 @@ export async function getRootData(request: Request) {
       timeZone: settings.timeZone,
     },
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    user: sessionUser
-      ? {
-          id: sessionUser.id,
-          email: sessionUser.email,
-          username: sessionUser.username,
-          role: sessionUser.role,
-          // Decided here, so that readers' pages carry no access rules in their JavaScript.
-          opensBackOffice: canOpenBackOffice(sessionUser),
-        }
-      : null,
+    // Only what the header and the menu draw: every signed-in reader's page is the same page,
+    // so the page cache keeps one per kind of reader (decision 0046). The back office reads
+    // who is signed in from its own layout (routes/admin.tsx).
+    user: sessionUser ? { opensBackOffice: canOpenBackOffice(sessionUser) } : null,
   }
 }

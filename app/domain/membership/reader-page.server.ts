@@ -1,0 +1,80 @@
+import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
+import { canOpenBackOffice } from '~/domain/access/access-rules'
+import { getSessionUser } from '~/infra/permissions.server'
+import { requestContext } from '~/infra/request-context.server'
+import { carriesToast } from '~/infra/toast.server'
+import { accessVariant, articleAccessFor, type ArticleAccess } from './article-read.server'
+import { GIFT_PARAMETER } from './gift-links.server'
+import { peekReader } from './reader.server'
+
+/*
+ * Article pages kept per kind of reader (decision 0046). A story's page depends on who reads
+ * it only through two things: the header (nobody signed in, a reader, or staff with the back
+ * office's button; root-data.server.ts gives it nothing else) and how the reader gets the
+ * story (`accessVariant`: free, the full text, or the preview with its wall and meter count).
+ * Readers who share both get the same bytes, so the page cache (server/page-cache.ts) keeps
+ * one copy per pair and answers a member's full text, or a metered read, from it after this
+ * module has asked the one access rule who the reader is — never with a whole render.
+ */
+
+/** How the header draws the reader: nobody, a signed-in reader, or staff (the back office). */
+export type HeaderKind = 'anonymous' | 'reader' | 'staff'
+
+/** The page a reader gets: its key among the kept copies, and the meter's cookie to send. */
+export interface ReaderPage {
+  variant: string
+  setCookie: string | null
+}
+
+/** The addresses of pages kept per kind of reader: a story's page. */
+export const READER_PAGE_PATH = /^\/article\/([^/?]+)\/?$/
+
+function headerKindOf(user: Awaited<ReturnType<typeof getSessionUser>>): HeaderKind {
+  if (!user) return 'anonymous'
+  return canOpenBackOffice(user) ? 'staff' : 'reader'
+}
+
+function variantKey(access: ArticleAccess, header: HeaderKind) {
+  return `${header}|${accessVariant(access)}`
+}
+
+/**
+ * The article page a document request asks for, as this reader gets it: null when the page
+ * cache's shared copy serves (an anonymous reader with a shared answer), or when the app must
+ * draw it (no such story, a gift link, a toast to show). Counts a new read on the meter, as the
+ * page does (a read already counted is free, so the page counting it again changes nothing).
+ */
+export async function readerPageFor(request: Request): Promise<ReaderPage | null> {
+  const url = new URL(request.url)
+  const slug = READER_PAGE_PATH.exec(url.pathname)?.[1]
+  if (!slug || url.search !== '' || url.searchParams.has(GIFT_PARAMETER)) return null
+  if (carriesToast(request.headers.get('cookie'))) return null
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(slug)
+  } catch {
+    return null
+  }
+  const [found, session] = await Promise.all([getPublicArticlePage(decoded), peekReader(request)])
+  // A session to end or to note activity on is the app's to read (and write).
+  if (!found || session === undefined) return null
+  // The session just read answers the access rule's lookup of the same request.
+  const access = await articleAccessFor(found.article, request, { count: true })
+  const header = headerKindOf(session?.user ?? null)
+  if (header === 'anonymous' && !access.read.personal) return null
+  return { variant: variantKey(access, header), setCookie: access.setCookie }
+}
+
+/**
+ * Notes, for the page cache, which kept copy the article page being drawn is (the article
+ * route calls it with the access it drew): a copy is kept only when the app drew the one the
+ * request was looked up for.
+ */
+export async function noteReaderPage(request: Request, access: ArticleAccess) {
+  const context = requestContext.getStore()
+  if (!context) return
+  context.readerPage = variantKey(access, headerKindOf(await getSessionUser(request)))
+}
+
+/** The page cache's reader pages (server/page-cache.ts `readerPages`): stories' pages. */
+export const ARTICLE_READER_PAGES = { paths: READER_PAGE_PATH, pageFor: readerPageFor }
