@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { articles, plans } from '@db/schema/index'
+import { articles, giftLinks, plans, sessions } from '@db/schema/index'
 import { postEntry, startCoverage } from '~/domain/live/live.server'
+import { createGiftLink } from '~/domain/membership/gift-links.server'
 import { EVERYTHING, announceChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { PageCache } from '../../server/page-cache'
@@ -26,6 +27,8 @@ let viewerCookie = ''
 let articleId = 0
 let slug = ''
 let entryId = 0
+let planId = 0
+let memberId = ''
 
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
@@ -34,6 +37,13 @@ beforeAll(async () => {
     .values({ slug: 'live-plan', name: 'Live plan', monthlyPriceCents: 500 })
     .returning()
   memberCookie = await memberSession(plan.id)
+  planId = plan.id
+  const token = decodeURIComponent(/session_token=([^.;]+)/.exec(memberCookie)![1]!)
+  const [session] = await getDb()
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.token, token))
+  memberId = session!.userId
   viewerCookie = await sessionCookie(await createTestUser())
   const article = await insertArticle({ title: 'Count night', excerpt: STANDFIRST })
   await getDb().update(articles).set({ access: 'members' }).where(eq(articles.id, article.id))
@@ -89,5 +99,40 @@ describe('a live members story', () => {
     // The anonymous answers stay what they were: nothing a member was sent was kept for them.
     expect((await get(`/api/live/${articleId}?since=0`)).body).not.toContain(ENTRY)
     expect((await get(`/article/${slug}/entry/${entryId}`)).body).not.toContain(ENTRY)
+  })
+})
+
+describe('a gift link to a live members story', () => {
+  it('opens its updates too, for whoever follows it, counting one open for the page alone', async () => {
+    const member = {
+      kind: 'account' as const,
+      id: memberId,
+      role: 'viewer' as const,
+      planIds: [planId],
+    }
+    const link = await createGiftLink(
+      { id: articleId, slug, access: 'members', accessPlanIds: [], freeForNow: false },
+      member,
+      'UTC',
+    )
+    const token = new URL(link.path, 'http://x').searchParams.get('gift')!
+    const page = await get(link.path)
+    expect(page.body).toContain(ENTRY)
+    // The page's live updates pass the link on (components/site/live-updates.tsx).
+    for (let poll = 0; poll < 3; poll++) {
+      const updates = await get(`/api/live/${articleId}?since=0&gift=${encodeURIComponent(token)}`)
+      expect(updates.response.status).toBe(200)
+      expect(updates.body).toContain(ENTRY)
+      expect(updates.response.headers.get('cache-control')).toBe('private, no-store')
+    }
+    const [row] = await getDb()
+      .select({ opens: giftLinks.opens })
+      .from(giftLinks)
+      .where(eq(giftLinks.articleId, articleId))
+    expect(row!.opens).toBe(1)
+    // A made-up link opens nothing, and nothing given to the gift reader was kept for others.
+    const forged = await get(`/api/live/${articleId}?since=0&gift=${token.slice(0, -2)}xx`)
+    expect(forged.response.status).toBe(403)
+    expect((await get(`/api/live/${articleId}?since=0`)).body).not.toContain(ENTRY)
   })
 })

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { GIFT_PARAMETER } from '~/domain/membership/gift-parameter'
 import { LIVE_POLL_MS, liveSinceParam, newUpdatesLabel } from '~/lib/live-cursor'
 import type { LiveDeltaAnswer } from './live-blog.server'
 import { primaryButtonClass } from './styles'
@@ -14,6 +15,16 @@ interface Held {
   id: number
   html: string
   publishedIso: string
+}
+
+/**
+ * Where the coverage's changes since `cursor` are asked for. A reader who came by a gift link
+ * passes it on: the entries of a members story are its text, which the link opens for them.
+ */
+function liveUpdatesUrl(articleId: string | undefined, cursor: number) {
+  const url = `/api/live/${articleId}?since=${liveSinceParam(cursor)}`
+  const gift = new URLSearchParams(window.location.search).get(GIFT_PARAMETER)
+  return gift ? `${url}&${GIFT_PARAMETER}=${encodeURIComponent(gift)}` : url
 }
 
 function fragment(html: string): Element | null {
@@ -111,7 +122,7 @@ export function LiveUpdates({ root }: { root: HTMLElement }) {
       controller?.abort()
       controller = new AbortController()
       try {
-        const response = await fetch(`/api/live/${articleId}?since=${liveSinceParam(cursor)}`, {
+        const response = await fetch(liveUpdatesUrl(articleId, cursor), {
           signal: controller.signal,
         })
         if (response.ok) {

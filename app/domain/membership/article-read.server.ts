@@ -111,7 +111,7 @@ export async function articleAccessFor(
   let meter: MeterCount | null = null
   let setCookie: string | null = null
   if (!decision.full && gift !== null) {
-    const opening = await openGiftLink(gift, story.id, now)
+    const opening = await openGiftLink(gift, story.id, now, { count })
     if (opening === 'opens') decision = decideRead(story, reader, { ...allowances, gift: true })
     if (opening === 'expired') note = GIFT_EXPIRED_NOTE
   }

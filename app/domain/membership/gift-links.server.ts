@@ -14,7 +14,9 @@ import { effectiveAccess, holdsPlanFor, type ArticleGate, type Reader } from './
  * open. A link that fails any of these opens nothing: the reader gets the story's wall.
  */
 
-export const GIFT_PARAMETER = 'gift'
+import { GIFT_PARAMETER } from './gift-parameter'
+
+export { GIFT_PARAMETER }
 export const GIFT_LINK_DAYS = 30
 export const GIFT_LINKS_A_MONTH = 10
 export const GIFT_EXPIRED_NOTE = 'This gift link has expired'
@@ -120,15 +122,16 @@ export async function createGiftLink(
 export type GiftOpening = 'opens' | 'expired' | 'invalid'
 
 /**
- * Follows the gift link `token` for story `articleId` at `now`: `opens` (and its opens are
- * counted) when it is signed by this site, names a row for this story, and neither the token
- * nor the row has expired; `expired` for a genuine link past its 30 days; `invalid` for a
+ * Follows the gift link `token` for story `articleId` at `now`: `opens` (its opens counted
+ * when `count` is set: the story's page, not its live updates) when it is signed by this site,
+ * names a row for this story, and neither the token nor the row has expired; `expired` for a genuine link past its 30 days; `invalid` for a
  * forged, tampered or unknown one, or one for another story.
  */
 export async function openGiftLink(
   token: string,
   articleId: number,
   now = new Date(),
+  { count = true }: { count?: boolean } = {},
 ): Promise<GiftOpening> {
   const claim = readGiftToken(token)
   if (!claim) return 'invalid'
@@ -140,6 +143,7 @@ export async function openGiftLink(
   if (claim.expiresAt.getTime() <= now.getTime() || row.expiresAt.getTime() <= now.getTime()) {
     return 'expired'
   }
+  if (!count) return 'opens'
   await getDb()
     .update(giftLinks)
     .set({ opens: sql`${giftLinks.opens} + 1` })
