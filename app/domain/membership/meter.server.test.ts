@@ -211,6 +211,30 @@ describe('the registered meter (meter_reads)', () => {
     ).toMatchObject({ allowed: true, count: { used: 1 } })
   })
 
+  it('lets one of two requests racing for the last free story through, never both', async () => {
+    const user = await createTestUser()
+    const reader: Reader = { kind: 'account', id: user.id, role: 'viewer', planIds: [] }
+    const now = LAST_MINUTE_OF_NOVEMBER
+    const one = { ...settings, meterRegisteredLimit: 1 }
+    const answers = await Promise.all(
+      [ids[0], ids[1], ids[2]].map((id) =>
+        consultMeter(id, reader, requestWith(null), one, { count: true, now }),
+      ),
+    )
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(1)
+    const rows = await getDb().select().from(meterReads).where(eq(meterReads.userId, user.id))
+    expect(rows).toHaveLength(1)
+    // The same story twice at once: one read, both let through.
+    const again = await createTestUser()
+    const second: Reader = { kind: 'account', id: again.id, role: 'viewer', planIds: [] }
+    const twice = await Promise.all(
+      [ids[3], ids[3]].map((id) =>
+        consultMeter(id, second, requestWith(null), one, { count: true, now }),
+      ),
+    )
+    expect(twice.map((answer) => answer.allowed)).toEqual([true, true])
+  })
+
   it('keeps rolling 30 days: a read 30 days ago no longer counts', async () => {
     const user = await createTestUser()
     const reader: Reader = { kind: 'account', id: user.id, role: 'viewer', planIds: [] }

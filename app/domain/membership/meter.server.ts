@@ -1,7 +1,7 @@
-import { and, eq, gte, lte } from 'drizzle-orm'
+import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import { meterReads } from '@db/schema/index'
 import type { SiteSettings } from '~/domain/settings/settings-queries.server'
-import { getDb } from '~/infra/db.server'
+import { getDb, type Transaction } from '~/infra/db.server'
 import type { Reader } from './access-level'
 import { dayIso, isMeterPeriod, meterWindow, type MeterCount, type MeterWindow } from './meter'
 import { meterCookieReads, meterSetCookie } from './meter-cookie.server'
@@ -32,8 +32,12 @@ function rowPeriod(window: MeterWindow) {
   return window.period === 'rolling30' ? dayIso(window.today) : window.key
 }
 
-async function accountReads(userId: string, window: MeterWindow): Promise<number[]> {
-  const rows = await getDb()
+async function accountReads(
+  userId: string,
+  window: MeterWindow,
+  db: Transaction | ReturnType<typeof getDb> = getDb(),
+): Promise<number[]> {
+  const rows = await db
     .select({ articleId: meterReads.articleId })
     .from(meterReads)
     .where(
@@ -77,17 +81,40 @@ export async function consultMeter(
   if (!count || read.length >= limit) {
     return { allowed: false, count: { used: read.length, limit, period }, setCookie: null }
   }
-  let setCookie: string | null = null
-  if (reader.kind === 'account') {
-    await getDb()
-      .insert(meterReads)
-      .values({ userId: reader.id, articleId, period: rowPeriod(window), readAt: now })
-      .onConflictDoNothing()
-  } else {
-    setCookie = meterSetCookie({
-      key: window.key,
-      reads: [...cookieReads, { articleId, day: window.today }],
-    })
-  }
+  if (reader.kind === 'account') return countAccountRead(reader.id, articleId, window, limit, now)
+  const setCookie = meterSetCookie({
+    key: window.key,
+    reads: [...cookieReads, { articleId, day: window.today }],
+  })
   return { allowed: true, count: { used: read.length + 1, limit, period }, setCookie }
+}
+
+/**
+ * A new story counted on an account's meter, once: the reader's reads are read again and the
+ * row added under a lock of that reader's meter, so two requests racing for the last free
+ * story let one through (an anonymous reader's cookie cannot be locked: docs/membership.md).
+ */
+function countAccountRead(
+  userId: string,
+  articleId: number,
+  window: MeterWindow,
+  limit: number,
+  now: Date,
+): Promise<MeterAnswer> {
+  const period = window.period
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`meter:${userId}`}, 0))`)
+    const read = await accountReads(userId, window, tx)
+    if (read.includes(articleId)) {
+      return { allowed: true, count: { used: read.length, limit, period }, setCookie: null }
+    }
+    if (read.length >= limit) {
+      return { allowed: false, count: { used: read.length, limit, period }, setCookie: null }
+    }
+    await tx
+      .insert(meterReads)
+      .values({ userId, articleId, period: rowPeriod(window), readAt: now })
+      .onConflictDoNothing()
+    return { allowed: true, count: { used: read.length + 1, limit, period }, setCookie: null }
+  })
 }
