@@ -38,7 +38,7 @@ import {
   type TestUser,
 } from '../setup/auth-fixtures'
 import { insertArticle } from '../setup/content-fixtures'
-import { startStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in'
+import { startStripeStandIn, useStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in'
 
 /*
  * A reader deletes their account (issue 38): Stripe's subscription is cancelled first (the
@@ -49,7 +49,7 @@ import { startStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in
 
 let server: TestServer
 let stripe: StripeStandIn
-const saved: Record<string, string | undefined> = {}
+let restoreStripeEnv = () => {}
 let planId = 0
 let ipCounter = 0
 
@@ -63,11 +63,7 @@ beforeAll(async () => {
   server = await startTestServer()
   // Subscriptions start when the test runs: the pages read memberships at the time they ask.
   stripe = await startStripeStandIn({ webhookUrl: `${server.url}/api/stripe/webhook` })
-  for (const [key, value] of Object.entries(stripe.env)) {
-    saved[key] = process.env[key]
-    process.env[key] = value
-  }
-  resetEnvCache()
+  restoreStripeEnv = useStripeStandIn(stripe)
   const plan = await createPlan(
     planSchema.parse({ name: 'Digital', monthlyPrice: '9.00', yearlyPrice: '90.00' }),
   )
@@ -75,11 +71,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-  resetEnvCache()
+  restoreStripeEnv()
   await stripe?.close()
   await server?.close()
 })

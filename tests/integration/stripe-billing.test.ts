@@ -8,12 +8,11 @@ import { activePlanIds } from '~/domain/membership/reader.server'
 import { startCheckout } from '~/domain/membership/stripe-billing.server'
 import { stripeEventsJob } from '~/domain/membership/stripe-events.server'
 import { getDb } from '~/infra/db.server'
-import { resetEnvCache } from '~/infra/env.server'
 import { drainQueue } from '~/infra/jobs/queue-worker.server'
 import { readOutbox } from '~/infra/mail.server'
 import { startTestServer, type TestServer } from '../setup/app-server'
 import { createTestUser, sessionCookie } from '../setup/auth-fixtures'
-import { startStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in'
+import { startStripeStandIn, useStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in'
 
 /*
  * Stripe through a local stand-in on 127.0.0.1 that the SDK is pointed at (its host, port and
@@ -26,7 +25,7 @@ import { startStripeStandIn, type StripeStandIn } from '../setup/stripe-stand-in
 const DAY = 86_400
 let server: TestServer
 let stripe: StripeStandIn
-const saved: Record<string, string | undefined> = {}
+let restoreStripeEnv = () => {}
 let planId = 0
 
 beforeAll(async () => {
@@ -35,11 +34,7 @@ beforeAll(async () => {
     webhookUrl: `${server.url}/api/stripe/webhook`,
     now: Date.parse('2026-03-01T12:00:00Z') / 1000,
   })
-  for (const [key, value] of Object.entries(stripe.env)) {
-    saved[key] = process.env[key]
-    process.env[key] = value
-  }
-  resetEnvCache()
+  restoreStripeEnv = useStripeStandIn(stripe)
   const plan = await createPlan(
     planSchema.parse({ name: 'Digital', monthlyPrice: '9.00', yearlyPrice: '90.00' }),
   )
@@ -47,11 +42,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-  resetEnvCache()
+  restoreStripeEnv()
   await stripe?.close()
   await server?.close()
 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
+import { resetEnvCache } from '~/infra/env.server'
 
 /*
  * A local stand-in for Stripe on 127.0.0.1, for the tests: the official SDK is pointed at it
@@ -433,4 +434,24 @@ export async function startStripeStandIn(options: {
     },
   })
   return standIn
+}
+
+/**
+ * Points the site in this process at `stripe` (its STRIPE_* settings) and returns what puts the
+ * settings back as they were.
+ */
+export function useStripeStandIn(stripe: Pick<StripeStandIn, 'env'>): () => void {
+  const saved: Record<string, string | undefined> = {}
+  for (const [key, value] of Object.entries(stripe.env)) {
+    saved[key] = process.env[key]
+    process.env[key] = value
+  }
+  resetEnvCache()
+  return () => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+    resetEnvCache()
+  }
 }
