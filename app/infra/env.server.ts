@@ -78,6 +78,21 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   PAGE_CACHE_MAX_BYTES: byteSize.default(32 * 1024 * 1024),
+  /** Seconds an expired page is kept to answer requests the render queue refuses. */
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * Renders in flight, bounded (decision 0047): requests for React Router beyond
+   * RENDERS_IN_FLIGHT wait in arrival order, at most RENDER_QUEUE_MAX of them and
+   * RENDER_QUEUE_TIMEOUT_MS each; past either they get a stale copy or a 503 at once.
+   */
+  RENDER_QUEUE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Unset: RENDERS_PER_CORE_DEFAULT per core (server/render-queue.ts). */
+  RENDERS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).optional(),
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
+  RENDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Broadsheet <no-reply@localhost>'),
   /** Newsletter messages per minute, per instance; 0: as fast as the SMTP server takes them. */

@@ -1,0 +1,162 @@
+import os from 'node:os'
+import type { NextFunction, Request, Response } from 'express'
+import { getEnv } from '~/infra/env.server'
+
+/**
+ * Renders in flight, bounded (issue 39, decision 0047). Without a bound every request that
+ * reaches React Router starts rendering at once: fifty renders interleave on one thread, each
+ * keeps its loaders' data and its page alive until the last one ends, the heap fills and the
+ * garbage collector, not the order of arrival, decides who finishes first. Here at most
+ * `inFlight` render at a time; the others wait in arrival order, and a request that has waited
+ * `deadlineMs` (or finds `maxWaiting` ahead of it) is refused at once, so its reader gets a
+ * quick answer (a stored copy or a 503) instead of a slow one.
+ */
+export interface RenderQueueOptions {
+  /** Requests rendering at once. */
+  inFlight: number
+  /** Requests waiting at most; one more is refused at once. */
+  maxWaiting: number
+  /** Longest wait for a turn, ms; past it the request is refused. */
+  deadlineMs: number
+}
+
+export type Admission =
+  | { admitted: true; release: () => void }
+  | { admitted: false; reason: 'full' | 'deadline' | 'aborted' }
+
+interface Waiter {
+  admit: () => void
+  refuse: (reason: 'deadline' | 'aborted') => void
+}
+
+export class RenderQueue {
+  private running = 0
+  private waiting: Waiter[] = []
+  /** Requests that had to wait for their turn (admitted or not). */
+  queued = 0
+  /** Requests refused: the queue full, or their deadline past. */
+  rejected = 0
+
+  constructor(readonly options: RenderQueueOptions) {}
+
+  get inFlight() {
+    return this.running
+  }
+
+  get waitingCount() {
+    return this.waiting.length
+  }
+
+  /**
+   * A turn to render: at once while fewer than `inFlight` run, else after those ahead. The
+   * admission's `release` (idempotent) gives the turn to the next in line; `signal` aborted
+   * while waiting takes the request out of the line.
+   */
+  enter(signal?: AbortSignal): Promise<Admission> {
+    if (signal?.aborted) return Promise.resolve({ admitted: false, reason: 'aborted' })
+    if (this.running < this.options.inFlight && this.waiting.length === 0) {
+      this.running++
+      return Promise.resolve({ admitted: true, release: this.releaser() })
+    }
+    if (this.waiting.length >= this.options.maxWaiting) {
+      this.rejected++
+      return Promise.resolve({ admitted: false, reason: 'full' })
+    }
+    this.queued++
+    return new Promise<Admission>((resolve) => {
+      const leave = () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        const at = this.waiting.indexOf(waiter)
+        if (at !== -1) this.waiting.splice(at, 1)
+      }
+      const waiter: Waiter = {
+        admit: () => {
+          leave()
+          resolve({ admitted: true, release: this.releaser() })
+        },
+        refuse: (reason) => {
+          leave()
+          if (reason === 'deadline') this.rejected++
+          resolve({ admitted: false, reason })
+        },
+      }
+      const onAbort = () => waiter.refuse('aborted')
+      const timer = setTimeout(() => waiter.refuse('deadline'), this.options.deadlineMs)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.waiting.push(waiter)
+    })
+  }
+
+  private releaser() {
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const next = this.waiting[0]
+      // The turn passes straight to the first in line: `running` stays as it is.
+      if (next) next.admit()
+      else this.running--
+    }
+  }
+
+  /**
+   * Express middleware in front of React Router's handler: the request renders in its turn and
+   * gives the turn back when its response closes (finished, failed or cut off). A refused
+   * request goes to `refused` (a stored copy, else a 503). A client that leaves while it waits
+   * leaves the line.
+   */
+  middleware(refused: (req: Request, res: Response) => void) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const gone = new AbortController()
+      const onClose = () => gone.abort()
+      res.once('close', onClose)
+      void this.enter(gone.signal).then((admission) => {
+        if (!admission.admitted) {
+          res.off('close', onClose)
+          if (admission.reason !== 'aborted' && !res.destroyed) refused(req, res)
+          return
+        }
+        res.off('close', onClose)
+        if (res.destroyed || res.writableFinished) return admission.release()
+        res.once('close', admission.release)
+        next()
+      })
+    }
+  }
+}
+
+/** Renders in flight per core when RENDERS_IN_FLIGHT is unset (measured: decision 0047). */
+export const RENDERS_PER_CORE_DEFAULT = 2
+
+/** The queue the settings describe (RENDER_QUEUE…); none when RENDER_QUEUE=false. */
+export function renderQueueFromEnv(): RenderQueue | undefined {
+  const env = getEnv()
+  if (!env.RENDER_QUEUE) return undefined
+  return new RenderQueue({
+    inFlight: env.RENDERS_IN_FLIGHT ?? RENDERS_PER_CORE_DEFAULT * os.availableParallelism(),
+    maxWaiting: env.RENDER_QUEUE_MAX,
+    deadlineMs: env.RENDER_QUEUE_TIMEOUT_MS,
+  })
+}
+
+/** Seconds a refused reader is asked to wait before asking again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2
+
+/** The answer to a request refused for lack of a turn: 503, a plain short page, when to retry. */
+export function sendBusy(res: Response) {
+  if (res.headersSent) return void res.end()
+  res
+    .status(503)
+    .set({ 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
+    .type('html')
+    .send(
+      '<!doctype html><html lang="en"><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+        '<title>Busy</title>' +
+        '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">' +
+        '<h1>Too many readers at once</h1>' +
+        '<p>This page could not be drawn in time. Please try again in a few seconds.</p>' +
+        '</body></html>',
+    )
+}
