@@ -54,14 +54,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       getSiteSettings(),
       listPublicCategories('navigation'),
     ])
-  // The footer is drawn here, once (site-footer.server.tsx): a document request carries its
-  // markup once, in the page (ServerHtml); data requests in their data.
+  // The footer is drawn here (site-footer.server.tsx): a document request carries its markup
+  // once, in the page (ServerHtml); data requests in their data. The lists are passed as the
+  // memoised reads return them, so that an unchanged chrome reuses the last drawing.
   const footerHtml = drawSiteFooter({
     brand: settings.logoText || 'Broadsheet',
     about: about || DEFAULT_ABOUT,
-    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    socialLinks:
-      socialLinks?.map(({ id, platform, url, icon }) => ({ id, platform, url, icon })) ?? null,
+    categories,
+    socialLinks,
     year: now.getUTCFullYear(),
     newsletterLists,
   })
