@@ -21,6 +21,7 @@ import type { NotFoundBody } from '~/lib/not-found'
 import { inputHygiene } from './input-hygiene'
 import { lifecycle } from './lifecycle'
 import type { PageCache } from './page-cache'
+import { sendBusy, type RenderQueue } from './render-queue'
 import { createRequestHandler, sendUnavailable, databaseUnavailable } from './request-handler'
 import { routePattern } from './route-pattern'
 import { migrationsPending } from './startup'
@@ -36,6 +37,11 @@ export interface AppOptions {
   pageCache?: PageCache
   /** Production: the build's client files (default: BUILD_DIR/client). */
   clientDir?: string
+  /**
+   * Renders in flight, bounded (decision 0047): what reaches React Router waits its turn; a
+   * request refused gets the page cache's stale copy, else a 503. None: no bound.
+   */
+  renderQueue?: RenderQueue
 }
 
 /**
@@ -60,6 +66,7 @@ export function createApp({
   devMiddleware,
   pageCache,
   clientDir,
+  renderQueue,
 }: AppOptions): ServerApp {
   const env = getEnv()
   const app = express()
@@ -173,6 +180,16 @@ export function createApp({
   app.use(inputHygiene())
   app.use(csrfProtection())
   if (pageCache) app.use(pageCache.middleware())
+  // Only what React Router answers waits for a turn: stored pages, files, media and the
+  // health checks above are answered whatever the load.
+  if (renderQueue) {
+    app.all(
+      '/{*splat}',
+      renderQueue.middleware((req, res) => {
+        if (!pageCache?.answerStale(req, res)) sendBusy(res)
+      }),
+    )
+  }
   app.all('/{*splat}', createRequestHandler(getBuild, mode))
 
   app.use((error: unknown, req: Request & { id?: string }, res: Response, _next: NextFunction) => {

@@ -52,6 +52,12 @@ export interface PageCacheOptions {
   maxBytes?: number
   /** Upper bound on an entry's life, whatever the page says. */
   maxAgeMs?: number
+  /**
+   * How long a shared page is kept past its life, for one purpose only: answering a request
+   * the render queue refused (`answerStale`, server/render-queue.ts). By default
+   * PAGE_CACHE_STALE_SECONDS. Never served fresh; a change drops it as it drops a live page.
+   */
+  staleMs?: number
   /** The clock (tests move it). */
   now?: () => number
   /** false (PAGE_CACHE=false): no page is kept or served. */
@@ -226,6 +232,10 @@ export class PageCache {
   invalidated = 0
   /** Bodies compressed for the cache; one per page and encoding, not one per response. */
   compressions = 0
+  /** Expired pages served to requests the render queue refused (`answerStale`). */
+  staleServed = 0
+  /** Responses answered with a stale copy: their bytes are not stored again as fresh. */
+  private staleAnswers = new WeakSet<ServerResponse>()
 
   constructor(private options: PageCacheOptions = {}) {
     const maxBytes = options.maxBytes ?? getEnv().PAGE_CACHE_MAX_BYTES
@@ -259,6 +269,12 @@ export class PageCache {
 
   private now() {
     return this.options.now?.() ?? Date.now()
+  }
+
+  /** Whether an expired page is still kept, for `answerStale`. */
+  private keptStale(page: CachedPage) {
+    const staleMs = this.options.staleMs ?? getEnv().PAGE_CACHE_STALE_SECONDS * 1000
+    return page.expiresAt + staleMs > this.now()
   }
 
   get size() {
@@ -436,7 +452,8 @@ export class PageCache {
       this.answer(cached, req, res)
       return
     }
-    if (cached) part.delete(key)
+    // An expired page stays a while for `answerStale`, until the render replaces it.
+    if (cached && !this.keptStale(cached)) part.delete(key)
     // Parameters the page does not read: drawn for this reader, kept for no one.
     if (!mayStore) {
       this.misses++
@@ -456,11 +473,39 @@ export class PageCache {
     next()
   }
 
+  /**
+   * A request the render queue refused (server/render-queue.ts): answered from the page
+   * stored for it, even expired (within `staleMs`), with the headers it had and `X-Cache:
+   * STALE`. Only a request a stored page could answer fresh (`mayServe`: no session, no
+   * personal parameter, not the back office), only from the shared pages. False: none.
+   */
+  answerStale(req: IncomingMessage, res: ServerResponse): boolean {
+    const lookup = this.lookup(req)
+    if (!lookup.mayServe) return false
+    const cached = this.part(lookup.key).get(lookup.key)
+    if (!cached) return false
+    if (cached.expiresAt > this.now()) {
+      this.staleAnswers.add(res)
+      this.answer(cached, req, res)
+      return true
+    }
+    if (!this.keptStale(cached)) return false
+    this.staleServed++
+    this.staleAnswers.add(res)
+    this.answer(cached, req, res, 'STALE')
+    return true
+  }
+
   /** A stored page as the answer: its headers, a 304 for its ETag, its body in an encoding asked for. */
-  private answer(cached: CachedPage, req: IncomingMessage, res: ServerResponse) {
-    this.hits++
+  private answer(
+    cached: CachedPage,
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: 'HIT' | 'STALE' = 'HIT',
+  ) {
+    if (state === 'HIT') this.hits++
     for (const [name, value] of cached.headers) res.setHeader(name, value)
-    res.setHeader('X-Cache', 'HIT')
+    res.setHeader('X-Cache', state)
     const ifNoneMatch = req.headers['if-none-match']
     if (cached.etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === cached.etag)) {
       res.statusCode = 304
@@ -545,6 +590,7 @@ export class PageCache {
     }) as Response['write']
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array))
+      if (this.staleAnswers.has(res)) return end(chunk, ...rest)
       if (variant === undefined) this.store(key, res, Buffer.concat(chunks), generation)
       else this.storeReaderPage(key, variant, res, Buffer.concat(chunks), generation)
       return end(chunk, ...rest)

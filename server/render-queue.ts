@@ -1,6 +1,7 @@
 import os from 'node:os'
 import type { NextFunction, Request, Response } from 'express'
 import { getEnv } from '~/infra/env.server'
+import { addMetricsCollector } from '~/infra/metrics.server'
 
 /**
  * Renders in flight, bounded (issue 39, decision 0047). Without a bound every request that
@@ -138,6 +139,36 @@ export function renderQueueFromEnv(): RenderQueue | undefined {
     maxWaiting: env.RENDER_QUEUE_MAX,
     deadlineMs: env.RENDER_QUEUE_TIMEOUT_MS,
   })
+}
+
+/** What /metrics reports of the render queue (decision 0047). */
+export function reportRenderQueue(queue: RenderQueue) {
+  return addMetricsCollector(() => [
+    {
+      name: 'broadsheet_render_queue_queued_total',
+      help: 'Requests that waited for a turn to render.',
+      type: 'counter',
+      value: queue.queued,
+    },
+    {
+      name: 'broadsheet_render_queue_rejected_total',
+      help: 'Requests refused a turn (queue full or deadline past): a stale copy or a 503.',
+      type: 'counter',
+      value: queue.rejected,
+    },
+    {
+      name: 'broadsheet_render_queue_in_flight',
+      help: 'Requests rendering now.',
+      type: 'gauge',
+      value: queue.inFlight,
+    },
+    {
+      name: 'broadsheet_render_queue_waiting',
+      help: 'Requests waiting for a turn now.',
+      type: 'gauge',
+      value: queue.waitingCount,
+    },
+  ])
 }
 
 /** Seconds a refused reader is asked to wait before asking again. */

@@ -16,6 +16,7 @@ import { createApp } from './app'
 import { backgroundJobs } from './jobs'
 import { createShutdown, drainableServer } from './lifecycle'
 import { PageCache } from './page-cache'
+import { renderQueueFromEnv, reportRenderQueue } from './render-queue'
 import { syncPageCacheThroughPostgres } from './page-cache-sync'
 import { prepareDatabase } from './startup'
 
@@ -75,11 +76,14 @@ async function start({ dev, clientDir }: StartOptions) {
     // Without PAGE_CACHE it keeps no pages, but changes still reach the other instances.
     const pages = await createPageCache(database.handle, env.PAGE_CACHE)
     stopSync = pages.stopSync
+    const renderQueue = renderQueueFromEnv()
+    if (renderQueue) reportRenderQueue(renderQueue)
     app = createApp({
       mode: 'production',
       getBuild: () => build,
       pageCache: pages.cache,
       clientDir,
+      renderQueue,
     })
   }
 
@@ -152,6 +156,12 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
       help: 'Pages kept in the page cache.',
       type: 'gauge',
       value: cache.size,
+    },
+    {
+      name: 'broadsheet_page_cache_stale_total',
+      help: 'Expired pages served to requests the render queue refused.',
+      type: 'counter',
+      value: cache.staleServed,
     },
     {
       name: 'broadsheet_page_cache_bytes',
