@@ -1,9 +1,7 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
-import { ArticleCard, ArticleGrid } from '~/components/site/article-card'
-import { toCardView, toCardViews, toEditionViews } from '~/components/site/card-view.server'
-import { NewspaperList } from '~/components/site/newspaper-list'
+import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router'
+import { ArticleCard } from '~/components/site/article-card'
 import { PageStatus } from '~/components/site/page-status'
-import { SectionHeading } from '~/components/site/section-heading'
+import { ServerHtml } from '~/components/site/server-html'
 import { containerClass } from '~/components/site/styles'
 import { getHomePage } from '~/domain/front-page/front-page.server'
 import { getAboutSummary } from '~/domain/pages/pages-queries.server'
@@ -11,13 +9,16 @@ import { getSiteIdentity, homeJsonLd } from '~/domain/seo/seo.server'
 import { listActiveSocialLinks } from '~/domain/settings/settings-queries.server'
 import { logger } from '~/infra/logger.server'
 import { errorMeta, jsonLdMeta, seoMeta } from '~/lib/seo'
+import { homePageView } from './+shared/home-page.server'
 import type { Route } from './+types/_site._index'
 
 // A reader's page: the toaster loads only if a toast arrives (root.tsx).
 export const handle = { deferToaster: true }
 
-export async function loader() {
-  const now = new Date()
+/** The name the sections' markup goes by in a document request's `documentHtml`. */
+const SECTIONS_MARKUP = 'home'
+
+export async function loader({ context }: Route.LoaderArgs) {
   try {
     // A story appears once: lead, trending, then the sections (getHomePage).
     const [front, site, about, social] = await Promise.all([
@@ -26,6 +27,11 @@ export async function loader() {
       getAboutSummary(),
       listActiveSocialLinks().catch(() => []),
     ])
+    // Below the lead the page is drawn on the server, kept a minute (home-page.server.ts).
+    const { featured, sectionsHtml, hasSections } = homePageView(front)
+    // A document request carries the markup once, in the page (ServerHtml); data requests in
+    // their data.
+    context.documentHtml?.set(SECTIONS_MARKUP, sectionsHtml)
     return {
       meta: [
         ...seoMeta({ site, title: site.brand, description: about, path: '/' }),
@@ -36,16 +42,9 @@ export async function loader() {
           ),
         ),
       ],
-      featured: front.lead ? toCardView(front.lead, now) : null,
-      trending: toCardViews(front.trending, now),
-      trendingTags: front.trendingTags,
-      editions: toEditionViews(front.editions),
-      sections: front.sections.map((section) => ({
-        id: section.id,
-        name: section.name,
-        slug: section.slug,
-        articles: toCardViews(section.articles, now),
-      })),
+      featured,
+      hasSections,
+      sectionsHtml: context.documentHtml ? null : sectionsHtml,
     }
   } catch (error) {
     logger.error({ err: error }, 'loading the home page failed')
@@ -54,11 +53,13 @@ export async function loader() {
 }
 
 export default function Home() {
-  const { featured, trending, trendingTags, editions, sections } = useLoaderData<typeof loader>()
+  const { featured, hasSections, sectionsHtml } = useLoaderData<typeof loader>()
   return (
     <div className={`${containerClass} flex flex-col gap-14 py-8 sm:py-10`}>
       <h1 className="sr-only">Latest news</h1>
 
+      {/* The lead stays a component: its picture is the page's largest paint, and React puts
+          its preload in the head. */}
       <section aria-labelledby="featured-heading">
         <h2 id="featured-heading" className="sr-only">
           Featured
@@ -70,63 +71,7 @@ export default function Home() {
         )}
       </section>
 
-      {trendingTags.length > 0 ? (
-        <section aria-labelledby="trending-tags-heading" className="-mt-4">
-          <h2
-            id="trending-tags-heading"
-            className="mb-3 font-sans text-xs font-semibold uppercase tracking-wider text-muted-foreground"
-          >
-            Trending Tags
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {trendingTags.map((tag) => (
-              <li key={tag.id}>
-                <Link
-                  to={`/tag/${tag.slug}`}
-                  className="inline-flex rounded-full border px-3 py-1 text-sm font-medium transition-colors hover:border-foreground hover:bg-accent focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  #{tag.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {trending.length > 0 ? (
-        <section aria-labelledby="trending-heading">
-          <SectionHeading id="trending-heading">Trending</SectionHeading>
-          <ol className="grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
-            {trending.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} size="small" />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
-
-      {editions.length > 0 ? (
-        <section aria-labelledby="newspapers-heading">
-          <SectionHeading id="newspapers-heading" moreTo="/newspapers" moreLabel="All editions">
-            Print Editions
-          </SectionHeading>
-          <NewspaperList editions={editions} />
-        </section>
-      ) : null}
-
-      {sections.map((section) => (
-        <section key={section.id} aria-labelledby={`category-${section.id}-heading`}>
-          <SectionHeading
-            id={`category-${section.id}-heading`}
-            moreTo={`/category/${section.slug}`}
-            moreLabel={`More ${section.name}`}
-          >
-            {section.name}
-          </SectionHeading>
-          <ArticleGrid articles={section.articles} />
-        </section>
-      ))}
+      {hasSections ? <ServerHtml name={SECTIONS_MARKUP} html={sectionsHtml} fadeImages /> : null}
     </div>
   )
 }

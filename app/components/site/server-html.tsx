@@ -31,16 +31,20 @@ function documentMarkup(name: string, documentHtml: ReadonlyMap<string, string> 
  * <Link> would; its card images show at once (no script marks them loaded for the fade-in; the
  * featured image has none); a link marked `data-document` loads as a document. `children`
  * draws the few interactive parts into it once mounted (portals into its slots); give the
- * component a `key` per page so they find the new markup's slots.
+ * component a `key` per page so they find the new markup's slots. With `fadeImages`, its card
+ * images fade in as they load, as CardImage's do (the home page's grids), instead of showing
+ * at once.
  */
 export function ServerHtml({
   name,
   html,
   children,
+  fadeImages = false,
 }: {
   name: string
   html: string | null
   children?: (root: HTMLElement) => ReactNode
+  fadeImages?: boolean
 }) {
   const documentHtml = useContext(DocumentHtmlContext)
   // Read once, as the page hydrates; later loader data (a revalidation) always carries `html`.
@@ -50,6 +54,10 @@ export function ServerHtml({
   const ref = useRef<HTMLDivElement>(null)
   const [root, setRoot] = useState<HTMLElement | null>(null)
   useEffect(() => setRoot(ref.current), [])
+  // Again after new markup (a revalidation): its images are new elements.
+  useEffect(() => {
+    if (fadeImages && root && markup) return markImagesLoaded(root)
+  }, [fadeImages, root, markup])
 
   function followLink(event: MouseEvent<HTMLDivElement>) {
     const link = (event.target as Element).closest('a')
@@ -76,11 +84,35 @@ export function ServerHtml({
       <div
         ref={ref}
         data-server-html={name}
-        className="[&_.fade-in-image]:opacity-100"
+        className={fadeImages ? undefined : '[&_.fade-in-image]:opacity-100'}
         onClick={followLink}
         dangerouslySetInnerHTML={{ __html: markup }}
       />
       {root && children ? children(root) : null}
     </>
   )
+}
+
+/**
+ * Marks the markup's card images loaded as they load (or fail), so they fade in: what
+ * CardImage's ref and handlers do for the images React draws. Returns the clean-up.
+ */
+function markImagesLoaded(root: HTMLElement) {
+  const images = [...root.querySelectorAll<HTMLImageElement>('img.fade-in-image')]
+  const mark = (event: Event) => {
+    ;(event.currentTarget as HTMLImageElement).dataset.loaded = 'true'
+  }
+  for (const img of images) {
+    if (img.complete && img.naturalWidth > 0) img.dataset.loaded = 'true'
+    else {
+      img.addEventListener('load', mark, { once: true })
+      img.addEventListener('error', mark, { once: true })
+    }
+  }
+  return () => {
+    for (const img of images) {
+      img.removeEventListener('load', mark)
+      img.removeEventListener('error', mark)
+    }
+  }
 }
