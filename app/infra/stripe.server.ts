@@ -9,16 +9,20 @@ import { getEnv } from './env.server'
  * (STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL).
  */
 
-let client: { key: string; stripe: Stripe } | undefined
+let client: { settings: string; stripe: Stripe } | undefined
 
 export async function stripeClient(): Promise<Stripe | null> {
   const env = getEnv()
   const key = env.STRIPE_SECRET_KEY
   if (!key) return null
-  if (client?.key !== key) {
+  // Made anew when any of its settings changes (another key, or another API host or port).
+  const settings = [key, env.STRIPE_API_HOST, env.STRIPE_API_PORT, env.STRIPE_API_PROTOCOL].join(
+    '\n',
+  )
+  if (client?.settings !== settings) {
     const { default: StripeSdk } = await import('stripe')
     client = {
-      key,
+      settings,
       stripe: new StripeSdk(key, {
         host: env.STRIPE_API_HOST,
         port: env.STRIPE_API_PORT,
