@@ -33,6 +33,15 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(Buffer.from(page))).toEqual([sha256Source(script)])
   })
 
+  it('keeps a long script’s hash by its exact bytes (the boot module on every render)', () => {
+    const long = (tail: string) => `go(${JSON.stringify('“é” '.repeat(3000))}, "${tail}")`
+    for (const script of [long('a'), long('a'), long('b'), long('a')]) {
+      expect(inlineScriptHashes(Buffer.from(`<body><script>${script}</script></body>`))).toEqual([
+        sha256Source(script),
+      ])
+    }
+  })
+
   it('gives an unterminated script no hash', () => {
     expect(inlineScriptHashes('<body><script>never()')).toEqual([])
   })

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { KeptValues } from '~/lib/kept-values'
 
 /** A CSP source for a script: the SHA-256 of its UTF-8 bytes (text is encoded as UTF-8). */
 export function sha256Source(content: string | Uint8Array) {
@@ -31,10 +32,26 @@ export function inlineScriptHashes(page: Buffer | string): string[] {
       continue
     }
     if (!/\bsrc=/.test(attributes) && close > open + 1)
-      hashes.add(sha256Source(bytes.subarray(open + 1, close)))
+      hashes.add(scriptHash(bytes.subarray(open + 1, close)))
     at = bytes.indexOf(SCRIPT_OPEN, close + SCRIPT_CLOSE.length)
   }
   return [...hashes]
+}
+
+/** Scripts at least this long have their hash kept (the boot module and its manifest). */
+const KEPT_FROM_BYTES = 8192
+
+/*
+ * The boot module (its 25 KB route manifest) is the same on every render of a route, and
+ * hashing it was about 1 % of an uncached render: its hash is kept, keyed by its bytes read as
+ * latin1 (an exact key, made without decoding UTF-8). Shorter scripts (the theme's, a page's
+ * data) are hashed as they come.
+ */
+const keptHashes = new KeptValues<string>(50)
+
+function scriptHash(script: Buffer) {
+  if (script.length < KEPT_FROM_BYTES) return sha256Source(script)
+  return keptHashes.get(script.toString('latin1'), () => sha256Source(script))
 }
 
 /**
