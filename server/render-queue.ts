@@ -127,15 +127,22 @@ export class RenderQueue {
   }
 }
 
-/** Renders in flight per core when RENDERS_IN_FLIGHT is unset (measured: decision 0047). */
-export const RENDERS_PER_CORE_DEFAULT = 2
+/**
+ * Renders in flight when RENDERS_IN_FLIGHT is unset (measured: decision 0047). On the embedded
+ * database one: PGlite runs its queries on the same thread as the render, so a second render
+ * in flight only interleaves with the first (and keeps its garbage alive longer). On
+ * PostgreSQL one per core: a render waits for the database's answers, which another can use.
+ */
+export function defaultRendersInFlight(embedded: boolean) {
+  return embedded ? 1 : os.availableParallelism()
+}
 
 /** The queue the settings describe (RENDER_QUEUE…); none when RENDER_QUEUE=false. */
-export function renderQueueFromEnv(): RenderQueue | undefined {
+export function renderQueueFromEnv({ embedded }: { embedded: boolean }): RenderQueue | undefined {
   const env = getEnv()
   if (!env.RENDER_QUEUE) return undefined
   return new RenderQueue({
-    inFlight: env.RENDERS_IN_FLIGHT ?? RENDERS_PER_CORE_DEFAULT * os.availableParallelism(),
+    inFlight: env.RENDERS_IN_FLIGHT ?? defaultRendersInFlight(embedded),
     maxWaiting: env.RENDER_QUEUE_MAX,
     deadlineMs: env.RENDER_QUEUE_TIMEOUT_MS,
   })

@@ -8,7 +8,7 @@ import { databasePoolSamples, type DatabaseHandle } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { logger } from '~/infra/logger.server'
 import { addMetricsCollector } from '~/infra/metrics.server'
-import { ARTICLE_READER_PAGES } from '~/domain/membership/reader-page.server'
+import { ARTICLE_READER_PAGES } from '~/domain/articles/article-reader-pages.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { jobRegistry } from '~/infra/jobs/registry.server'
 import { closeMailTransport } from '~/infra/mail.server'
@@ -76,7 +76,7 @@ async function start({ dev, clientDir }: StartOptions) {
     // Without PAGE_CACHE it keeps no pages, but changes still reach the other instances.
     const pages = await createPageCache(database.handle, env.PAGE_CACHE)
     stopSync = pages.stopSync
-    const renderQueue = renderQueueFromEnv()
+    const renderQueue = renderQueueFromEnv({ embedded: !database.handle.pool })
     if (renderQueue) reportRenderQueue(renderQueue)
     app = createApp({
       mode: 'production',

@@ -89,7 +89,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** Unset: RENDERS_PER_CORE_DEFAULT per core (server/render-queue.ts). */
+  /** Unset: 1 on PGlite, one per core on PostgreSQL (server/render-queue.ts). */
   RENDERS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).optional(),
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
   RENDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
