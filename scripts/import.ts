@@ -3,8 +3,12 @@ import path from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { profiles } from '@db/schema/index'
 import { attachImages, createImportJob, runImportJob } from '~/domain/import/import-jobs.server'
-import { describeAccess, describePlanGroups } from '~/domain/import/import-access'
-import type { AccessCounts, ImportAnalysis } from '~/domain/import/import-job-data'
+import {
+  describeAccess,
+  describePlanGroups,
+  type AccessCounts,
+} from '~/domain/import/import-access'
+import type { ImportAnalysis } from '~/domain/import/import-job-data'
 import { detectSource } from '~/domain/import/import-read.server'
 import { importSiteExport, type ContentImportResult } from '~/domain/export/content-import.server'
 import { createOrPromoteAdmin } from '~/domain/users/users.server'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { articles, entitlements, sessions, siteSettings } from '@db/schema/index'
-import { ARTICLE_READER_PAGES } from '~/domain/membership/reader-page.server'
+import { ARTICLE_READER_PAGES } from '~/domain/articles/article-reader-pages.server'
 import { EVERYTHING, announceChanged, onContentChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { createToastHeaders } from '~/infra/toast.server'

@@ -2,7 +2,6 @@ import { isAccessLevel, type AccessLevel } from '~/domain/membership/access-leve
 import { PREVIEW_PARAGRAPHS_MAX } from '~/domain/articles/article-access'
 import { formatCount } from '~/lib/format-count'
 import { slugify } from '~/lib/slugify'
-import type { AccessCounts } from './import-job-data'
 
 // Who may read an imported story (issue 38), from what the old site left: Ghost's `visibility`,
 // and on WordPress a membership plugin's marker where one leaves it (ours, Restrict Content
@@ -91,6 +90,23 @@ export function matchPlans(
 
 /** This site's plans as the matching reads them. */
 export type PlanRef = { id: number; slug: string; name: string }
+
+/**
+ * Stories behind a wall (issue 38): how many are for registered readers and for paying members,
+ * as the source marks them (import-access.ts). Everything else is for everyone.
+ */
+export interface AccessCounts {
+  registered: number
+  members: number
+  /** Of the members stories, those marked free for now (a Broadsheet export): open until switched back. */
+  freeForNow: number
+  /**
+   * Members stories that name plans (Ghost's tiers, a Broadsheet export's plans), grouped:
+   * `named` as the source names them, `here` this site's plans of those names (by slug or name)
+   * when counted. `here` empty: no plan here has such a name, and any plan opens them.
+   */
+  plans: { named: string[]; here: string[]; stories: number }[]
+}
 
 /** Groups of plans an analysis or report lists at most; their stories are counted all the same. */
 const PLAN_GROUPS_MAX = 50

@@ -1,3 +1,4 @@
+import type { AccessCounts } from './import-access'
 import type { PagesAs } from './import-mapping'
 import type { ImportJobStatus } from './import-schema'
 import type { SourceKind, SourceSite } from './import-source'
@@ -31,23 +32,6 @@ export interface ReportItem {
   path: string | null
   oldLink: string | null
   note?: string
-}
-
-/**
- * Stories behind a wall (issue 38): how many are for registered readers and for paying members,
- * as the source marks them (import-access.ts). Everything else is for everyone.
- */
-export interface AccessCounts {
-  registered: number
-  members: number
-  /** Of the members stories, those marked free for now (a Broadsheet export): open until switched back. */
-  freeForNow: number
-  /**
-   * Members stories that name plans (Ghost's tiers, a Broadsheet export's plans), grouped:
-   * `named` as the source names them, `here` this site's plans of those names (by slug or name)
-   * when counted. `here` empty: no plan here has such a name, and any plan opens them.
-   */
-  plans: { named: string[]; here: string[]; stories: number }[]
 }
 
 export interface ImportReport {

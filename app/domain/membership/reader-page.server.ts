@@ -1,9 +1,13 @@
-import { getPublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { canOpenBackOffice } from '~/domain/access/access-rules'
 import { getSessionUser } from '~/infra/permissions.server'
 import { requestContext } from '~/infra/request-context.server'
 import { carriesToast } from '~/infra/toast.server'
-import { accessVariant, articleAccessFor, type ArticleAccess } from './article-read.server'
+import {
+  accessVariant,
+  articleAccessFor,
+  type ArticleAccess,
+  type StoryGate,
+} from './article-read.server'
 import { GIFT_PARAMETER } from './gift-links.server'
 import { peekReader } from './reader.server'
 
@@ -14,7 +18,8 @@ import { peekReader } from './reader.server'
  * story (`accessVariant`: free, the full text, or the preview with its wall and meter count).
  * Readers who share both get the same bytes, so the page cache (server/page-cache.ts) keeps
  * one copy per pair and answers a member's full text, or a metered read, from it after this
- * module has asked the one access rule who the reader is — never with a whole render.
+ * module has asked the one access rule who the reader is — never with a whole render. Which
+ * addresses are such pages, and their stories: domain/articles/article-reader-pages.server.ts.
  */
 
 /** How the header draws the reader: nobody, a signed-in reader, or staff (the back office). */
@@ -26,9 +31,6 @@ export interface ReaderPage {
   setCookie: string | null
 }
 
-/** The addresses of pages kept per kind of reader: a story's page. */
-export const READER_PAGE_PATH = /^\/article\/([^/?]+)\/?$/
-
 function headerKindOf(user: Awaited<ReturnType<typeof getSessionUser>>): HeaderKind {
   if (!user) return 'anonymous'
   return canOpenBackOffice(user) ? 'staff' : 'reader'
@@ -39,27 +41,21 @@ function variantKey(access: ArticleAccess, header: HeaderKind) {
 }
 
 /**
- * The article page a document request asks for, as this reader gets it: null when the page
+ * The page of `story` a document request asks for, as this reader gets it: null when the page
  * cache's shared copy serves (an anonymous reader with a shared answer), or when the app must
- * draw it (no such story, a gift link, a toast to show). Counts a new read on the meter, as the
- * page does (a read already counted is free, so the page counting it again changes nothing).
+ * draw it (a gift link, a toast to show, a session to end or to note activity on). Counts a new
+ * read on the meter, as the page does (a read already counted is free, so the page counting it
+ * again changes nothing).
  */
-export async function readerPageFor(request: Request): Promise<ReaderPage | null> {
+export async function readerPageOf(request: Request, story: StoryGate): Promise<ReaderPage | null> {
   const url = new URL(request.url)
-  const slug = READER_PAGE_PATH.exec(url.pathname)?.[1]
-  if (!slug || url.search !== '' || url.searchParams.has(GIFT_PARAMETER)) return null
+  if (url.search !== '' || url.searchParams.has(GIFT_PARAMETER)) return null
   if (carriesToast(request.headers.get('cookie'))) return null
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(slug)
-  } catch {
-    return null
-  }
-  const [found, session] = await Promise.all([getPublicArticlePage(decoded), peekReader(request)])
   // A session to end or to note activity on is the app's to read (and write).
-  if (!found || session === undefined) return null
+  const session = await peekReader(request)
+  if (session === undefined) return null
   // The session just read answers the access rule's lookup of the same request.
-  const access = await articleAccessFor(found.article, request, { count: true })
+  const access = await articleAccessFor(story, request, { count: true })
   const header = headerKindOf(session?.user ?? null)
   if (header === 'anonymous' && !access.read.personal) return null
   return { variant: variantKey(access, header), setCookie: access.setCookie }
@@ -75,6 +71,3 @@ export async function noteReaderPage(request: Request, access: ArticleAccess) {
   if (!context) return
   context.readerPage = variantKey(access, headerKindOf(await getSessionUser(request)))
 }
-
-/** The page cache's reader pages (server/page-cache.ts `readerPages`): stories' pages. */
-export const ARTICLE_READER_PAGES = { paths: READER_PAGE_PATH, pageFor: readerPageFor }
