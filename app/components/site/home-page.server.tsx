@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router'
 import { HomeSections, type HomeSectionsView } from './home-sections'
 
 /**
- * The home page below its lead story as finished HTML (decision 0047): some 40 cards of links
+ * The home page below its lead story as finished HTML (decision 0048): some 40 cards of links
  * and pictures that react to nothing, drawn once per front page and minute
  * (routes/+shared/home-page.server.ts) instead of by React on every render and again in the
  * browser from the page's data.
