@@ -9,7 +9,7 @@
  *
  * One server per variant, all on the same build, each on its own data folder (demo content),
  * the page cache off: `queue:N` the render queue with N renders in flight (`queue` alone: the
- * server's default), `off` no queue (RENDER_QUEUE=false), both on the heap bound of `npm run
+ * server's default; `queue:N:MS` with a deadline of MS ms), `off` no queue (RENDER_QUEUE=false), both on the heap bound of `npm run
  * serve`; `default-heap` no queue on Node's defaults (the throughput reference of the issue).
  * After a short warm-up of each, BENCH_ROUNDS rounds in which every variant in turn takes
  * BENCH_SECONDS of autocannon (BENCH_CONNECTIONS connections, a browser's headers and encodings)
@@ -50,11 +50,15 @@ const variants: Variant[] = (process.env.BENCH_FAIR_VARIANTS || 'queue,off,defau
     if (name === 'default-heap') {
       return { label: 'default-heap', env: { RENDER_QUEUE: 'false' }, plainNode: true }
     }
-    const [kind, inFlight] = name.split(':')
+    const [kind, inFlight, timeoutMs] = name.split(':')
     if (kind !== 'queue') throw new Error(`Unknown variant ${name}`)
     return {
       label: name,
-      env: { RENDER_QUEUE: 'true', ...(inFlight ? { RENDERS_IN_FLIGHT: inFlight } : {}) },
+      env: {
+        RENDER_QUEUE: 'true',
+        ...(inFlight ? { RENDERS_IN_FLIGHT: inFlight } : {}),
+        ...(timeoutMs ? { RENDER_QUEUE_TIMEOUT_MS: timeoutMs } : {}),
+      },
       plainNode: false,
     }
   })
