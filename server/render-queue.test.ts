@@ -105,15 +105,22 @@ describe('RenderQueue', () => {
   })
 })
 
-/** A response as far as the middleware uses it: events, `destroyed`, `writableFinished`. */
+/** A response as far as the middleware uses it: events, its head, `destroyed`, `writableFinished`. */
 function fakeResponse() {
   const res = new EventEmitter() as EventEmitter & {
     destroyed: boolean
     writableFinished: boolean
+    headSent: boolean
+    writeHead(): unknown
     close(): void
   }
   res.destroyed = false
   res.writableFinished = false
+  res.headSent = false
+  res.writeHead = () => {
+    res.headSent = true
+    return res
+  }
   res.close = () => {
     res.destroyed = true
     res.emit('close')
@@ -126,10 +133,10 @@ describe('RenderQueue.middleware', () => {
     const refused: string[] = []
     const rendering: string[] = []
     const middleware = queue.middleware((req) => refused.push(String(req.url)))
-    const request = (url: string) => {
+    const request = (url: string, method = 'GET') => {
       const res = fakeResponse()
       const next = vi.fn(() => rendering.push(url)) as unknown as NextFunction
-      middleware({ url } as Request, res as unknown as Response, next)
+      middleware({ url, method } as Request, res as unknown as Response, next)
       return res
     }
     return { request, refused, rendering }
@@ -148,6 +155,34 @@ describe('RenderQueue.middleware', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(rendering).toEqual(['/1', '/2'])
     expect(queue.inFlight).toBe(1)
+  })
+
+  it('gives the turn back once the answer’s head goes out: a long body holds none', async () => {
+    const queue = queueOf(1)
+    const { request, rendering } = through(queue)
+    const download = request('/export')
+    request('/2')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rendering).toEqual(['/export'])
+    download.writeHead()
+    expect(download.headSent).toBe(true)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rendering).toEqual(['/export', '/2'])
+    // The download's end later gives back nothing more.
+    download.close()
+    expect(queue.inFlight).toBe(1)
+  })
+
+  it('lets writes pass by without a turn', async () => {
+    const queue = queueOf(1)
+    const { request, rendering } = through(queue)
+    request('/1')
+    request('/2')
+    await vi.advanceTimersByTimeAsync(0)
+    request('/save', 'POST')
+    expect(rendering).toEqual(['/1', '/save'])
+    expect(queue.inFlight).toBe(1)
+    expect(queue.waitingCount).toBe(1)
   })
 
   it('sends a refused request to its answer; a client gone while waiting leaves the line', async () => {

@@ -102,25 +102,34 @@ export class RenderQueue {
   }
 
   /**
-   * Express middleware in front of React Router's handler: the request renders in its turn and
-   * gives the turn back when its response closes (finished, failed or cut off). A refused
-   * request goes to `refused` (a stored copy, else a 503). A client that leaves while it waits
+   * Express middleware in front of React Router's handler: a GET or HEAD (a page, a `.data`
+   * request, a resource route's answer) renders in its turn and gives it back as soon as its
+   * answer's head goes out, or its response closes first (failed, cut off). A body streamed
+   * after its head (a site export, a backup, a PDF) holds no turn, nor does a slow reader.
+   * Writes pass by: they are few, and one may read a long upload before it answers. A refused
+   * request goes to `refused` (a stored copy, else a 503); a client that leaves while it waits
    * leaves the line.
    */
   middleware(refused: (req: Request, res: Response) => void) {
     return (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next()
       const gone = new AbortController()
       const onClose = () => gone.abort()
       res.once('close', onClose)
       void this.enter(gone.signal).then((admission) => {
+        res.off('close', onClose)
         if (!admission.admitted) {
-          res.off('close', onClose)
           if (admission.reason !== 'aborted' && !res.destroyed) refused(req, res)
           return
         }
-        res.off('close', onClose)
         if (res.destroyed || res.writableFinished) return admission.release()
         res.once('close', admission.release)
+        // Every way a head goes out (write, end, an explicit writeHead) passes through here.
+        const writeHead = res.writeHead
+        res.writeHead = function (this: Response, ...args: unknown[]) {
+          admission.release()
+          return (writeHead as (...a: unknown[]) => Response).apply(this, args)
+        } as Response['writeHead']
         next()
       })
     }
