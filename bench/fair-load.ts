@@ -9,7 +9,7 @@
  *
  * One server per variant, all on the same build, each on its own data folder (demo content),
  * the page cache off: `queue:N` the render queue with N renders in flight (`queue` alone: the
- * server's default; `queue:N:MS` with a deadline of MS ms), `off` no queue (RENDER_QUEUE=false), both on the heap bound of `npm run
+ * server's default; `queue:N:MS` with a deadline of MS ms; `…@--flag` with a Node flag), `off` no queue (RENDER_QUEUE=false), both on the heap bound of `npm run
  * serve`; `default-heap` no queue on Node's defaults (the throughput reference of the issue).
  * After a short warm-up of each, BENCH_ROUNDS rounds in which every variant in turn takes
  * BENCH_SECONDS of autocannon (BENCH_CONNECTIONS connections, a browser's headers and encodings)
@@ -34,6 +34,12 @@ const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 2))
 const CONNECTIONS = Math.max(1, wholeNumber('BENCH_CONNECTIONS', 50))
 const WARMUP_SECONDS = wholeNumber('BENCH_WARMUP_SECONDS', 3)
 const SAMPLE_MS = 500
+/**
+ * Seconds from the last server's start to the first measured run: on PGlite the embedded
+ * database's vacuum runs a minute after start (server/jobs.ts) and holds the one thread for
+ * seconds, in every server at once; measured after it, the runs compare the servers, not it.
+ */
+const SETTLE_SECONDS = wholeNumber('BENCH_SETTLE', process.env.BENCH_DATABASE_URL ? 0 : 70)
 
 const HEADERS: Record<string, string> = { ...BROWSER_PAGE_HEADERS, 'accept-encoding': 'gzip, br' }
 
@@ -41,27 +47,34 @@ interface Variant {
   label: string
   env: Record<string, string>
   plainNode: boolean
+  /** More Node flags for this server (`variant@--flag` in BENCH_FAIR_VARIANTS). */
+  flags?: string
 }
 
 const variants: Variant[] = (process.env.BENCH_FAIR_VARIANTS || 'queue,off,default-heap')
   .split(',')
-  .map((name) => {
-    if (name === 'off') return { label: 'off', env: { RENDER_QUEUE: 'false' }, plainNode: false }
-    if (name === 'default-heap') {
-      return { label: 'default-heap', env: { RENDER_QUEUE: 'false' }, plainNode: true }
-    }
-    const [kind, inFlight, timeoutMs] = name.split(':')
-    if (kind !== 'queue') throw new Error(`Unknown variant ${name}`)
-    return {
-      label: name,
-      env: {
-        RENDER_QUEUE: 'true',
-        ...(inFlight ? { RENDERS_IN_FLIGHT: inFlight } : {}),
-        ...(timeoutMs ? { RENDER_QUEUE_TIMEOUT_MS: timeoutMs } : {}),
-      },
-      plainNode: false,
-    }
+  .map((entry): Variant => {
+    const [name = '', flags] = entry.split('@')
+    return { ...variantOf(name), label: entry, flags }
   })
+
+function variantOf(name: string): Variant {
+  if (name === 'off') return { label: 'off', env: { RENDER_QUEUE: 'false' }, plainNode: false }
+  if (name === 'default-heap') {
+    return { label: 'default-heap', env: { RENDER_QUEUE: 'false' }, plainNode: true }
+  }
+  const [kind, inFlight, timeoutMs] = name.split(':')
+  if (kind !== 'queue') throw new Error(`Unknown variant ${name}`)
+  return {
+    label: name,
+    env: {
+      RENDER_QUEUE: 'true',
+      ...(inFlight ? { RENDERS_IN_FLIGHT: inFlight } : {}),
+      ...(timeoutMs ? { RENDER_QUEUE_TIMEOUT_MS: timeoutMs } : {}),
+    },
+    plainNode: false,
+  }
+}
 
 interface Run {
   variant: string
@@ -127,6 +140,9 @@ async function main() {
         ? await freshDatabase(postgres, `bench_fair_${i}_${Date.now().toString(36)}`)
         : null
       if (database) databases.push(database)
+      // bench/support/server.ts reads BENCH_SERVER_FLAGS as each server starts.
+      const flags = process.env.BENCH_SERVER_FLAGS
+      process.env.BENCH_SERVER_FLAGS = [flags, variant.flags].filter(Boolean).join(' ')
       servers.push(
         await startServer({
           port: PORT + i,
@@ -135,16 +151,20 @@ async function main() {
           plainNode: variant.plainNode,
         }),
       )
+      process.env.BENCH_SERVER_FLAGS = flags ?? ''
     }
     const home = await fetch(`${servers[0]!.base}/`, { headers: HEADERS }).then((r) => r.text())
     const article = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1]
     if (!article) throw new Error('The home page links no article')
     const pages = { article, home: '/' }
+    const lastStart = performance.now()
     if (WARMUP_SECONDS) {
       for (const server of servers) {
         for (const path of Object.values(pages)) await load(server, path, WARMUP_SECONDS)
       }
     }
+    const settle = SETTLE_SECONDS * 1000 - (performance.now() - lastStart)
+    if (settle > 0) await sleep(settle)
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, variant] of variants.entries()) {
         const server = servers[i]!
