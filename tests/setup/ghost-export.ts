@@ -104,3 +104,43 @@ export async function writeGhostExport(file: string, shape: GhostExportShape) {
   out.end()
   await once(out, 'finish')
 }
+
+/** A Ghost tier (Ghost's `products` table). */
+export interface GhostTier {
+  id: string
+  name: string
+  slug: string
+}
+
+/**
+ * A small Ghost export as Ghost writes it (`db[0].data`): `posts` as given, the `tiers` and
+ * which tier each post names (`tierOf`: post id → tier id), and Ghost's site identity.
+ */
+export function smallGhostExport({
+  posts,
+  tiers,
+  tierOf,
+  dbHash,
+}: {
+  posts: object[]
+  tiers: GhostTier[]
+  tierOf: Record<string, string>
+  dbHash: string
+}): string {
+  return JSON.stringify({
+    db: [
+      {
+        meta: { version: '5.0.0' },
+        data: {
+          posts,
+          products: tiers,
+          posts_products: Object.entries(tierOf).map(([post_id, product_id]) => ({
+            post_id,
+            product_id,
+          })),
+          settings: [{ key: 'db_hash', value: dbHash }],
+        },
+      },
+    ],
+  })
+}

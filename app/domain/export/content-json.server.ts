@@ -17,6 +17,7 @@ import {
 } from '@db/schema/index'
 import type { ExportedLive } from '~/domain/live/live-types'
 import { getDb } from '~/infra/db.server'
+import type { ContentFile } from './content-file'
 
 /**
  * content.json: the site's content in our own documented, versioned shape
@@ -29,18 +30,8 @@ export const CONTENT_VERSION = 1
 /** Articles read per query (with their tags, corrections and revisions). */
 const PAGE = 200
 
-export interface ExportedAuthor {
-  id: string
-  username: string | null
-  name: string
-  displayName: string | null
-  email: string
-  bio: string | null
-  jobTitle: string | null
-  socialLinks: { label: string; url: string }[] | null
-  image: string | null
-  role: string
-}
+/** An author as content.json holds one (the shape the site import reads: content-file.ts). */
+export type ExportedAuthor = ContentFile['authors'][number]
 
 export async function* contentJsonChunks(
   site: { url: string; name: string },

@@ -6,6 +6,7 @@ import { articles, plans } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
+import { smallGhostExport } from '../../../tests/setup/ghost-export'
 import { WXR_CLOSING, wxrOpening } from '../../../tests/setup/wxr'
 import { ghostAccess, matchPlans, wxrAccess } from './import-access'
 import type { ImportInput } from './import-job-data'
@@ -107,30 +108,20 @@ describe('importing gated stories', () => {
     })
     const file = await write(
       'ghost.json',
-      JSON.stringify({
-        db: [
-          {
-            meta: { version: '5.0.0' },
-            data: {
-              posts: [
-                post('g-public', 'public'),
-                post('g-members', 'members'),
-                post('g-paid', 'paid'),
-                post('g-gold', 'tiers'),
-                post('g-unknown-tier', 'tiers'),
-              ],
-              products: [
-                { id: 't1', name: 'Gold', slug: 'gold' },
-                { id: 't2', name: 'Platinum', slug: 'platinum' },
-              ],
-              posts_products: [
-                { post_id: 'g-gold', product_id: 't1' },
-                { post_id: 'g-unknown-tier', product_id: 't2' },
-              ],
-              settings: [{ key: 'db_hash', value: 'access-test' }],
-            },
-          },
+      smallGhostExport({
+        posts: [
+          post('g-public', 'public'),
+          post('g-members', 'members'),
+          post('g-paid', 'paid'),
+          post('g-gold', 'tiers'),
+          post('g-unknown-tier', 'tiers'),
         ],
+        tiers: [
+          { id: 't1', name: 'Gold', slug: 'gold' },
+          { id: 't2', name: 'Platinum', slug: 'platinum' },
+        ],
+        tierOf: { 'g-gold': 't1', 'g-unknown-tier': 't2' },
+        dbHash: 'access-test',
       }),
     )
     const input: ImportInput = {

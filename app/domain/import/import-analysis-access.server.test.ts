@@ -5,6 +5,7 @@ import { plans } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { createTestUser } from '../../../tests/setup/auth-fixtures'
+import { smallGhostExport } from '../../../tests/setup/ghost-export'
 import { WXR_CLOSING, wxrOpening } from '../../../tests/setup/wxr'
 import { describeAccess, describePlanGroups } from './import-access'
 import { analyseImport } from './import-analysis.server'
@@ -38,36 +39,25 @@ function ghostExport() {
     published_at: '2021-03-01T10:00:00.000Z',
     ...more,
   })
-  return JSON.stringify({
-    db: [
-      {
-        meta: { version: '5.0.0' },
-        data: {
-          posts: [
-            post('w-public', 'public'),
-            post('w-public-page', 'public', { type: 'page' }),
-            post('w-members', 'members'),
-            post('w-members-draft', 'members', { status: 'draft' }),
-            post('w-paid', 'paid'),
-            // A page for members stays an article (a static page has no wall): counted.
-            post('w-paid-page', 'paid', { type: 'page' }),
-            post('w-gold-1', 'tiers'),
-            post('w-gold-2', 'tiers'),
-            post('w-platinum', 'tiers'),
-          ],
-          products: [
-            { id: 't1', name: 'Gold', slug: 'gold' },
-            { id: 't2', name: 'Platinum Circle', slug: 'platinum-circle' },
-          ],
-          posts_products: [
-            { post_id: 'w-gold-1', product_id: 't1' },
-            { post_id: 'w-gold-2', product_id: 't1' },
-            { post_id: 'w-platinum', product_id: 't2' },
-          ],
-          settings: [{ key: 'db_hash', value: 'wall-count-test' }],
-        },
-      },
+  return smallGhostExport({
+    posts: [
+      post('w-public', 'public'),
+      post('w-public-page', 'public', { type: 'page' }),
+      post('w-members', 'members'),
+      post('w-members-draft', 'members', { status: 'draft' }),
+      post('w-paid', 'paid'),
+      // A page for members stays an article (a static page has no wall): counted.
+      post('w-paid-page', 'paid', { type: 'page' }),
+      post('w-gold-1', 'tiers'),
+      post('w-gold-2', 'tiers'),
+      post('w-platinum', 'tiers'),
     ],
+    tiers: [
+      { id: 't1', name: 'Gold', slug: 'gold' },
+      { id: 't2', name: 'Platinum Circle', slug: 'platinum-circle' },
+    ],
+    tierOf: { 'w-gold-1': 't1', 'w-gold-2': 't1', 'w-platinum': 't2' },
+    dbHash: 'wall-count-test',
   })
 }
 

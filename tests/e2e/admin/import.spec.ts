@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { smallGhostExport } from '../../setup/ghost-export'
 import { WXR_CLOSING, wxrOpening } from '../../setup/wxr'
 import { expect, test, toast, unique } from './admin-fixtures'
 
@@ -47,31 +48,21 @@ function ghostWithWalls() {
     visibility,
     published_at: '2021-03-01T10:00:00.000Z',
   })
-  return JSON.stringify({
-    db: [
-      {
-        meta: { version: '5.0.0' },
-        data: {
-          posts: [
-            post('public', 'public'),
-            post('members', 'members'),
-            post('paid-1', 'paid'),
-            post('paid-2', 'paid'),
-            post('digital', 'tiers'),
-            post('platinum', 'tiers'),
-          ],
-          products: [
-            { id: 't1', name: 'Digital', slug: 'digital' },
-            { id: 't2', name: 'Platinum', slug: 'platinum' },
-          ],
-          posts_products: [
-            { post_id: 'digital', product_id: 't1' },
-            { post_id: 'platinum', product_id: 't2' },
-          ],
-          settings: [{ key: 'db_hash', value: 'tidewater-e2e' }],
-        },
-      },
+  return smallGhostExport({
+    posts: [
+      post('public', 'public'),
+      post('members', 'members'),
+      post('paid-1', 'paid'),
+      post('paid-2', 'paid'),
+      post('digital', 'tiers'),
+      post('platinum', 'tiers'),
     ],
+    tiers: [
+      { id: 't1', name: 'Digital', slug: 'digital' },
+      { id: 't2', name: 'Platinum', slug: 'platinum' },
+    ],
+    tierOf: { digital: 't1', platinum: 't2' },
+    dbHash: 'tidewater-e2e',
   })
 }
 
