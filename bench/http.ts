@@ -25,15 +25,17 @@
  * wrk instead (C, one thread: `apt-get install -y wrk`), which asks far less of the shared
  * cores, so that the figures say more about the servers and less about the client.
  *
- * Compression: by default neither target is asked for any (no accept-encoding), as in the
- * issue's first measurement: the same bytes go over the wire from both. BENCH_ENCODING=gzip asks
- * both for gzip: the site answers from its page cache's once-compressed copy, and nginx sends
- * the site's own gzip bytes (gzip_static), so that neither compresses per request.
+ * Compression: each page is measured once per encoding of BENCH_ENCODINGS (identity,br by
+ * default), both targets asked alike. identity sends no accept-encoding: the same bytes go over
+ * the wire from both. br sends a browser's `accept-encoding: br, gzip`: the site answers from its
+ * page cache's once-compressed br copy, and nginx sends the site's own br bytes (brotli_static,
+ * Debian's libnginx-mod-http-brotli-static), so that neither compresses per request; gzip asks
+ * both for gzip alone (gzip_static).
  *
  * Environment: BENCH_PORT (3201), BENCH_NGINX_PORT (8201), BENCH_DURATION s per run (20),
  * BENCH_WARMUP s before each run (2), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3), BENCH_RENDERS
- * per page (300, after 50 uncounted), BENCH_STARTS warm starts (3, at least 2), BENCH_ENCODING
- * (identity | gzip), BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of PGlite,
+ * per page (300, after 50 uncounted), BENCH_STARTS warm starts (3, at least 2), BENCH_ENCODINGS
+ * (a comma-separated list of identity, br, gzip), BENCH_DATABASE_URL an EMPTY throw-away PostgreSQL database instead of PGlite,
  * BENCH_DOC=false to print without writing docs/performance.md, BENCH_JSON a file for the raw
  * numbers, NGINX_PATH (/usr/sbin/nginx), BUILD_DIR (build).
  */
@@ -72,24 +74,39 @@ const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 3))
 const RENDERS = Math.max(ROUNDS, wholeNumber('BENCH_RENDERS', 300))
 const RENDER_WARMUP = Math.max(0, wholeNumber('BENCH_RENDER_WARMUP', 1000))
 const STARTS = Math.max(2, wholeNumber('BENCH_STARTS', 3))
-const ENCODING = process.env.BENCH_ENCODING ?? 'identity'
+const ENCODINGS = (process.env.BENCH_ENCODINGS ?? process.env.BENCH_ENCODING ?? 'identity,br')
+  .split(',')
+  .map((name) => name.trim())
+const encodings = ENCODINGS as Encoding[]
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? ''
 const WRITE_DOC = process.env.BENCH_DOC !== 'false'
 const LOAD_TOOL = process.env.BENCH_LOAD_TOOL ?? 'autocannon'
-if (ENCODING !== 'identity' && ENCODING !== 'gzip') {
-  throw new Error('BENCH_ENCODING must be identity or gzip')
+type Encoding = 'identity' | 'br' | 'gzip'
+const isEncoding = (name: string): name is Encoding => ['identity', 'br', 'gzip'].includes(name)
+if (ENCODINGS.length === 0 || !ENCODINGS.every(isEncoding)) {
+  throw new Error('BENCH_ENCODINGS must list identity, br or gzip')
 }
 if (LOAD_TOOL !== 'autocannon' && LOAD_TOOL !== 'wrk') {
   throw new Error('BENCH_LOAD_TOOL must be autocannon or wrk')
 }
 
-// What a reader's browser sends (so the site counts views, as for real readers), with the
-// compression chosen above.
+// What a reader's browser sends (so the site counts views, as for real readers), without
+// compression; `headersFor` adds the encoding a run asks for.
 const BROWSER_HEADERS: Record<string, string> = {
   ...BROWSER_PAGE_HEADERS,
   'accept-language': 'en-US,en;q=0.9',
-  ...(ENCODING === 'gzip' ? { 'accept-encoding': 'gzip' } : {}),
 }
+const ACCEPT_ENCODING: Record<Encoding, string | null> = {
+  identity: null,
+  br: 'br, gzip',
+  gzip: 'gzip',
+}
+function headersFor(encoding: Encoding): Record<string, string> {
+  const accept = ACCEPT_ENCODING[encoding]
+  return accept ? { ...BROWSER_HEADERS, 'accept-encoding': accept } : BROWSER_HEADERS
+}
+const describeEncoding = (encoding: Encoding) =>
+  encoding === 'identity' ? 'no compression' : `accept-encoding: ${ACCEPT_ENCODING[encoding]}`
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -144,27 +161,42 @@ async function discoverPages(base: string) {
 async function savePages(base: string, pages: { path: string }[]): Promise<SavedPage[]> {
   const saved: SavedPage[] = []
   for (const page of pages) {
-    const plain = await cachedCopy(base, page.path, omit(BROWSER_HEADERS, 'accept-encoding'))
+    const plain = await cachedCopy(base, page.path, BROWSER_HEADERS)
     if (plain.headers['content-encoding']) throw new Error(`${page.path} came encoded unasked`)
     const copy: SavedPage = {
       path: page.path,
       contentType: String(plain.headers['content-type']),
       body: plain.body,
     }
-    if (ENCODING === 'gzip') {
-      const gzipped = await cachedCopy(base, page.path, BROWSER_HEADERS)
-      if (gzipped.headers['content-encoding'] !== 'gzip') {
-        throw new Error(`${page.path} did not come gzipped when asked`)
-      }
-      copy.gzipBody = gzipped.body
+    // nginx gets the site's own compressed bytes of every encoding measured, and br's client
+    // (`br, gzip`) takes gzip too, so both are saved whenever either is asked for.
+    if (encodings.some((encoding) => encoding !== 'identity')) {
+      copy.gzipBody = await encodedCopy(base, page.path, 'gzip')
+      if (encodings.includes('br')) copy.brBody = await encodedCopy(base, page.path, 'br')
     }
     saved.push(copy)
   }
   return saved
 }
 
-function omit(headers: Record<string, string>, name: string) {
-  return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name))
+async function encodedCopy(base: string, pagePath: string, encoding: 'br' | 'gzip') {
+  const res = await cachedCopy(base, pagePath, headersFor(encoding))
+  if (res.headers['content-encoding'] !== encoding) {
+    throw new Error(`${pagePath} did not come as ${encoding} when asked`)
+  }
+  return res.body
+}
+
+/** Both targets must answer a run's request with the same encoding, or the run compares nothing. */
+async function expectEncoding(target: Target) {
+  const res = await rawGet(target.url, headersFor(target.encoding))
+  const sent = res.headers['content-encoding'] ?? 'identity'
+  const wanted = target.encoding === 'identity' ? 'identity' : target.encoding
+  if (res.status !== 200 || sent !== wanted) {
+    throw new Error(
+      `${target.server} ${target.path} answered ${res.status} in ${sent}, not ${wanted}`,
+    )
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +206,7 @@ function omit(headers: Record<string, string>, name: string) {
 interface Target {
   server: 'nginx' | 'site'
   page: string
+  encoding: Encoding
   path: string
   url: string
   /** Processes whose CPU time is the server's. */
@@ -183,6 +216,7 @@ interface Target {
 interface LoadRun {
   server: 'nginx' | 'site'
   page: string
+  encoding: Encoding
   round: number
   reqPerSec: number
   p50: number
@@ -210,12 +244,16 @@ interface LoadResult {
   non2xx: number
 }
 
-async function autocannonLoad(url: string, seconds: number): Promise<LoadResult> {
+async function autocannonLoad(
+  url: string,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     timeout: 10,
-    headers: BROWSER_HEADERS,
+    headers,
     duration: seconds,
   })
   return {
@@ -233,11 +271,12 @@ const execFileAsync = promisify(execFile)
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
 const UNIT_BYTES: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }
 
-async function wrkLoad(url: string, seconds: number): Promise<LoadResult> {
-  const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => [
-    '-H',
-    `${name}: ${value}`,
-  ])
+async function wrkLoad(
+  url: string,
+  seconds: number,
+  asked: Record<string, string>,
+): Promise<LoadResult> {
+  const headers = Object.entries(asked).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
   const { stdout } = await execFileAsync(
     'wrk',
     ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '--latency', ...headers, url],
@@ -263,14 +302,16 @@ async function wrkLoad(url: string, seconds: number): Promise<LoadResult> {
 const load = LOAD_TOOL === 'wrk' ? wrkLoad : autocannonLoad
 
 async function loadRun(target: Target, round: number): Promise<LoadRun> {
-  if (WARMUP > 0) await load(target.url, WARMUP)
+  const headers = headersFor(target.encoding)
+  if (WARMUP > 0) await load(target.url, WARMUP, headers)
   const cpuBefore = cpuMs(target.pids)
-  const result = await load(target.url, DURATION)
+  const result = await load(target.url, DURATION, headers)
   const cpuAfter = cpuMs(target.pids)
   const total = result.total
   const run: LoadRun = {
     server: target.server,
     page: target.page,
+    encoding: target.encoding,
     round,
     reqPerSec: result.reqPerSec,
     p50: result.p50,
@@ -282,7 +323,7 @@ async function loadRun(target: Target, round: number): Promise<LoadRun> {
     load: os.loadavg()[0],
   }
   console.log(
-    `  round ${round + 1} ${`${target.server} ${target.page}`.padEnd(14)} ` +
+    `  round ${round + 1} ${`${target.server} ${target.page} ${target.encoding}`.padEnd(23)} ` +
       `${run.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ` +
       `${run.cpuMsPerRequest.toFixed(3)} CPU ms/req  errors ${run.errors}  non-2xx ${run.non2xx}  ` +
       `(load ${run.load.toFixed(2)})`,
@@ -379,7 +420,7 @@ async function main() {
   const loadBefore = loadAverage()
   console.log(
     `Broadsheet vs nginx ${nginxFound}: ${ROUNDS} round(s) × ${DURATION} s per target, ` +
-      `${CONNECTIONS} connections, ${ENCODING === 'gzip' ? 'gzip' : 'no compression'}; ` +
+      `${CONNECTIONS} connections, ${encodings.map(describeEncoding).join(' and ')}; ` +
       `${RENDERS} renders per page; ${machine.cores} cores, Node ${machine.node}; load ${loadBefore}`,
   )
 
@@ -413,27 +454,32 @@ async function main() {
     nginx = await startNginx(NGINX_PORT, saved)
     const nginxPids = [nginx.pid, ...childPids(nginx.pid)]
     console.log(`  nginx ${nginx.version}: ${nginx.workers} worker(s) on ${nginx.base}`)
-    const targets: Target[] = pages.flatMap((page) => [
-      {
-        server: 'nginx',
-        page: page.name,
-        path: page.path,
-        url: nginx!.base + page.path,
-        pids: nginxPids,
-      },
-      {
-        server: 'site',
-        page: page.name,
-        path: page.path,
-        url: site.server.base + page.path,
-        pids: [site.server.pid],
-      },
-    ])
+    const targets: Target[] = pages.flatMap((page) =>
+      encodings.flatMap((encoding): Target[] => [
+        {
+          server: 'nginx',
+          page: page.name,
+          encoding,
+          path: page.path,
+          url: nginx!.base + page.path,
+          pids: nginxPids,
+        },
+        {
+          server: 'site',
+          page: page.name,
+          encoding,
+          path: page.path,
+          url: site.server.base + page.path,
+          pids: [site.server.pid],
+        },
+      ]),
+    )
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of targets) {
         // The page may have left the cache (its s-maxage): measure hits, not a render.
         if (target.server === 'site')
-          await cachedCopy(site.server.base, target.path, BROWSER_HEADERS)
+          await cachedCopy(site.server.base, target.path, headersFor(target.encoding))
+        if (round === 0) await expectEncoding(target)
         runs.push(await loadRun(target, round))
       }
     }
@@ -546,49 +592,57 @@ function buildReport(r: {
   rssAfterStart: number
   rssAfterLoad: { rss: number; peak: number } | null
 }) {
-  const of = (server: string, page: string) =>
-    r.runs.filter((run) => run.server === server && run.page === page)
+  const of = (server: string, page: string, encoding: Encoding) =>
+    r.runs.filter((run) => run.server === server && run.page === page && run.encoding === encoding)
   // Each round's site ÷ nginx, the two measured one after the other.
-  const ratios = (page: string) => {
-    const site = of('site', page)
-    const nginx = of('nginx', page)
+  const ratios = (page: string, encoding: Encoding) => {
+    const site = of('site', page, encoding)
+    const nginx = of('nginx', page, encoding)
     return site.map((run, i) => run.reqPerSec / nginx[i].reqPerSec)
   }
-  const p99 = (server: string, page: string) => median(of(server, page).map((run) => run.p99))
-  const cpuPerRequest = (server: string, page: string) =>
-    median(of(server, page).map((run) => run.cpuMsPerRequest))
+  const p99 = (server: string, page: string, encoding: Encoding) =>
+    median(of(server, page, encoding).map((run) => run.p99))
+  const cpuPerRequest = (server: string, page: string, encoding: Encoding) =>
+    median(of(server, page, encoding).map((run) => run.cpuMsPerRequest))
   const cost = (page: string) => r.costs.find((c) => c.page === page)?.cpuMsPerRender ?? NaN
   const loadSeconds = r.runs.filter((run) => run.server === 'site').length * (DURATION + WARMUP)
   const healthz = r.starts.map((s) => s.healthzMs)
   const home = r.starts.map((s) => s.homeMs)
-  const ratioCell = (page: string) => {
-    const values = ratios(page)
+  const ratioCell = (page: string, encoding: Encoding) => {
+    const values = ratios(page, encoding)
     return `**${number(median(values), 2)}**${values.length > 1 ? ` (${range(values, 2)})` : ''}`
   }
+  const asked = (encoding: Encoding) =>
+    encoding === 'identity' ? 'same bytes, uncompressed' : `same ${encoding} bytes`
+  const cachedFigures = (encoding: Encoding): string[][] => [
+    [`cached article req/s ÷ nginx, ${asked(encoding)}`, ratioCell('article', encoding), '≥ 0.5'],
+    [`cached home req/s ÷ nginx, ${asked(encoding)}`, ratioCell('home', encoding), '≥ 0.5'],
+    [
+      `p99, cached article / nginx · cached home / nginx (${describeEncoding(encoding)})`,
+      `${number(p99('site', 'article', encoding))} / ${number(p99('nginx', 'article', encoding))} ms · ` +
+        `${number(p99('site', 'home', encoding))} / ${number(p99('nginx', 'home', encoding))} ms`,
+      '–',
+    ],
+    [
+      `server CPU per cached request, article / home ÷ nginx's (${describeEncoding(encoding)})`,
+      `${number(cpuPerRequest('site', 'article', encoding), 3)} / ` +
+        `${number(cpuPerRequest('site', 'home', encoding), 3)} ms: ` +
+        `**${number(cpuPerRequest('site', 'article', encoding) / cpuPerRequest('nginx', 'article', encoding), 1)}× / ` +
+        `${number(cpuPerRequest('site', 'home', encoding) / cpuPerRequest('nginx', 'home', encoding), 1)}×** ` +
+        `(nginx ${number(cpuPerRequest('nginx', 'article', encoding), 3)} / ` +
+        `${number(cpuPerRequest('nginx', 'home', encoding), 3)} ms)`,
+      '≤ 2×',
+    ],
+  ]
 
   const figures = markdownTable(
     ['figure', 'this run', 'target'],
     [
-      ['cached article req/s ÷ nginx, same bytes', ratioCell('article'), '≥ 0.5'],
-      ['cached home req/s ÷ nginx, same bytes', ratioCell('home'), '≥ 0.5'],
-      [
-        'p99, cached article / nginx · cached home / nginx',
-        `${number(p99('site', 'article'))} / ${number(p99('nginx', 'article'))} ms · ` +
-          `${number(p99('site', 'home'))} / ${number(p99('nginx', 'home'))} ms`,
-        '–',
-      ],
-      [
-        'server CPU per cached request, article / home (nginx, same page)',
-        `${number(cpuPerRequest('site', 'article'), 3)} / ${number(cpuPerRequest('site', 'home'), 3)} ms, ` +
-          `${number(cpuPerRequest('site', 'article') / cpuPerRequest('nginx', 'article'), 1)}× / ` +
-          `${number(cpuPerRequest('site', 'home') / cpuPerRequest('nginx', 'home'), 1)}× nginx's ` +
-          `(${number(cpuPerRequest('nginx', 'article'), 3)} / ${number(cpuPerRequest('nginx', 'home'), 3)} ms)`,
-        '–',
-      ],
+      ...encodings.flatMap(cachedFigures),
       [
         'CPU per uncached article / home render',
         `**${number(cost('article'), 1)} / ${number(cost('home'), 1)} ms**`,
-        '≤ 4 / ≤ 8 ms',
+        '≤ 3 / ≤ 5 ms',
       ],
       [
         `resident memory after start / after ${loadSeconds} s of load (peak)`,
@@ -611,24 +665,27 @@ function buildReport(r: {
   )
 
   const rows = r.pages.flatMap((page) =>
-    (['nginx', 'site'] as const).map((server) => {
-      const runs = of(server, page.name)
-      const rps = runs.map((run) => run.reqPerSec)
-      return [
-        `${server === 'nginx' ? 'nginx, saved copy of the' : 'Broadsheet, page cache on,'} ${page.name}`,
-        number(median(rps)),
-        range(rps),
-        number(median(runs.map((run) => run.p50))),
-        number(median(runs.map((run) => run.p99))),
-        number(median(runs.map((run) => run.cpuMsPerRequest)), 3),
-        number(median(runs.map((run) => run.bytesPerResponse)) / 1024, 1),
-        runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-        range(
-          runs.map((run) => run.load),
-          1,
-        ),
-      ]
-    }),
+    encodings.flatMap((encoding) =>
+      (['nginx', 'site'] as const).map((server) => {
+        const runs = of(server, page.name, encoding)
+        const rps = runs.map((run) => run.reqPerSec)
+        return [
+          `${server === 'nginx' ? 'nginx, saved copy of the' : 'Broadsheet, page cache on,'} ${page.name}` +
+            (encoding === 'identity' ? '' : `, ${encoding}`),
+          number(median(rps)),
+          range(rps),
+          number(median(runs.map((run) => run.p50))),
+          number(median(runs.map((run) => run.p99))),
+          number(median(runs.map((run) => run.cpuMsPerRequest)), 3),
+          number(median(runs.map((run) => run.bytesPerResponse)) / 1024, 1),
+          runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
+          range(
+            runs.map((run) => run.load),
+            1,
+          ),
+        ]
+      }),
+    ),
   )
   const loadTable = markdownTable(
     [
@@ -646,7 +703,12 @@ function buildReport(r: {
   )
   const article = r.pages.find((page) => page.name === 'article')?.path ?? ''
   const bodies = r.saved
-    .map((copy, i) => `${r.pages[i].name} ${number(copy.body.length / 1024, 1)} KiB`)
+    .map(
+      (copy, i) =>
+        `${r.pages[i].name} ${number(copy.body.length / 1024, 1)} KiB` +
+        (copy.brBody ? ` (br ${number(copy.brBody.length / 1024, 1)})` : '') +
+        (copy.gzipBody ? ` (gzip ${number(copy.gzipBody.length / 1024, 1)})` : ''),
+    )
     .join(', ')
   return [
     `Run ${r.machine.date.slice(0, 10)} (\`npm run bench\`, commit ${commit()}; ${r.machine.cores} cores, ` +
@@ -656,7 +718,7 @@ function buildReport(r: {
     `${ROUNDS} round${ROUNDS > 1 ? 's' : ''} × ${DURATION} s per target after a ${WARMUP} s warm-up, ` +
       `${LOAD_TOOL === 'wrk' ? 'wrk (one thread)' : 'autocannon'}, ` +
       `${CONNECTIONS} connections, a browser's user agent, ` +
-      `${ENCODING === 'gzip' ? 'gzip asked of both' : 'no compression asked of either'}; ` +
+      `each page ${encodings.map(describeEncoding).join(', then ')}, asked alike of both; ` +
       `nginx ${r.nginxVersion} (${r.nginxWorkers} workers) serving the site's bytes (${bodies}); ` +
       `article \`${article.length > 44 ? `${article.slice(0, 41)}…` : article}\`; ` +
       `${r.costs[0]?.requests ?? 0} sequential uncached requests per page for the render cost, ` +

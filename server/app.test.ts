@@ -1,8 +1,10 @@
 import { once } from 'node:events'
 import fs from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getDatabaseHandle, installDatabase } from '~/infra/db.server'
 import { metrics } from '~/infra/metrics.server'
@@ -58,6 +60,57 @@ describe('the Express server', () => {
       } finally {
         stat.mockRestore()
       }
+    } finally {
+      server.close()
+      fs.rmSync(client, { recursive: true, force: true })
+    }
+  })
+
+  it('sends an asset as compressed at build time, never compressing it per request', async () => {
+    const client = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-client-'))
+    fs.mkdirSync(path.join(client, 'assets'))
+    const script = `export const story = ${JSON.stringify('a line of the story '.repeat(200))}\n`
+    const asset = path.join(client, 'assets', 'entry-abc123.js')
+    fs.writeFileSync(asset, script)
+    // Marked bytes, so that the answer shows which file was sent.
+    fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(`${script}// br file`))
+    fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(`${script}// gz file`))
+    const app = createApp({
+      mode: 'production',
+      clientDir: client,
+      getBuild: () => {
+        throw new Error('no React Router build in this test')
+      },
+    })
+    const server = app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${base}/assets/entry-abc123.js`,
+            { headers: { 'accept-encoding': encoding } },
+            (res) => {
+              const chunks: Buffer[] = []
+              res.on('data', (chunk: Buffer) => chunks.push(chunk))
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+            },
+          )
+          .on('error', reject)
+      })
+    try {
+      const br = await raw('gzip, deflate, br')
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers['cache-control']).toContain('immutable')
+      expect(br.headers.vary).toMatch(/accept-encoding/i)
+      expect(zlib.brotliDecompressSync(br.body).toString()).toBe(`${script}// br file`)
+      const gz = await raw('gzip')
+      expect(gz.headers['content-encoding']).toBe('gzip')
+      expect(zlib.gunzipSync(gz.body).toString()).toBe(`${script}// gz file`)
+      const plain = await raw('identity')
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body.toString()).toBe(script)
     } finally {
       server.close()
       fs.rmSync(client, { recursive: true, force: true })

@@ -33,6 +33,8 @@ interface CachedPage {
   expiresAt: number
   /** The body compressed once per encoding, on first demand (see `encodedBody`). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
+  /** The same bodies once compressed, so that a hit is answered without waiting a turn. */
+  encodedReady: Partial<Record<Encoding, Buffer>>
   /** What the page shows, as cache keys (its `Surrogate-Key`); none: any change drops it. */
   shows: readonly CacheKey[]
   /** What the page holds in memory: its key, headers, body and compressed bodies. */
@@ -194,9 +196,21 @@ const COMPRESS_MIN_BYTES = 1024
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
+// Browsers send one of a handful of Accept-Encoding headers: each is read once, not per hit.
+const acceptedEncodings = new LRUCache<string, Encoding | 'identity'>({ max: 64 })
+
 /** br when the client takes it at least as gladly as gzip (as `compression` prefers), else gzip. */
 function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null
+  let accepted = acceptedEncodings.get(header)
+  if (accepted === undefined) {
+    accepted = parseAcceptEncoding(header) ?? 'identity'
+    acceptedEncodings.set(header, accepted)
+  }
+  return accepted === 'identity' ? null : accepted
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const quality = new Map<string, number>()
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
@@ -522,16 +536,19 @@ export class PageCache {
       res.end(cached.body)
       return
     }
+    const sendEncoded = (body: Buffer) => {
+      res.setHeader('Content-Encoding', encoding)
+      res.setHeader('Content-Length', body.length)
+      res.end(body)
+    }
+    const ready = cached.encodedReady[encoding]
+    if (ready) {
+      sendEncoded(ready)
+      return
+    }
     // Compressing a 100 KB page for every hit cost more than the rest of serving it: it is
     // done once per page and encoding.
-    void this.encodedBody(cached, encoding).then(
-      (body) => {
-        res.setHeader('Content-Encoding', encoding)
-        res.setHeader('Content-Length', body.length)
-        res.end(body)
-      },
-      () => res.end(cached.body),
-    )
+    void this.encodedBody(cached, encoding).then(sendEncoded, () => res.end(cached.body))
   }
 
   /** Pages being rendered, each settled once its response is over and its copy stored. */
@@ -564,6 +581,7 @@ export class PageCache {
       page.encoded[encoding] = body
       void body.then(
         (encoded) => {
+          page.encodedReady[encoding] = encoded
           // Counted while the page is still kept (not emptied or evicted meanwhile).
           const part = this.part(page.key)
           if (part.peek(page.key) !== page) return
@@ -668,6 +686,7 @@ export class PageCache {
         body,
         expiresAt,
         encoded: {},
+        encodedReady: {},
         shows,
         bytes,
       }

@@ -18,7 +18,14 @@ export interface SavedPage {
   body: Buffer
   /** The site's own gzip bytes of the page: served to clients that accept gzip (gzip_static). */
   gzipBody?: Buffer
+  /** The site's own br bytes of the page: served to clients that accept br (brotli_static). */
+  brBody?: Buffer
 }
+
+// Debian's module for precompressed .br files (apt-get install -y libnginx-mod-http-brotli-static).
+export const BROTLI_STATIC_MODULE =
+  process.env.NGINX_BROTLI_STATIC_MODULE ??
+  '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
 
 export interface RunningNginx {
   /** The master process; its workers are its children. */
@@ -57,6 +64,7 @@ export async function startNginx(port: number, pages: SavedPage[]): Promise<Runn
     const file = path.join(prefix, `page-${i}`)
     fs.writeFileSync(file, page.body, { mode: 0o644 })
     if (page.gzipBody) fs.writeFileSync(`${file}.gz`, page.gzipBody, { mode: 0o644 })
+    if (page.brBody) fs.writeFileSync(`${file}.br`, page.brBody, { mode: 0o644 })
     // try_files, not alias: `/` would otherwise go to the index module.
     return [
       `    location = ${page.path} {`,
@@ -67,7 +75,15 @@ export async function startNginx(port: number, pages: SavedPage[]): Promise<Runn
     ].join('\n')
   })
   const gzipStatic = pages.some((page) => page.gzipBody)
+  const brotliStatic = pages.some((page) => page.brBody)
+  if (brotliStatic && !fs.existsSync(BROTLI_STATIC_MODULE)) {
+    throw new Error(
+      `No ${BROTLI_STATIC_MODULE}: apt-get install -y libnginx-mod-http-brotli-static ` +
+        '(or set NGINX_BROTLI_STATIC_MODULE).',
+    )
+  }
   const config = `
+${brotliStatic ? `load_module ${BROTLI_STATIC_MODULE};` : ''}
 daemon off;
 worker_processes auto;
 pid ${prefix}/nginx.pid;
@@ -81,6 +97,7 @@ http {
   access_log off;
   gzip off;
   gzip_static ${gzipStatic ? 'on' : 'off'};
+${brotliStatic ? '  brotli_static on;' : ''}
   types {}
   client_body_temp_path ${prefix}/client_body;
   proxy_temp_path ${prefix}/proxy;
