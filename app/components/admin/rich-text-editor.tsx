@@ -28,6 +28,7 @@ import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { isAllowedLinkHref, LINK_SCHEMES, linkScheme } from '~/lib/link-schemes'
+import { transformPastedHtml } from '~/lib/paste/clean-pasted-html'
 import type { BodyImageLibrary } from '~/domain/media/body-images'
 import { LibraryImage } from './library-image'
 import {
@@ -124,7 +125,8 @@ export function RichTextEditor({
     // SSR-safe: nothing renders until the browser has mounted the editor.
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes },
+    // A copy from Google Docs or Word keeps its structure and loses its styling.
+    editorProps: { attributes, transformPastedHTML: transformPastedHtml },
     onUpdate: ({ editor }) => {
       const html = editor.getHTML()
       knownHtml.current = html
@@ -136,7 +138,10 @@ export function RichTextEditor({
   useEffect(() => {
     if (!editor || editor.isDestroyed) return
     editor.setOptions({
-      editorProps: { attributes: editorAttributes(labelId, invalid, describedBy) },
+      editorProps: {
+        attributes: editorAttributes(labelId, invalid, describedBy),
+        transformPastedHTML: transformPastedHtml,
+      },
     })
   }, [editor, labelId, invalid, describedBy])
 
