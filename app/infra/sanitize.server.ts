@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { isAllowedLinkHref, LINK_SCHEMES } from '~/lib/link-schemes'
+import { scrollableTables } from '~/lib/scrollable-tables'
 
 // Article and page bodies come from the TipTap editor (StarterKit + Link + Image), but the
 // server never trusts that: any client can post any HTML. Every save goes through here, so
@@ -17,6 +18,8 @@ export const MEDIA_ID = 'data-media-id'
 export const ALT_OVERRIDE = 'data-alt'
 export const CAPTION_OVERRIDE = 'data-caption'
 
+const CELL_SPAN = /^[1-9]\d?$/
+
 // Attribute values the browser would not understand are dropped, rather than kept empty as
 // sanitize-html's own value lists do.
 const VALID_VALUES: Record<string, Record<string, RegExp>> = {
@@ -31,6 +34,10 @@ const VALID_VALUES: Record<string, Record<string, RegExp>> = {
     [CAPTION_OVERRIDE]: /^(?=[\s\S]*\S)[\s\S]{1,500}$/,
   },
   ol: { start: /^-?\d+$/, type: /^[1aAiI]$/ },
+  // A table cell spans at most 99 rows or columns (table-extension.ts `spanOf`): more is a
+  // layout bomb, not a table.
+  th: { colspan: CELL_SPAN, rowspan: CELL_SPAN },
+  td: { colspan: CELL_SPAN, rowspan: CELL_SPAN },
 }
 
 function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
@@ -70,6 +77,8 @@ const ARTICLE_ATTRIBUTES = {
   ],
   // TipTap writes `type` for lettered or roman lists pasted from elsewhere.
   ol: ['start', 'type'],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
 }
 
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
@@ -99,6 +108,14 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     'hr',
     'figure',
     'figcaption',
+    // Body tables (components/admin/table-extension.ts); <thead> from pasted or imported ones.
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: ARTICLE_ATTRIBUTES,
   // No class attributes except the code block's language (docs/product.md §3 "Code block language"),
@@ -123,6 +140,8 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     },
     img: keepValidValues,
     ol: keepValidValues,
+    th: keepValidValues,
+    td: keepValidValues,
   },
 }
 
@@ -157,7 +176,7 @@ const MARKED_IMAGE = new RegExp(`<img([^>]*) ${CAPTION_MARK}="([^"]*)" />`, 'g')
  * An article body as readers see it: sanitised as on save, and every library image (one with
  * a media id) given the alt text and caption `show` decides for it, its overrides taken off;
  * an image with a caption becomes `<figure><img><figcaption>`. Images without an id (pasted,
- * imported, older bodies) stay as stored.
+ * imported, older bodies) stay as stored. Each table goes in its scrolling region.
  */
 export function renderArticleHtml(
   html: string,
@@ -189,10 +208,12 @@ export function renderArticleHtml(
       },
     },
   })
-  return marked.replace(
-    MARKED_IMAGE,
-    (_, attributes: string, caption: string) =>
-      `<figure><img${attributes} /><figcaption>${caption}</figcaption></figure>`,
+  return scrollableTables(
+    marked.replace(
+      MARKED_IMAGE,
+      (_, attributes: string, caption: string) =>
+        `<figure><img${attributes} /><figcaption>${caption}</figcaption></figure>`,
+    ),
   )
 }
 
@@ -219,6 +240,7 @@ const BLOCK_TAGS = [
   'figure',
   'figcaption',
   'table',
+  'caption',
   'tr',
   'td',
   'th',

@@ -313,6 +313,26 @@ const TEMPLATES: Template[] = [
   ['other', '<img src=`x`onerror=$>'],
   ['other', '<img src=x:alert(alt) onerror=eval(src) alt=0>'],
   ['other', '<x onclick=$>x</x>'],
+  // Body tables (issue 40): the sanitiser keeps the table, never what rides on it.
+  ['table', '<table onmouseover=$><tr><td>t</td></tr></table>'],
+  ['table', '<table><caption onclick=$>c</caption><tr><td>t</td></tr></table>'],
+  ['table', '<table><caption><img src=x onerror=$></caption></table>'],
+  [
+    'table',
+    '<table background="javascript:$"><tr><td background="javascript:$">t</td></tr></table>',
+  ],
+  [
+    'table',
+    '<table><tr><th colspan="2 onclick=$" rowspan=1 onfocus=$ autofocus>h</th></tr></table>',
+  ],
+  ['table', '<table><tr><td><a href="javascript:$">in a cell</a></td></tr></table>'],
+  ['table', '<table><colgroup><col onmouseover=$ style="width:999em"></colgroup></table>'],
+  ['table', '<table><tr><td style="background:url(javascript:$)">s</td></tr></table>'],
+  [
+    'table',
+    '<table><tr><td><table><tr><td><img src=x onerror=$></td></tr></table></td></tr></table>',
+  ],
+  ['table', '<table><caption></caption><caption><svg onload=$></caption></table>'],
 ]
 
 function build(): XssVector[] {

@@ -36,6 +36,8 @@ import {
   selectedLibraryImage,
   type SelectedLibraryImage,
 } from './rich-text-image-dialog'
+import { ariaShortcut, TableTools } from './rich-text-table-tools'
+import { BodyTable } from './table-extension'
 
 // The article body editor (docs/product.md §2 "Rich-text content field"). Client-only: it is loaded
 // lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
@@ -68,6 +70,7 @@ function editorExtensions(library: BodyImageLibrary) {
       },
     }),
     LibraryImage.configure({ allowBase64: false, library }),
+    BodyTable,
   ]
 }
 
@@ -78,7 +81,7 @@ function editorAttributes(
 ): Record<string, string> {
   return {
     class:
-      'article-content min-h-[200px] px-4 py-3 focus-visible:outline-hidden [&_img]:rounded-lg [&_img]:max-w-full [&_a]:cursor-text [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-ring',
+      'article-content min-h-[200px] px-4 py-3 focus-visible:outline-hidden [&_img]:rounded-lg [&_img]:max-w-full [&_a]:cursor-text [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-ring [&_.selectedCell]:bg-primary/10',
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': labelId,
@@ -289,6 +292,7 @@ function Toolbar({ editor }: { editor: Editor | null }) {
           setMediaOpen(true)
         }}
       />
+      <TableTools editor={editor} disabled={disabled} ToolButton={ToolButton} />
       <Divider />
       <ToolButton
         label="Undo"
@@ -327,6 +331,7 @@ function ToolButton({
   icon: Icon,
   pressed,
   disabled,
+  shortcut,
   onClick,
 }: {
   label: string
@@ -334,6 +339,8 @@ function ToolButton({
   /** Omitted for buttons without an active state (media, undo, redo). */
   pressed?: boolean
   disabled?: boolean
+  /** Its keyboard shortcut in TipTap's notation ("Mod-Alt-ArrowDown"), when it has one. */
+  shortcut?: string
   onClick: () => void
 }) {
   return (
@@ -342,7 +349,8 @@ function ToolButton({
       variant="ghost"
       size="icon"
       aria-label={label}
-      title={label}
+      title={shortcut ? `${label} (${ariaShortcut(shortcut).replaceAll('+', ' ')})` : label}
+      aria-keyshortcuts={shortcut ? ariaShortcut(shortcut) : undefined}
       aria-pressed={pressed === undefined ? undefined : pressed}
       data-active={pressed || undefined}
       disabled={disabled}

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { mediaFiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { renderArticleHtml } from '~/infra/sanitize.server'
+import { scrollableTables } from '~/lib/scrollable-tables'
 import { mediaIdsOfBody, showBodyImage, type BodyImageLibrary } from './body-images'
 
 /**
@@ -27,9 +28,10 @@ export async function describeBodyImages(html: string): Promise<BodyImageLibrary
 
 /**
  * A sanitised body as readers see it: each library image with the library's words (or this
- * use's own), a captioned one as a figure. A body without library images is returned as it is.
+ * use's own), a captioned one as a figure, each table in its scrolling region. A body without
+ * library images is not parsed again.
  */
 export function showLibraryWords(html: string, library: BodyImageLibrary): string {
-  if (!html.includes('data-media-id=')) return html
+  if (!html.includes('data-media-id=')) return scrollableTables(html)
   return renderArticleHtml(html, (image) => showBodyImage(image, library))
 }
