@@ -103,6 +103,27 @@ describe('RenderQueue', () => {
     expect(settled).toEqual(['a', 'b'])
     expect(queue.inFlight).toBe(1)
   })
+
+  it('starts the next render only after the event loop has read what arrived meanwhile', async () => {
+    const queue = queueOf(1)
+    const { settled, release } = track(queue, ['a', 'b', 'c'])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled).toEqual(['a'])
+    release('a')
+    // However many promise turns pass (a render's PGlite queries resolve as promises, never
+    // as I/O), b does not start before the loop's next round: a request that arrived
+    // meanwhile (a health check, a page) is read first.
+    for (let i = 0; i < 50; i++) await Promise.resolve()
+    expect(settled).toEqual(['a'])
+    // Its turn is b's already: a second turn given back in the meantime goes to c, not to b.
+    expect(queue.waitingCount).toBe(1)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled).toEqual(['a', 'b'])
+    release('b')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled).toEqual(['a', 'b', 'c'])
+    expect(queue.inFlight).toBe(1)
+  })
 })
 
 /** A response as far as the middleware uses it: events, its head, `destroyed`, `writableFinished`. */

@@ -73,8 +73,15 @@ export class RenderQueue {
       }
       const waiter: Waiter = {
         admit: () => {
+          // Out of the line at once (the turn is its own: a second turn given back goes to the
+          // one after it), and into its render after the event loop has read what arrived
+          // meanwhile. On PGlite a render's queries resolve as promises on this thread, never
+          // as I/O: admitted straight away, the next render would start in the same turn of the
+          // loop, and the one after it, so that no new request (nor /healthz) was even read
+          // until the line ran dry — seconds under load (docs/performance.md, "Fair under
+          // overload"). A client gone meanwhile gives the turn back at once (`middleware`).
           leave()
-          resolve({ admitted: true, release: this.releaser() })
+          setImmediate(() => resolve({ admitted: true, release: this.releaser() }))
         },
         refuse: (reason) => {
           leave()
@@ -94,11 +101,15 @@ export class RenderQueue {
     return () => {
       if (released) return
       released = true
-      const next = this.waiting[0]
-      // The turn passes straight to the first in line: `running` stays as it is.
-      if (next) next.admit()
-      else this.running--
+      this.passTurn()
     }
+  }
+
+  /** A turn given back: to the first in line (`running` stays as it is), else free again. */
+  private passTurn() {
+    const next = this.waiting[0]
+    if (next) next.admit()
+    else this.running--
   }
 
   /**
