@@ -14,6 +14,7 @@ import {
 } from './article-changes.server'
 import { accessColumns } from './article-access.server'
 import { enforceFieldRules, fieldStateOf, requireWriter } from './article-field-rules.server'
+import { requireEditLock } from './edit-lock.server'
 import { nextPublishedAt, planSlug, statusAfterAction } from './article-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { recordRevision } from './revision-record.server'
@@ -280,10 +281,18 @@ export async function createArticle(
  * writer the role does not allow before anything else (a conflict would tell them about
  * someone else's article).
  */
-async function lockForSave(tx: Transaction, id: number, actor: Actor, options: SaveOptions) {
+async function lockForSave(
+  tx: Transaction,
+  id: number,
+  actor: Actor,
+  options: SaveOptions & { editLock?: boolean },
+) {
   const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
   if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
   requireWriter(actor, current)
+  // The form's writes wait for whoever has the editor open (the edit lock); the dashboard's
+  // Archive, Hide and Show do not: taking a story down never waits on an open tab.
+  if (options.editLock !== false) await requireEditLock(tx, id, actor, options.now ?? new Date())
   const expected = options.expectedUpdatedAt
   if (expected && !options.overwrite && current.updatedAt.getTime() !== expected.getTime()) {
     throw new ArticleError('CONFLICT', CONFLICT_MESSAGE, { currentUpdatedAt: current.updatedAt })
@@ -406,7 +415,7 @@ export async function setArticleStatus(
   const status = statusAfterAction(action)
   const shownBefore = await readArticleFacts(id)
   const saved = await inSaveTransaction(async (tx) => {
-    const { current, before } = await lockForSave(tx, id, actor, {})
+    const { current, before } = await lockForSave(tx, id, actor, { editLock: false })
     const [row] = await tx
       .update(articles)
       .set({
