@@ -1,4 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { useState } from 'react'
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router'
+import { ArticleLockBanner } from '~/components/admin/article-lock-banner'
+import { useEditLock } from '~/components/admin/use-edit-lock'
 import { ArticleCorrections } from '~/components/admin/article-corrections'
 import { ArticleRevisions } from '~/components/admin/article-revisions'
 import { ArticleViewsCard } from '~/components/admin/article-views'
@@ -10,6 +13,7 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { getArticleForEdit } from '~/domain/articles/admin-articles-queries.server'
 import { isLive } from '~/domain/articles/article-rules'
 import { getReviewNote } from '~/domain/articles/review-queries.server'
+import { getEditLock } from '~/domain/articles/edit-lock.server'
 import { canEditArticle, canOpenArticle, canSeeArticleViews } from '~/domain/access/access-rules'
 import { forbidden, requireStaff } from './+shared/require-access.server'
 import { ArticleEditor } from './+shared/article-editor'
@@ -33,16 +37,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!canOpenArticle(user, article)) forbidden()
   // "View on site" only for what readers can open now (not a scheduled article).
   const live = isLive(article, new Date())
-  const [options, reviewNote, views, alertLists] = await Promise.all([
+  const [options, reviewNote, views, alertLists, lock] = await Promise.all([
     articleEditorOptions(user, article.authorId),
     getReviewNote(article.id),
     // The desk's figures: editors and admins.
     canSeeArticleViews(user) ? getArticleViewStats(article.id) : null,
     articleAlertLists(user, article),
+    // Who holds the edit lock, read only (a GET writes nothing): the page claims it itself.
+    getEditLock(article.id),
   ])
   // A writer reading her submission sees it, not a form she may not save.
   const editable = canEditArticle(user, article)
-  return { article, live, reviewNote, editable, views, alertLists, ...options }
+  return { article, live, reviewNote, editable, views, alertLists, lock, ...options }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -67,10 +73,52 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   if (!loaderData.editable) {
     return <SubmittedArticle article={loaderData.article} notice={notice} />
   }
+  // Another article is another form and another lock: nothing typed carries over.
+  return (
+    <LockedArticleEditor
+      key={loaderData.article.id}
+      loaderData={loaderData}
+      actionData={actionData}
+      notice={notice}
+    />
+  )
+}
+
+/**
+ * The form under the article's edit lock (docs/decisions/0050-edit-locks.md): editable while
+ * this person holds it, read-only with the banner while someone else does.
+ */
+function LockedArticleEditor({
+  loaderData,
+  actionData,
+  notice,
+}: Pick<Route.ComponentProps, 'loaderData' | 'actionData'> & { notice: React.ReactNode }) {
+  const { state, takeOver } = useEditLock(
+    loaderData.article.id,
+    loaderData.lock,
+    loaderData.viewer.id,
+  )
+  const revalidator = useRevalidator()
+  // Opened read-only, the form holds nothing typed: after taking over it opens afresh on the
+  // latest version. Taken over while editing, it keeps the person's own text instead (a save
+  // over someone else's newer version then meets the conflict warning).
+  const [opening, setOpening] = useState({ count: 0, busy: false })
+  async function onTakeOver() {
+    const fresh = state.status === 'held' && !state.lost
+    if (fresh) setOpening(({ count }) => ({ count, busy: true }))
+    const ok = await takeOver()
+    if (ok && fresh) await revalidator.revalidate()
+    if (fresh) setOpening(({ count }) => ({ count: ok ? count + 1 : count, busy: false }))
+    return ok
+  }
+  const banner =
+    state.status === 'held' ? (
+      <ArticleLockBanner holder={state.holder} lost={state.lost} onTakeOver={onTakeOver} />
+    ) : null
   return (
     <ArticleEditor
-      // Another article is another form: nothing typed carries over.
-      key={loaderData.article.id}
+      key={opening.count}
+      readOnly={state.status !== 'mine' || opening.busy}
       mode="edit"
       article={loaderData.article}
       live={loaderData.live}
@@ -84,7 +132,12 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       plans={loaderData.plans}
       sitePreviewParagraphs={loaderData.sitePreviewParagraphs}
       actionData={actionData}
-      notice={notice}
+      notice={
+        <>
+          {banner}
+          {notice}
+        </>
+      }
       alertLists={loaderData.alertLists}
       panels={
         <div className="grid grid-cols-1 gap-6">

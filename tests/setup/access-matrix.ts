@@ -5,6 +5,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { articleActionSchema } from '~/domain/articles/articles-schema'
+import { EDIT_LOCK_INTENTS } from '~/domain/articles/edit-lock-schema'
 import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { importActionSchema } from '~/domain/import/import-schema'
@@ -414,6 +415,30 @@ export const MATRIX: Record<string, Probe[]> = {
       ...articleForm('draft'),
       id: String(a.othersDraft),
     })),
+  ],
+  // The edit lock: whoever may edit the article takes it and takes it over; any staff member
+  // may post a release, which frees only a lock of their own (a writer whose submission just
+  // left her hands gives hers back). An unknown intent is a 400 past the check.
+  'routes/admin.api.articles.$id.lock.tsx': [
+    get(STAFF),
+    ...EDIT_LOCK_INTENTS.flatMap((i) => [
+      {
+        ...intent(`${i} (own draft)`, STAFF),
+        fields: () => ({ intent: i }),
+        params: (a: Articles) => ({ id: String(a.ownDraft) }),
+      },
+      {
+        ...intent(`${i} (own published article)`, i === 'release' ? STAFF : AUTHORS),
+        fields: () => ({ intent: i }),
+        params: (a: Articles) => ({ id: String(a.ownPublished) }),
+      },
+      {
+        ...intent(`${i} (someone else's draft)`, i === 'release' ? STAFF : EDITORS),
+        fields: () => ({ intent: i }),
+        params: (a: Articles) => ({ id: String(a.othersDraft) }),
+      },
+    ]),
+    { ...intent(FORGED, STAFF), params: (a: Articles) => ({ id: String(a.ownDraft) }) },
   ],
   'routes/admin.api.media.tsx': [
     get(STAFF),

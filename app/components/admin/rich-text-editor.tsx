@@ -78,12 +78,14 @@ function editorAttributes(
   labelId: string,
   invalid: boolean,
   describedBy: string | undefined,
+  readOnly = false,
 ): Record<string, string> {
   return {
     class:
       'article-content min-h-[200px] px-4 py-3 focus-visible:outline-hidden [&_img]:rounded-lg [&_img]:max-w-full [&_a]:cursor-text [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-ring [&_.selectedCell]:bg-primary/10',
     role: 'textbox',
     'aria-multiline': 'true',
+    ...(readOnly ? { 'aria-readonly': 'true' } : {}),
     'aria-labelledby': labelId,
     'aria-invalid': invalid ? 'true' : 'false',
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
@@ -101,6 +103,8 @@ export interface RichTextEditorProps {
   describedBy?: string
   /** The library's alt texts and captions of the stored body's images (edit form). */
   bodyImages?: BodyImageLibrary
+  /** Shown, selectable and copyable, but not editable (someone else holds the edit lock). */
+  readOnly?: boolean
 }
 
 export function RichTextEditor({
@@ -110,6 +114,7 @@ export function RichTextEditor({
   invalid = false,
   describedBy,
   bodyImages,
+  readOnly = false,
 }: RichTextEditorProps) {
   // The captions the body opened with; images inserted later carry their own.
   const [extensions] = useState(() => editorExtensions(bodyImages ?? {}))
@@ -121,13 +126,14 @@ export function RichTextEditor({
   // outside the editor (docs/product.md §4 two-way sync).
   const knownHtml = useRef(value)
 
-  const attributes = editorAttributes(labelId, invalid, describedBy)
+  const attributes = editorAttributes(labelId, invalid, describedBy, readOnly)
   const editor = useEditor({
     extensions,
     content: value,
     // SSR-safe: nothing renders until the browser has mounted the editor.
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
+    editable: !readOnly,
     // A copy from Google Docs or Word keeps its structure and loses its styling.
     editorProps: { attributes, transformPastedHTML: transformPastedHtml },
     onUpdate: ({ editor }) => {
@@ -142,11 +148,17 @@ export function RichTextEditor({
     if (!editor || editor.isDestroyed) return
     editor.setOptions({
       editorProps: {
-        attributes: editorAttributes(labelId, invalid, describedBy),
+        attributes: editorAttributes(labelId, invalid, describedBy, readOnly),
         transformPastedHTML: transformPastedHtml,
       },
     })
-  }, [editor, labelId, invalid, describedBy])
+  }, [editor, labelId, invalid, describedBy, readOnly])
+
+  // Read-only and back keeps the content and the selection: nothing typed is lost.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || editor.isEditable === !readOnly) return
+    editor.setEditable(!readOnly, false)
+  }, [editor, readOnly])
 
   useEffect(() => {
     if (!editor || editor.isDestroyed || value === knownHtml.current) return
@@ -160,7 +172,8 @@ export function RichTextEditor({
       data-invalid={invalid || undefined}
       className="rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background data-invalid:border-destructive"
     >
-      <Toolbar editor={editor} />
+      {/* The tools go while it is read-only: nothing there may change the body. */}
+      {readOnly ? null : <Toolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   )

@@ -207,6 +207,7 @@ export function ArticleEditor({
   alertLists = [],
   plans = [],
   sitePreviewParagraphs = 3,
+  readOnly = false,
 }: {
   mode: 'create' | 'edit'
   article: EditableArticle | null
@@ -237,6 +238,11 @@ export function ArticleEditor({
   plans?: AccessPlanChoice[]
   /** The site's paragraphs before the wall, for an article that sets none. */
   sitePreviewParagraphs?: number
+  /**
+   * Someone else holds the edit lock: everything shows, title, excerpt and body stay
+   * selectable (a person taken over copies their unsaved text), nothing saves.
+   */
+  readOnly?: boolean
 }) {
   // The form holds the body; the publishing panel and the article's settings sit beside it,
   // outside the <form> element (so that `panels`, which post on their own, can sit in the
@@ -314,7 +320,7 @@ export function ArticleEditor({
 
   const autosave = useArticleAutosave({
     formRef,
-    enabled: storedStatus === 'draft' && !submitting && conflict === null,
+    enabled: storedStatus === 'draft' && !submitting && conflict === null && !readOnly,
     current: snapshot,
     saved: savedSnapshot,
     onSaved: ({ id, updatedAt, snapshot: saved }) => {
@@ -358,6 +364,8 @@ export function ArticleEditor({
     // Preview posts the form as it is to a new tab, as a plain browser submission.
     if (submitter?.hasAttribute('data-preview')) return
     event.preventDefault()
+    // Enter in a read-only field still submits a form: nothing to save without the lock.
+    if (readOnly) return
     const status = submitter?.getAttribute('data-publish-status')
     save(event.currentTarget, false, status && isArticleStatus(status) ? status : undefined)
   }
@@ -412,6 +420,7 @@ export function ArticleEditor({
                   name="title"
                   placeholder="Article title"
                   value={state.title}
+                  readOnly={readOnly}
                   maxLength={TITLE_MAX}
                   aria-invalid={errors.title ? true : undefined}
                   aria-describedby={errors.title ? 'title-error' : undefined}
@@ -428,6 +437,7 @@ export function ArticleEditor({
                   placeholder="Brief excerpt"
                   rows={3}
                   value={state.excerpt}
+                  readOnly={readOnly}
                   maxLength={EXCERPT_MAX}
                   aria-invalid={errors.excerpt ? true : undefined}
                   aria-describedby={errors.excerpt ? 'excerpt-error' : undefined}
@@ -445,6 +455,7 @@ export function ArticleEditor({
                   onChange={(html) => set('content', html)}
                   labelId="content-label"
                   bodyImages={article?.bodyImages}
+                  readOnly={readOnly}
                   invalid={Boolean(errors.content)}
                   describedBy={errors.content ? 'content-error' : undefined}
                 />
@@ -454,7 +465,10 @@ export function ArticleEditor({
           </Card>
         </form>
 
-        <div className="min-w-0 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+        <fieldset
+          disabled={readOnly}
+          className="min-w-0 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+        >
           <ArticlePublishPanel
             actions={actions}
             distribution={
@@ -538,9 +552,12 @@ export function ArticleEditor({
               viewer={viewer}
             />
           </ArticlePublishPanel>
-        </div>
+        </fieldset>
 
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-start-1 lg:row-start-2">
+        <fieldset
+          disabled={readOnly}
+          className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-start-1 lg:row-start-2"
+        >
           <Card>
             <CardContent className="grid gap-5 pt-6">
               <Field>
@@ -614,13 +631,15 @@ export function ArticleEditor({
               />
             </CardContent>
           </Card>
-        </div>
+        </fieldset>
         {panels ? (
           <div className="min-w-0 self-start lg:col-start-1 lg:row-start-3">{panels}</div>
         ) : null}
       </div>
       <ArticleLeaveGuard when={dirty && !submitting} />
-      <ArticlePublishBar {...actions} status={state.status} unsaved={dirty} />
+      <fieldset disabled={readOnly} className="contents">
+        <ArticlePublishBar {...actions} status={state.status} unsaved={dirty} />
+      </fieldset>
     </div>
   )
 }
