@@ -39,7 +39,8 @@ export function ArticleLockBanner({
   return (
     <Alert variant={lost ? 'destructive' : 'default'} data-edit-lock="" className="scroll-my-24">
       {lost ? <UserRoundXIcon aria-hidden="true" /> : <LockIcon aria-hidden="true" />}
-      <AlertTitle>
+      {/* The whole sentence, on as many lines as it takes: it names who took over. */}
+      <AlertTitle className="line-clamp-none">
         {lost
           ? `${holder.name} took over editing at ${since}`
           : `${holder.name} is editing this article`}

@@ -170,7 +170,8 @@ export function RichTextEditor({
     <div
       data-slot="rich-text-editor"
       data-invalid={invalid || undefined}
-      className="rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background data-invalid:border-destructive"
+      data-readonly={readOnly || undefined}
+      className="rounded-md border border-input bg-background data-readonly:bg-muted/60 focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background data-invalid:border-destructive"
     >
       {/* The tools go while it is read-only: nothing there may change the body. */}
       {readOnly ? null : <Toolbar editor={editor} />}

@@ -68,6 +68,7 @@ import { publishAction } from '~/domain/articles/publish-action'
 import type { AlertListState } from '~/domain/newsletter/alert-schema'
 import type { ActionResult } from '~/lib/action-result'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/field-errors'
+import { cn } from '~/lib/utils'
 
 // Opened by its address, the form starts fetching the editor's code as soon as its own module
 // is evaluated, before the page is hydrated (docs/performance.md: a third off the time to a
@@ -113,6 +114,9 @@ interface FormState {
   authorId: string
   access: AccessFieldValue
 }
+
+/** A field shown, selectable, but not editable: it looks set apart from one that is. */
+const READ_ONLY_FIELD = 'bg-muted/60'
 
 const toIso = (date: Date | string | null) => (date ? new Date(date).toISOString() : '')
 
@@ -425,7 +429,7 @@ export function ArticleEditor({
                   aria-invalid={errors.title ? true : undefined}
                   aria-describedby={errors.title ? 'title-error' : undefined}
                   onChange={(event) => set('title', event.target.value)}
-                  className="text-lg md:text-lg"
+                  className={cn('text-lg md:text-lg', readOnly && READ_ONLY_FIELD)}
                 />
                 <FieldError id="title-error" errors={errors.title} />
               </Field>
@@ -442,6 +446,7 @@ export function ArticleEditor({
                   aria-invalid={errors.excerpt ? true : undefined}
                   aria-describedby={errors.excerpt ? 'excerpt-error' : undefined}
                   onChange={(event) => set('excerpt', event.target.value)}
+                  className={readOnly ? READ_ONLY_FIELD : undefined}
                 />
                 <FieldError id="excerpt-error" errors={errors.excerpt} />
               </Field>
