@@ -82,7 +82,10 @@ describe('/admin/api/articles/:id/lock with two sessions', () => {
     expect(await save.json()).toMatchObject({
       ok: false,
       code: 'LOCKED',
-      toast: { title: 'Failed to update article', description: expect.stringMatching(/ann-lock is editing/) },
+      toast: {
+        title: 'Failed to update article',
+        description: expect.stringMatching(/ann-lock is editing/),
+      },
     })
     const auto = await callRoute(
       autosave,
