@@ -85,7 +85,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 }
 
 /**
- * The form under the article's edit lock (docs/decisions/0050-edit-locks.md): editable while
+ * The form under the article's edit lock (docs/decisions/0051-edit-locks.md): editable while
  * this person holds it, read-only with the banner while someone else does.
  */
 function LockedArticleEditor({
