@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { XSS_VECTORS } from '../../tests/setup/xss-vectors'
+import { galleryHtml } from '~/lib/gallery'
 import {
   htmlToPlainText,
   renderArticleHtml,
@@ -28,8 +29,9 @@ const ALLOWED: Record<string, string[]> = {
   code: ['class'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
+  figure: ['data-gallery'],
   ...Object.fromEntries(
-    'p br strong b em i u s pre blockquote h1 h2 h3 h4 h5 h6 ul li hr figure figcaption table caption thead tbody tr'
+    'p br strong b em i u s pre blockquote h1 h2 h3 h4 h5 h6 ul li hr figcaption table caption thead tbody tr small'
       .split(' ')
       .map((tag) => [tag, []]),
   ),
@@ -172,6 +174,38 @@ const HOSTILE: Array<[string, string, string]> = [
     `<a href="https://ok.test/&quot;onclick=&quot;a()" target="_blank" ${REL}>q</a>`,
   ],
 ]
+
+describe('sanitizeArticleHtml: blocks', () => {
+  it('keeps a gallery exactly as lib/gallery.ts writes it', () => {
+    const html = galleryHtml([
+      {
+        src: '/media/media/_v/a-640.webp',
+        full: '/media/media/a.jpg',
+        alt: 'Pier',
+        caption: 'Dawn & "light"',
+        credit: 'Photo: A <b>',
+        width: 640,
+        height: 427,
+      },
+      {
+        src: 'https://cdn.test/b.jpg',
+        full: 'https://cdn.test/b.jpg',
+        alt: '',
+        caption: '',
+        credit: '',
+        width: null,
+        height: null,
+      },
+    ])
+    expect(sanitizeArticleHtml(html)).toBe(html)
+  })
+
+  it('keeps the gallery mark only without a value', () => {
+    expect(sanitizeArticleHtml('<figure data-gallery="x"><figure></figure></figure>')).toBe(
+      '<figure><figure></figure></figure>',
+    )
+  })
+})
 
 describe('sanitizeArticleHtml: hostile input', () => {
   it.each(HOSTILE)('%s', (_name, input, expected) => {

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { isAllowedLinkHref, LINK_SCHEMES } from '~/lib/link-schemes'
+import { GALLERY_ATTRIBUTE } from '~/lib/gallery'
 import { scrollableTables } from '~/lib/scrollable-tables'
 
 // Article and page bodies come from the TipTap editor (StarterKit + Link + Image), but the
@@ -38,6 +39,8 @@ const VALID_VALUES: Record<string, Record<string, RegExp>> = {
   // layout bomb, not a table.
   th: { colspan: CELL_SPAN, rowspan: CELL_SPAN },
   td: { colspan: CELL_SPAN, rowspan: CELL_SPAN },
+  // A gallery's outer figure (lib/gallery.ts) is marked, with no value.
+  figure: { [GALLERY_ATTRIBUTE]: /^$/ },
 }
 
 function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
@@ -79,9 +82,11 @@ const ARTICLE_ATTRIBUTES = {
   ol: ['start', 'type'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
+  figure: [GALLERY_ATTRIBUTE],
 }
 
-const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
+// sanitize-html reads allowedEmptyAttributes (2.x); its type definitions do not list it yet.
+const ARTICLE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [
     'p',
     'br',
@@ -116,8 +121,12 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     'tr',
     'th',
     'td',
+    // A gallery image's credit, in its figcaption (lib/gallery.ts).
+    'small',
   ],
   allowedAttributes: ARTICLE_ATTRIBUTES,
+  // Written `data-gallery=""`, as the editor writes it, so a saved gallery round-trips.
+  allowedEmptyAttributes: ['alt', GALLERY_ATTRIBUTE],
   // No class attributes except the code block's language (docs/product.md §3 "Code block language"),
   // which TipTap writes as <code class="language-js">.
   allowedClasses: { code: ['language-*'] },
@@ -142,6 +151,7 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     ol: keepValidValues,
     th: keepValidValues,
     td: keepValidValues,
+    figure: keepValidValues,
   },
 }
 

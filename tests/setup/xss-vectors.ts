@@ -333,6 +333,36 @@ const TEMPLATES: Template[] = [
     '<table><tr><td><table><tr><td><img src=x onerror=$></td></tr></table></td></tr></table>',
   ],
   ['table', '<table><caption></caption><caption><svg onload=$></caption></table>'],
+  // Galleries (issue 40, lib/gallery.ts): the figure structure and its links, nothing more.
+  [
+    'gallery',
+    '<figure data-gallery="" onmouseover=$><figure><img src=x onerror=$></figure></figure>',
+  ],
+  [
+    'gallery',
+    '<figure data-gallery="javascript:$"><figure><a href="javascript:$"><img src="/a.png"></a></figure></figure>',
+  ],
+  [
+    'gallery',
+    '<figure data-gallery><figure><a href="/a.png" target="_self" onclick=$><img src="/a.png" alt="x" onload=$></a></figure></figure>',
+  ],
+  [
+    'gallery',
+    '<figure data-gallery><figure><figcaption>c<small onclick=$>Photo</small></figcaption></figure></figure>',
+  ],
+  [
+    'gallery',
+    '<figure data-gallery><figure><img src="data:image/svg+xml,<svg onload=$>"></figure></figure>',
+  ],
+  [
+    'gallery',
+    '<figure data-gallery><figure><a href="/a.png"><img src="/a.png" srcset="javascript:$ 2x"></a></figure></figure>',
+  ],
+  ['gallery', '<small style="background:url(javascript:$)">s</small>'],
+  [
+    'gallery',
+    '<figure data-gallery><div data-lightbox onclick=$><img src="/a.png"></div></figure>',
+  ],
 ]
 
 function build(): XssVector[] {

@@ -5,6 +5,7 @@ import {
   Heading1Icon,
   Heading2Icon,
   ImageIcon,
+  ImagesIcon,
   ItalicIcon,
   LinkIcon,
   ListIcon,
@@ -38,6 +39,9 @@ import {
 } from './rich-text-image-dialog'
 import { ariaShortcut, TableTools } from './rich-text-table-tools'
 import { BodyTable } from './table-extension'
+import { Gallery, selectedGallery } from './gallery-extension'
+import { GalleryDialog } from './rich-text-gallery-dialog'
+import type { GalleryImage } from '~/lib/gallery'
 
 // The article body editor (docs/product.md §2 "Rich-text content field"). Client-only: it is loaded
 // lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
@@ -71,6 +75,7 @@ function editorExtensions(library: BodyImageLibrary) {
     }),
     LibraryImage.configure({ allowBase64: false, library }),
     BodyTable,
+    Gallery,
   ]
 }
 
@@ -198,6 +203,8 @@ interface ToolState {
 function Toolbar({ editor }: { editor: Editor | null }) {
   const [linkOpen, setLinkOpen] = useState(false)
   const [mediaOpen, setMediaOpen] = useState(false)
+  // The gallery dialog, open on the selected gallery's images (null: a new gallery).
+  const [galleryTarget, setGalleryTarget] = useState<{ images: GalleryImage[] | null } | null>(null)
   // The library image selected when the dialog opened (edited in place), and a new dialog
   // state for each opening.
   const [mediaTarget, setMediaTarget] = useState<{
@@ -306,6 +313,12 @@ function Toolbar({ editor }: { editor: Editor | null }) {
           setMediaOpen(true)
         }}
       />
+      <ToolButton
+        label="Gallery"
+        icon={ImagesIcon}
+        disabled={disabled}
+        onClick={() => setGalleryTarget({ images: selectedGallery(editor!.state.selection) })}
+      />
       <TableTools editor={editor} disabled={disabled} ToolButton={ToolButton} />
       <Divider />
       <ToolButton
@@ -330,6 +343,13 @@ function Toolbar({ editor }: { editor: Editor | null }) {
             onOpenChange={setMediaOpen}
             selected={mediaTarget.selected}
           />
+          {galleryTarget ? (
+            <GalleryDialog
+              editor={editor}
+              initial={galleryTarget.images}
+              onClose={() => setGalleryTarget(null)}
+            />
+          ) : null}
         </>
       ) : null}
     </div>
