@@ -36,7 +36,8 @@ function EditorPlaceholder() {
   return (
     <div className="rounded-md border border-input bg-background" aria-hidden="true">
       <div className="flex gap-1 border-b border-border bg-muted p-1">
-        {Array.from({ length: 11 }, (_, i) => (
+        {/* As many as the toolbar has buttons (rich-text-editor.tsx, with editor-blocks.ts). */}
+        {Array.from({ length: 15 }, (_, i) => (
           <Skeleton key={i} className="size-9" />
         ))}
       </div>

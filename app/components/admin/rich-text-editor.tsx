@@ -31,6 +31,9 @@ import { Label } from '~/components/ui/label'
 import { isAllowedLinkHref, LINK_SCHEMES, linkScheme } from '~/lib/link-schemes'
 import { transformPastedHtml } from '~/lib/paste/clean-pasted-html'
 import type { BodyImageLibrary } from '~/domain/media/body-images'
+import { returnFocus } from './blocks/return-focus'
+import { blockExtensions, EDITOR_BLOCKS, type EditorBlock } from './editor-blocks'
+import { SlashMenu, type MenuKeys } from './editor-slash-menu'
 import { LibraryImage } from './library-image'
 import {
   MediaDialog,
@@ -76,6 +79,7 @@ function editorExtensions(library: BodyImageLibrary) {
     LibraryImage.configure({ allowBase64: false, library }),
     BodyTable,
     Gallery,
+    ...blockExtensions(),
   ]
 }
 
@@ -130,6 +134,10 @@ export function RichTextEditor({
   // The HTML the editor last emitted or was given: a value that differs from it came from
   // outside the editor (docs/product.md §4 two-way sync).
   const knownHtml = useRef(value)
+  // Keys the "/" menu takes while it is open (arrows, Enter, Tab, Escape).
+  const menuKeys = useRef<MenuKeys | null>(null)
+  // The block whose dialog is open (a related article's search…), by its id.
+  const [blockDialog, setBlockDialog] = useState<string | null>(null)
 
   const attributes = editorAttributes(labelId, invalid, describedBy, readOnly)
   const editor = useEditor({
@@ -139,8 +147,12 @@ export function RichTextEditor({
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     editable: !readOnly,
-    // A copy from Google Docs or Word keeps its structure and loses its styling.
-    editorProps: { attributes, transformPastedHTML: transformPastedHtml },
+    editorProps: {
+      attributes,
+      // A copy from Google Docs or Word keeps its structure and loses its styling.
+      transformPastedHTML: transformPastedHtml,
+      handleKeyDown: (_view, event) => menuKeys.current?.(event) ?? false,
+    },
     onUpdate: ({ editor }) => {
       const html = editor.getHTML()
       knownHtml.current = html
@@ -171,6 +183,12 @@ export function RichTextEditor({
     editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 
+  function insertChosenBlock(block: EditorBlock) {
+    if (!editor) return
+    if (block.insert.kind === 'now') block.insert.run(editor)
+    else setBlockDialog(block.id)
+  }
+
   return (
     <div
       data-slot="rich-text-editor"
@@ -179,8 +197,23 @@ export function RichTextEditor({
       className="rounded-md border border-input bg-background data-readonly:bg-muted/60 focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background data-invalid:border-destructive"
     >
       {/* The tools go while it is read-only: nothing there may change the body. */}
-      {readOnly ? null : <Toolbar editor={editor} />}
-      <EditorContent editor={editor} />
+      {readOnly ? null : <Toolbar editor={editor} onInsertBlock={insertChosenBlock} />}
+      <div className="relative">
+        <EditorContent editor={editor} />
+        {editor ? <SlashMenu editor={editor} keys={menuKeys} onChoose={insertChosenBlock} /> : null}
+      </div>
+      {editor
+        ? EDITOR_BLOCKS.map(({ id, insert }) =>
+            insert.kind === 'dialog' ? (
+              <insert.Dialog
+                key={id}
+                editor={editor}
+                open={blockDialog === id}
+                onOpenChange={(open) => setBlockDialog(open ? id : null)}
+              />
+            ) : null,
+          )
+        : null}
     </div>
   )
 }
@@ -200,7 +233,13 @@ interface ToolState {
   canRedo: boolean
 }
 
-function Toolbar({ editor }: { editor: Editor | null }) {
+function Toolbar({
+  editor,
+  onInsertBlock,
+}: {
+  editor: Editor | null
+  onInsertBlock: (block: EditorBlock) => void
+}) {
   const [linkOpen, setLinkOpen] = useState(false)
   const [mediaOpen, setMediaOpen] = useState(false)
   // The gallery dialog, open on the selected gallery's images (null: a new gallery).
@@ -321,6 +360,16 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       />
       <TableTools editor={editor} disabled={disabled} ToolButton={ToolButton} />
       <Divider />
+      {EDITOR_BLOCKS.map((block) => (
+        <ToolButton
+          key={block.id}
+          label={block.label}
+          icon={block.icon}
+          disabled={disabled}
+          onClick={() => onInsertBlock(block)}
+        />
+      ))}
+      <Divider />
       <ToolButton
         label="Undo"
         icon={Undo2Icon}
@@ -397,15 +446,6 @@ function ToolButton({
       <Icon aria-hidden="true" />
     </Button>
   )
-}
-
-/**
- * Back to the text when a dialog closes, with the editor's own selection (Radix would focus
- * whatever had focus before, and a bare focus() on the editable puts the caret elsewhere).
- */
-function returnFocus(event: Event, editor: Editor) {
-  event.preventDefault()
-  editor.commands.focus()
 }
 
 function LinkDialog({
