@@ -1,4 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { memoized } from '~/infra/memo-cache.server'
@@ -9,10 +10,12 @@ import { memoized } from '~/infra/memo-cache.server'
  * domain's root, not in an area: articles, categories and authors all read by it, and an area
  * holding it would have the others import it while it imports them.
  */
-export const isPublicArticle = and(
-  eq(articles.status, 'published'),
-  lte(articles.publishedAt, sql`now()`),
-)
+export const isPublicArticle = publicArticleIn(articles)
+
+/** The same rule on another name for the articles table (an alias in a subquery). */
+export function publicArticleIn(table: { status: AnyPgColumn; publishedAt: AnyPgColumn }) {
+  return and(eq(table.status, 'published'), lte(table.publishedAt, sql`now()`))
+}
 
 /**
  * When the next scheduled article goes public (epoch ms), or null: what readers may see

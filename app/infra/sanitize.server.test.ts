@@ -29,7 +29,8 @@ const ALLOWED: Record<string, string[]> = {
   code: ['class'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
-  figure: ['data-gallery'],
+  figure: ['data-gallery', 'data-block'],
+  aside: ['data-block', 'data-article-id', 'data-title'],
   ...Object.fromEntries(
     'p br strong b em i u s pre blockquote h1 h2 h3 h4 h5 h6 ul li hr figcaption table caption thead tbody tr small'
       .split(' ')

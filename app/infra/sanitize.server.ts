@@ -1,4 +1,10 @@
 import sanitizeHtml from 'sanitize-html'
+import {
+  BODY_BLOCKS,
+  blockNamesFor,
+  RELATED_ARTICLE_ID,
+  RELATED_ARTICLE_TITLE,
+} from '~/lib/body-blocks'
 import { isAllowedLinkHref, LINK_SCHEMES } from '~/lib/link-schemes'
 import { GALLERY_ATTRIBUTE } from '~/lib/gallery'
 import { scrollableTables } from '~/lib/scrollable-tables'
@@ -41,6 +47,11 @@ const VALID_VALUES: Record<string, Record<string, RegExp>> = {
   td: { colspan: CELL_SPAN, rowspan: CELL_SPAN },
   // A gallery's outer figure (lib/gallery.ts) is marked, with no value.
   figure: { [GALLERY_ATTRIBUTE]: /^$/ },
+  aside: {
+    // An article id (a serial), and the title the editor shows for it (articles' own limit).
+    [RELATED_ARTICLE_ID]: /^[1-9]\d{0,9}$/,
+    [RELATED_ARTICLE_TITLE]: /^(?=[\s\S]*\S)[\s\S]{1,300}$/,
+  },
 }
 
 function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
@@ -54,6 +65,32 @@ function keepValidValues(tagName: string, attribs: sanitizeHtml.Attributes) {
     delete kept[CAPTION_OVERRIDE]
   }
   return { tagName, attribs: kept }
+}
+
+// A block's element (lib/body-blocks.ts) keeps its `data-block` only with a name the element
+// may carry. An aside is nothing but a block: one without a known name is taken out and its
+// contents kept (sanitize-html drops a tag it does not allow but keeps what is inside), and
+// only a related-article card keeps the article it names, or is dropped without it.
+const NOT_A_BLOCK = 'div'
+
+function blockElement(tagName: string, attribs: sanitizeHtml.Attributes) {
+  const { 'data-block': block, ...rest } = keepValidValues(tagName, attribs).attribs
+  const named = block !== undefined && blockNamesFor(tagName).includes(block)
+  if (tagName === 'figure')
+    return { tagName, attribs: named ? { 'data-block': block, ...rest } : rest }
+  if (!named) return { tagName: NOT_A_BLOCK, attribs: {} }
+  if (block !== BODY_BLOCKS.relatedArticle.name)
+    return { tagName, attribs: { 'data-block': block } }
+  const { [RELATED_ARTICLE_ID]: id, [RELATED_ARTICLE_TITLE]: title } = rest
+  if (id === undefined) return { tagName: NOT_A_BLOCK, attribs: {} }
+  return {
+    tagName,
+    attribs: {
+      'data-block': block,
+      [RELATED_ARTICLE_ID]: id,
+      ...(title === undefined ? {} : { [RELATED_ARTICLE_TITLE]: title }),
+    },
+  }
 }
 
 /**
@@ -82,7 +119,8 @@ const ARTICLE_ATTRIBUTES = {
   ol: ['start', 'type'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
-  figure: [GALLERY_ATTRIBUTE],
+  figure: [GALLERY_ATTRIBUTE, 'data-block'],
+  aside: ['data-block', RELATED_ARTICLE_ID, RELATED_ARTICLE_TITLE],
 }
 
 // sanitize-html reads allowedEmptyAttributes (2.x); its type definitions do not list it yet.
@@ -123,6 +161,7 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[
     'td',
     // A gallery image's credit, in its figcaption (lib/gallery.ts).
     'small',
+    'aside',
   ],
   allowedAttributes: ARTICLE_ATTRIBUTES,
   // Written `data-gallery=""`, as the editor writes it, so a saved gallery round-trips.
@@ -133,8 +172,11 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[
   // The link schemes of docs/product.md §5 (lib/link-schemes.ts, shared with the editor).
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
-  // An image whose src was refused would render as a broken box.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  // An image whose src was refused would render as a broken box; a pull quote's attribution
+  // left empty is none.
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !frame.attribs.src) ||
+    (frame.tag === 'figcaption' && frame.text.trim() === '' && frame.mediaChildren.length === 0),
   transformTags: {
     a: (tagName, attribs) => {
       if (attribs.href === undefined || !isSafeHref(attribs.href)) {
@@ -151,13 +193,42 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[
     ol: keepValidValues,
     th: keepValidValues,
     td: keepValidValues,
-    figure: keepValidValues,
+    // keepValidValues first, a gallery's mark included.
+    figure: blockElement,
+    aside: blockElement,
   },
+}
+
+const RELATED_CARD_OPEN = `<aside data-block="${BODY_BLOCKS.relatedArticle.name}"`
+
+/**
+ * A related-article card holds nothing: the reader's page draws it. What a crafted body put
+ * inside one is taken out (sanitised HTML is well formed, so its asides pair up).
+ */
+function emptyRelatedCards(html: string): string {
+  let result = ''
+  let at = 0
+  for (;;) {
+    const start = html.indexOf(RELATED_CARD_OPEN, at)
+    if (start < 0) return result + html.slice(at)
+    const openEnd = html.indexOf('>', start) + 1
+    let depth = 1
+    let scan = openEnd
+    while (depth > 0) {
+      const next = html.slice(scan).search(/<aside[\s>]|<\/aside>/)
+      if (next < 0) return result + html.slice(at)
+      scan += next
+      depth += html.startsWith('</', scan) ? -1 : 1
+      scan = html.indexOf('>', scan) + 1
+    }
+    result += html.slice(at, openEnd) + '</aside>'
+    at = scan
+  }
 }
 
 /** Article body HTML reduced to what the editor can produce, with safe links and images. */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, ARTICLE_OPTIONS)
+  return emptyRelatedCards(sanitizeHtml(html, ARTICLE_OPTIONS))
 }
 
 /** A library image of a body as stored: overrides are '' when this use follows the library. */
@@ -192,32 +263,34 @@ export function renderArticleHtml(
   html: string,
   show: (image: StoredBodyImage) => ShownBodyImage,
 ): string {
-  const marked = sanitizeHtml(html, {
-    ...ARTICLE_OPTIONS,
-    allowedAttributes: { ...ARTICLE_ATTRIBUTES, img: [...ARTICLE_ATTRIBUTES.img, CAPTION_MARK] },
-    transformTags: {
-      ...ARTICLE_OPTIONS.transformTags,
-      img: (tagName, attribs) => {
-        const {
-          [CAPTION_MARK]: _mark,
-          [ALT_OVERRIDE]: altOverride = '',
-          [CAPTION_OVERRIDE]: captionOverride = '',
-          ...kept
-        } = keepValidValues(tagName, attribs).attribs
-        const mediaId = kept[MEDIA_ID]
-        if (!mediaId) return { tagName, attribs: kept }
-        const shown = show({ mediaId, alt: kept.alt ?? '', altOverride, captionOverride })
-        return {
-          tagName,
-          attribs: {
-            ...kept,
-            alt: shown.alt,
-            ...(shown.caption ? { [CAPTION_MARK]: shown.caption } : {}),
-          },
-        }
+  const marked = emptyRelatedCards(
+    sanitizeHtml(html, {
+      ...ARTICLE_OPTIONS,
+      allowedAttributes: { ...ARTICLE_ATTRIBUTES, img: [...ARTICLE_ATTRIBUTES.img, CAPTION_MARK] },
+      transformTags: {
+        ...ARTICLE_OPTIONS.transformTags,
+        img: (tagName, attribs) => {
+          const {
+            [CAPTION_MARK]: _mark,
+            [ALT_OVERRIDE]: altOverride = '',
+            [CAPTION_OVERRIDE]: captionOverride = '',
+            ...kept
+          } = keepValidValues(tagName, attribs).attribs
+          const mediaId = kept[MEDIA_ID]
+          if (!mediaId) return { tagName, attribs: kept }
+          const shown = show({ mediaId, alt: kept.alt ?? '', altOverride, captionOverride })
+          return {
+            tagName,
+            attribs: {
+              ...kept,
+              alt: shown.alt,
+              ...(shown.caption ? { [CAPTION_MARK]: shown.caption } : {}),
+            },
+          }
+        },
       },
-    },
-  })
+    }),
+  )
   return scrollableTables(
     marked.replace(
       MARKED_IMAGE,
@@ -249,6 +322,7 @@ const BLOCK_TAGS = [
   'pre',
   'figure',
   'figcaption',
+  'aside',
   'table',
   'caption',
   'tr',

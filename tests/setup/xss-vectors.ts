@@ -294,6 +294,38 @@ const TEMPLATES: Template[] = [
   ['mXSS null byte', '<img src=x o\u0000nerror=$>'],
   ['mXSS null byte', '<scr\u0000ipt>$</scr\u0000ipt>'],
   ['mXSS null byte', '<a href="java\u0000script:$">n</a>'],
+  // Article blocks (lib/body-blocks.ts): their markers carry nothing active
+  [
+    'block',
+    '<figure data-block="pull-quote" onclick=$><blockquote onmouseover=$><p>q</p></blockquote><figcaption onclick=$>who</figcaption></figure>',
+  ],
+  [
+    'block',
+    '<figure data-block="pull-quote"><blockquote><p><img src=x onerror=$></p></blockquote></figure>',
+  ],
+  ['block', '<figure data-block="javascript:$"><figcaption>f</figcaption></figure>'],
+  ['block', '<aside data-block="fact-box" onmouseover=$><h3 onclick=$>t</h3><p>x</p></aside>'],
+  ['block', '<aside data-block="fact-box"><h3><a href="javascript:$">t</a></h3></aside>'],
+  ['block', '<aside data-block="fact-box" data-article-id="1" style="x:expression($)">f</aside>'],
+  [
+    'block',
+    '<aside data-block="related-article" data-article-id="1" data-title="x&quot; onmouseover=&quot;$"></aside>',
+  ],
+  [
+    'block',
+    '<aside data-block="related-article" data-article-id="1" data-title="</aside><img src=x onerror=$>"></aside>',
+  ],
+  ['block', '<aside data-block="related-article" data-article-id="1 onclick=$">r</aside>'],
+  [
+    'block',
+    '<aside data-block="related-article" data-article-id="1"><img src=x onerror=$><a href="javascript:$">in</a></aside>',
+  ],
+  [
+    'block',
+    '<aside data-block="related-article" data-article-id="1"><aside data-block="fact-box"><h3>t</h3></aside><svg onload=$></aside>',
+  ],
+  ['block', '<aside data-block="other" onclick=$>s</aside>'],
+  ['block', '<hr onclick=$ data-block="fact-box">'],
   // Other elements that load or run
   ['other', '<video poster="javascript:$"></video>'],
   ['other', '<img srcset="javascript:$ 1x" src="/a.png">'],

@@ -4,6 +4,11 @@ import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { toBylineAuthor, type BylineAuthor } from '~/domain/authors/byline'
 import { showBodyImage, type BodyImageLibrary } from '~/domain/media/body-images'
 import { describeBodyImages } from '~/domain/media/body-images.server'
+import {
+  describeRelatedCards,
+  showRelatedCards,
+  type RelatedCards,
+} from '~/domain/related-cards.server'
 import { describeImage } from '~/domain/media/image-facts.server'
 import { getDb } from '~/infra/db.server'
 import { renderArticleHtml, sanitizeArticleHtml } from '~/infra/sanitize.server'
@@ -117,6 +122,8 @@ type ArticleViewSource = Pick<
   corrections?: CorrectionRow[]
   /** The library's word on the body's images (none: each keeps what it was stored with). */
   bodyImages?: BodyImageLibrary
+  /** The public stories its related-article cards name (none: no card is shown). */
+  relatedCards?: RelatedCards
 }
 
 export function toArticleView(
@@ -155,7 +162,10 @@ export function toArticleView(
 }
 
 function renderBody(article: ArticleViewSource, html: string): string {
-  return renderArticleHtml(html, (image) => showBodyImage(image, article.bodyImages ?? {}))
+  return showRelatedCards(
+    renderArticleHtml(html, (image) => showBodyImage(image, article.bodyImages ?? {})),
+    article.relatedCards ?? {},
+  )
 }
 
 /**
@@ -254,6 +264,7 @@ export async function previewArticleInput(
     wordCount,
     featuredImageFacts,
     bodyImages,
+    relatedCards,
     { timeZone },
   ] = await Promise.all([
     input.categoryId
@@ -274,6 +285,7 @@ export async function previewArticleInput(
     countWords(content),
     describeImage(input.featuredImage),
     describeBodyImages(content),
+    describeRelatedCards(content),
     getSiteSettings(),
   ])
   return toPreviewView(
@@ -286,6 +298,7 @@ export async function previewArticleInput(
       featuredImage: input.featuredImage,
       featuredImageFacts,
       bodyImages,
+      relatedCards,
       hasVideo: input.hasVideo,
       videoUrl: input.videoUrl,
       categoryName: category?.name ?? null,

@@ -11,6 +11,7 @@ import {
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import type { BodyImageLibrary } from '~/domain/media/body-images'
 import { bodyImagesColumn } from '~/domain/media/body-images.server'
+import { relatedCardsColumn, type RelatedCards } from '~/domain/related-cards.server'
 import { imageFactsColumn } from '~/domain/media/image-facts.server'
 import type { ImageFacts } from '~/domain/media/media-schema'
 import type { TagLink } from '~/domain/tags/tags-queries.server'
@@ -163,6 +164,8 @@ export interface ArticleDetail extends ArticleCardData {
   corrections: CorrectionRow[]
   /** The library's alt text and caption of the images its body names by media id. */
   bodyImages: BodyImageLibrary
+  /** The public stories its related-article cards name. */
+  relatedCards: RelatedCards
   /** What it asks of its reader (app/domain/membership/access-level.ts: `ArticleGate`). */
   access: AccessLevel
   accessPlanIds: number[]
@@ -207,6 +210,7 @@ export async function findArticleDetail(
       tags: tagsOfArticle,
       corrections: correctionsOfArticle,
       bodyImages: bodyImagesColumn(articles.content),
+      relatedCards: relatedCardsColumn(articles.content),
       access: sql<AccessLevel>`${articles.access}`,
       accessPlanIds: articles.accessPlanIds,
       freeForNow: articles.freeForNow,

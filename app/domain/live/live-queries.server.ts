@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { articles, liveCoverage, liveEntries, liveEntryRevisions, profiles } from '@db/schema/index'
 import { bylineColumns, newsroomName } from '~/domain/authors/authors-queries.server'
 import { bodyImagesColumn, showLibraryWords } from '~/domain/media/body-images.server'
+import { relatedCardsColumn, showRelatedCards } from '~/domain/related-cards.server'
 import { isPublicArticle } from '~/domain/published.server'
 import { cacheKey } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
@@ -144,16 +145,20 @@ async function loadPublicLive(articleId: number): Promise<PublicLive | null> {
   if (!coverage) return null
   const { gate, ...coverageRow } = coverage
   const rows = await db
-    .select({ ...entryColumns, bodyImages: bodyImagesColumn(liveEntries.content) })
+    .select({
+      ...entryColumns,
+      bodyImages: bodyImagesColumn(liveEntries.content),
+      relatedCards: relatedCardsColumn(liveEntries.content),
+    })
     .from(liveEntries)
     .leftJoin(profiles, eq(profiles.id, liveEntries.authorId))
     .where(and(eq(liveEntries.articleId, articleId), eq(liveEntries.status, 'published')))
     .orderBy(desc(liveEntries.publishedAt), desc(liveEntries.id))
   // Library images show the library's words as they are now, as in an article's body: worked
   // out once here, not for each reader.
-  const entries = rows.map(({ bodyImages, ...row }) => ({
+  const entries = rows.map(({ bodyImages, relatedCards, ...row }) => ({
     ...row,
-    content: showLibraryWords(row.content, bodyImages),
+    content: showRelatedCards(showLibraryWords(row.content, bodyImages), relatedCards),
   }))
   return { coverage: coverageRow, entries, gate }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { staticPages } from '@db/schema/index'
 import { showBodyImage } from '~/domain/media/body-images'
 import { bodyImagesColumn } from '~/domain/media/body-images.server'
+import { relatedCardsColumn, showRelatedCards } from '~/domain/related-cards.server'
 import { getDb } from '~/infra/db.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { memoized } from '~/infra/memo-cache.server'
@@ -55,6 +56,7 @@ export async function getStaticPage(slug: StaticPageSlug): Promise<StaticPage> {
       content: staticPages.content,
       updatedAt: staticPages.updatedAt,
       bodyImages: bodyImagesColumn(staticPages.content),
+      relatedCards: relatedCardsColumn(staticPages.content),
     })
     .from(staticPages)
     .where(eq(staticPages.slug, slug))
@@ -63,7 +65,10 @@ export async function getStaticPage(slug: StaticPageSlug): Promise<StaticPage> {
   return {
     slug,
     title: row.title.trim() || DEFAULT_STATIC_PAGES[slug].title,
-    content: renderArticleHtml(row.content, (image) => showBodyImage(image, row.bodyImages)),
+    content: showRelatedCards(
+      renderArticleHtml(row.content, (image) => showBodyImage(image, row.bodyImages)),
+      row.relatedCards,
+    ),
     updatedAt: row.updatedAt,
   }
 }

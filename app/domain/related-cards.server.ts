@@ -1,0 +1,86 @@
+import { inArray, sql, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { articles } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
+import { BODY_BLOCKS, RELATED_ARTICLE_ID } from '~/lib/body-blocks'
+import { escapeHtml, escapeHtmlAttribute } from '~/lib/html'
+import { imageVariantUrl } from '~/lib/image-variants'
+import { publicArticleIn } from './published.server'
+
+// A related-article card in a body (lib/body-blocks.ts) names a story by id; readers see that
+// story as it is now: its title, its picture and a link, drawn here on the server. A story
+// no longer public (unpublished, scheduled again, deleted) leaves no trace. At the domain's
+// root beside published.server.ts, as article, page and live-entry bodies all hold cards and
+// those areas already read one another.
+
+/** A story a card may show. */
+export interface RelatedCard {
+  title: string
+  slug: string
+  image: string | null
+}
+
+/** The public stories a body's cards name, by id (as a string: JSON's object keys). */
+export type RelatedCards = Record<string, RelatedCard>
+
+const RELATED_ALIAS = 'related_card'
+// The story a card names, apart from the body's own row (an article may hold cards too).
+const related = alias(articles, RELATED_ALIAS)
+const CARD_ID = new RegExp(`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`, 'g')
+
+/**
+ * A column of a body's query: the public stories its cards name. It rides in the body's own
+ * statement, as the library's image words do (media/body-images.server.ts).
+ */
+export function relatedCardsColumn(content: AnyPgColumn): SQL<RelatedCards> {
+  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id}::bigint in (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint)), '{}'::json)`
+}
+
+/** The ids of the stories a body's cards name. */
+export function relatedArticleIds(html: string): number[] {
+  return [...new Set([...html.matchAll(CARD_ID)].map((match) => Number(match[1])))].filter(
+    (id) => id <= 2 ** 31 - 1,
+  )
+}
+
+/** The same for a body not saved yet (a preview, a live entry): one query, none without cards. */
+export async function describeRelatedCards(html: string): Promise<RelatedCards> {
+  const ids = relatedArticleIds(html)
+  if (ids.length === 0) return {}
+  const rows = await getDb()
+    .select({
+      id: related.id,
+      title: related.title,
+      slug: related.slug,
+      image: related.featuredImage,
+    })
+    .from(related)
+    .where(sql`${publicArticleIn(related)} and ${inArray(related.id, ids)}`)
+  return Object.fromEntries(rows.map(({ id, ...card }) => [String(id), card]))
+}
+
+const { tag, name } = BODY_BLOCKS.relatedArticle
+// A card as the sanitiser leaves it: its attributes in quotes with `"` escaped, and empty.
+const STORED_CARD = new RegExp(`<${tag} data-block="${name}"([^>]*)></${tag}>`, 'g')
+
+/** A card's markup for readers (app.css draws it). */
+export function relatedCardHtml(card: RelatedCard): string {
+  const href = escapeHtmlAttribute(`/article/${card.slug}`)
+  const image = card.image
+    ? `<img src="${escapeHtmlAttribute(imageVariantUrl(card.image, 640))}" alt="" loading="lazy" />`
+    : ''
+  return `<${tag} data-block="${name}" aria-label="Related article"><a href="${href}">${image}<span><span>Related</span><strong>${escapeHtml(card.title)}</strong></span></a></${tag}>`
+}
+
+/**
+ * A sanitised body with each card drawn for readers from `cards`, or taken out when its story
+ * is not among them (not public). Call it on sanitised HTML only.
+ */
+export function showRelatedCards(html: string, cards: RelatedCards): string {
+  if (!html.includes(`data-block="${name}"`)) return html
+  return html.replace(STORED_CARD, (_whole, attributes: string) => {
+    const id = new RegExp(`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`).exec(attributes)?.[1]
+    const card = id === undefined ? undefined : cards[String(Number(id))]
+    return card ? relatedCardHtml(card) : ''
+  })
+}
