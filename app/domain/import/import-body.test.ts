@@ -192,3 +192,43 @@ describe('statuses', () => {
     )
   })
 })
+
+describe('convertBody: blocks', () => {
+  it('makes WordPress pull quotes, attributed quotes and separators our blocks', () => {
+    const wordpress = [
+      '<!-- wp:pullquote --><figure class="wp-block-pullquote has-background" style="border-color:#b80000"><blockquote class="has-text-color"><p>Pull &amp; quote</p><cite>Theme Reviewer</cite></blockquote></figure><!-- /wp:pullquote -->',
+      '<!-- wp:quote --><blockquote class="wp-block-quote"><p>First line.</p><p>Second <em>line</em>.</p><cite>The Team<br></cite></blockquote><!-- /wp:quote -->',
+      '<!-- wp:quote --><blockquote class="wp-block-quote"><p>Unattributed.</p></blockquote><!-- /wp:quote -->',
+      '<!-- wp:separator --><hr class="wp-block-separator has-alpha-channel-opacity is-style-dots"/><!-- /wp:separator -->',
+    ].join('\n')
+    expect(convertBody('wordpress', wordpress, context).html).toBe(
+      [
+        '<figure data-block="pull-quote"><blockquote><p>Pull &amp; quote</p></blockquote><figcaption>Theme Reviewer</figcaption></figure>',
+        '<figure data-block="pull-quote"><blockquote><p>First line. Second line.</p></blockquote><figcaption>The Team</figcaption></figure>',
+        '<blockquote class="wp-block-quote"><p>Unattributed.</p></blockquote>',
+        '<hr>',
+      ].join('\n'),
+    )
+  })
+
+  it('makes Ghost callouts fact boxes, and toggles fact boxes titled by their heading', () => {
+    const ghost =
+      '<div class="kg-card kg-callout-card kg-callout-card-grey"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text">Roads close at <b>noon</b>.</div></div>' +
+      '<div class="kg-card kg-toggle-card" data-kg-toggle-state="close"><div class="kg-toggle-heading"><h4 class="kg-toggle-heading-text">What we know</h4><button class="kg-toggle-card-icon"><svg viewBox="0 0 14 14"><path d="M7 0"/></svg></button></div><div class="kg-toggle-content"><ul><li>One</li></ul></div></div>'
+    expect(convertBody('ghost', ghost, context).html).toBe(
+      '<aside data-block="fact-box"><p>Roads close at <b>noon</b>.</p></aside>' +
+        '<aside data-block="fact-box"><h3>What we know</h3><ul><li>One</li></ul></aside>',
+    )
+  })
+
+  it('escapes what a quote or a toggle heading says', () => {
+    const html = convertBody(
+      'ghost',
+      '<div class="kg-toggle-card"><h4 class="kg-toggle-heading-text">&lt;img src=x onerror=alert(1)&gt;</h4><div class="kg-toggle-content">t</div></div>',
+      context,
+    ).html
+    expect(html).toBe(
+      '<aside data-block="fact-box"><h3>&lt;img src=x onerror=alert(1)&gt;</h3><p>t</p></aside>',
+    )
+  })
+})

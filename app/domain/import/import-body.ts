@@ -9,6 +9,7 @@ import {
   type HtmlText,
 } from '~/lib/html-dom'
 import { toEmbedUrl } from '~/lib/video-embed'
+import { factBoxHtml, pullQuoteHtml } from './import-blocks'
 
 // An imported body made into what our editor writes (TipTap: paragraphs, headings, lists,
 // links, images, figures with captions), before the sanitiser has the last word. Pure: the
@@ -68,7 +69,7 @@ function videoLink(url: string) {
 
 // What WordPress's `wpautop` leaves alone: elements that are blocks of their own.
 const BLOCKS = new Set(
-  'p div h1 h2 h3 h4 h5 h6 ul ol li blockquote pre figure table hr dl address section img iframe'.split(
+  'p div h1 h2 h3 h4 h5 h6 ul ol li blockquote pre figure table hr dl address section aside img iframe'.split(
     ' ',
   ),
 )
@@ -185,14 +186,17 @@ export function convertBody(
     )
   }
 
-  // Embed blocks and cards (WordPress's wp-block-embed, Ghost's kg-embed-card) and bare iframes.
+  // Embed blocks and cards (WordPress's wp-block-embed, Ghost's kg-embed-card) and bare iframes;
+  // quotes, separators, callouts and toggles become our blocks.
   const doc = parseHtml(html, { decodeEntities: true })
   const edits: Edit[] = []
   const visit = (nodes: HtmlNode[]) => {
     for (const node of nodes) {
       if (!isElement(node)) continue
       const url = embeddedVideo(node)
+      const block = url ? null : importedBlock(html, node)
       if (url) edits.push({ node, text: noteVideo(url) })
+      else if (block !== null) edits.push({ node, text: block })
       else visit(node.children)
     }
   }
@@ -211,6 +215,71 @@ export function convertBody(
     img.attribs.src ? [img.attribs.src] : [],
   )
   return { html, videoUrl, unknownShortcodes: [...unknown].sort(), images }
+}
+
+function hasClass(element: HtmlElement, name: string) {
+  return (element.attribs.class ?? '').split(/\s+/).includes(name)
+}
+
+function childWithClass(element: HtmlElement, name: string): HtmlElement | null {
+  return DomUtils.findOne((e) => hasClass(e, name), element.children)
+}
+
+/** The source between an element's tags. */
+function innerSource(html: string, element: HtmlElement): string {
+  const first = element.children[0]
+  return first ? html.slice(first.startIndex!, endOf(element.children.at(-1)!)) : ''
+}
+
+/** A quote's words as one line of text: its paragraphs (or its text) without the citation. */
+function quoteText(quote: HtmlElement): string {
+  const paragraphs = DomUtils.findAll((e) => e.name === 'p', quote.children)
+  const parts = paragraphs.length > 0 ? paragraphs : [quote]
+  return parts
+    .map((part) =>
+      part.children
+        .filter((child) => !(isElement(child) && child.name === 'cite'))
+        .map((child) => DomUtils.textContent(child))
+        .join(''),
+    )
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(' ')
+}
+
+/**
+ * What one of WordPress's blocks or Ghost's cards becomes in our editor's terms, or null when
+ * it is none of ours: a pull quote (core/pullquote; core/quote when it names who said it,
+ * else the editor's plain quote), a divider (core/separator), a fact box (Ghost's callout,
+ * and its toggle with the heading as the title). docs/decisions/0051-editor-blocks.md.
+ */
+function importedBlock(html: string, element: HtmlElement): string | null {
+  const cite = () => DomUtils.findOne((e) => e.name === 'cite', element.children)
+  if (element.name === 'figure' && hasClass(element, 'wp-block-pullquote')) {
+    const quote = DomUtils.findOne((e) => e.name === 'blockquote', element.children) ?? element
+    const by = cite()
+    return pullQuoteHtml(quoteText(quote), by ? DomUtils.textContent(by) : '')
+  }
+  if (element.name === 'blockquote' && hasClass(element, 'wp-block-quote')) {
+    const by = cite()
+    const text = quoteText(element)
+    if (by && DomUtils.textContent(by).trim()) return pullQuoteHtml(text, DomUtils.textContent(by))
+    return null
+  }
+  if (element.name === 'hr' && hasClass(element, 'wp-block-separator')) return '<hr>'
+  if (element.name === 'div' && hasClass(element, 'kg-callout-card')) {
+    const text = childWithClass(element, 'kg-callout-text')
+    return factBoxHtml('', text ? innerSource(html, text) : '')
+  }
+  if (element.name === 'div' && hasClass(element, 'kg-toggle-card')) {
+    const heading = childWithClass(element, 'kg-toggle-heading-text')
+    const content = childWithClass(element, 'kg-toggle-content')
+    return factBoxHtml(
+      heading ? DomUtils.textContent(heading) : '',
+      content ? innerSource(html, content) : '',
+    )
+  }
+  return null
 }
 
 const EMBED_CLASS = /(?:^|\s)(?:wp-block-embed|kg-embed-card)(?:\s|$)/
