@@ -251,7 +251,7 @@ function quoteText(quote: HtmlElement): string {
  * What one of WordPress's blocks or Ghost's cards becomes in our editor's terms, or null when
  * it is none of ours: a pull quote (core/pullquote; core/quote when it names who said it,
  * else the editor's plain quote), a divider (core/separator), a fact box (Ghost's callout,
- * and its toggle with the heading as the title). docs/decisions/0051-editor-blocks.md.
+ * and its toggle with the heading as the title). docs/decisions/0052-editor-blocks.md.
  */
 function importedBlock(html: string, element: HtmlElement): string | null {
   const cite = () => DomUtils.findOne((e) => e.name === 'cite', element.children)
