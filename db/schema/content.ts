@@ -94,6 +94,12 @@ export const articles = pgTable(
     freeForNow: boolean().notNull().default(false),
     /** Paragraphs shown before the wall; null: the site's default (3), or the editor's marker. */
     previewParagraphs: integer(),
+    /** Search and social title (<title>, og:title, twitter:title); null: the title. */
+    seoTitle: text(),
+    /** Meta description (also og:/twitter:description, JSON-LD); null: the excerpt. */
+    metaDescription: text(),
+    /** Image for social cards (og:image, twitter:image, JSON-LD); null: the featured image. */
+    socialImage: text(),
     // Cards show reading time; counting words in SQL once per save beats once per page view.
     wordCount: integer().generatedAlwaysAs((): SQL => wordCountOf(sql`content`)),
     // Title A, excerpt B, body text C; tags are stripped so markup never matches a search.
@@ -244,6 +250,10 @@ export const articleRevisions = pgTable(
     accessPlanIds: integer().array(),
     freeForNow: boolean(),
     previewParagraphs: integer(),
+    /** The search and social fields as saved (null: none, or kept before they existed). */
+    seoTitle: text(),
+    metaDescription: text(),
+    socialImage: text(),
     createdBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

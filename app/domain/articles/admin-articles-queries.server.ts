@@ -181,6 +181,10 @@ export interface ArticleForEdit {
   accessPlanIds: number[]
   freeForNow: boolean
   previewParagraphs: number | null
+  /** Search and social fields (article-seo.ts); null: the title, excerpt or featured image. */
+  seoTitle: string | null
+  metaDescription: string | null
+  socialImage: string | null
 }
 
 /** docs/product.md §7 "Article by id", with its tags, for the edit form. */
@@ -208,6 +212,9 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
       accessPlanIds: articles.accessPlanIds,
       freeForNow: articles.freeForNow,
       previewParagraphs: articles.previewParagraphs,
+      seoTitle: articles.seoTitle,
+      metaDescription: articles.metaDescription,
+      socialImage: articles.socialImage,
     })
     .from(articles)
     .where(eq(articles.id, id))

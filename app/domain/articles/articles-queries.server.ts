@@ -172,6 +172,10 @@ export interface ArticleDetail extends ArticleCardData {
   freeForNow: boolean
   /** Paragraphs before the wall; null: the site's default. */
   previewParagraphs: number | null
+  /** Search and social fields (article-seo.ts `articleSeo`); null: the title, excerpt, image. */
+  seoTitle: string | null
+  metaDescription: string | null
+  socialImage: string | null
 }
 
 // An article's tags by name, and its corrections newest first, as columns of its row: the
@@ -215,6 +219,9 @@ export async function findArticleDetail(
       accessPlanIds: articles.accessPlanIds,
       freeForNow: articles.freeForNow,
       previewParagraphs: articles.previewParagraphs,
+      seoTitle: articles.seoTitle,
+      metaDescription: articles.metaDescription,
+      socialImage: articles.socialImage,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -3,6 +3,7 @@ import { hasSlugCharacters, TAG_NAME_NEEDS_LETTERS } from '~/domain/tags/tags-sc
 import { idField } from '~/lib/form-schemas'
 import { DEFAULT_TIME_ZONE, fromWallTime } from '~/lib/time-zone'
 import { articleAccessFields } from './article-access'
+import { META_DESCRIPTION_MAX, SEO_TITLE_MAX } from './article-seo'
 
 // Client-safe: the article form validates with these schemas in the browser, and the server
 // validates the same submission again before anything is written.
@@ -143,6 +144,37 @@ const tagNames = z.preprocess(
     .default([]),
 )
 
+/** An image of ours (a path) or a web address: the featured and the social image alike. */
+const imageSource = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(2000, 'Image address is too long')
+    .refine(isImageSource, 'Choose an image from the media library')
+    .nullable(),
+)
+
+/** A line of text, or null when blank (a search title and description are optional). */
+function optionalLine(label: string, max: number) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .refine((text) => !/[\r\n]/.test(text), `${label} must be one line`)
+      .nullable(),
+  )
+}
+
+/** Search and social fields (article-seo.ts): each stands in for the title, excerpt or image. */
+export const articleSeoFields = {
+  seoTitle: optionalLine('SEO title', SEO_TITLE_MAX),
+  metaDescription: optionalLine('Meta description', META_DESCRIPTION_MAX),
+  socialImage: imageSource,
+}
+
 const articleFields = {
   title: z
     .string({ error: 'Title is required' })
@@ -170,15 +202,7 @@ const articleFields = {
   // schedules publication.
   publishedAt: z.preprocess(blankToNull, isoDateTime('Enter a valid date and time').nullable()),
   isFeatured: checkbox,
-  featuredImage: z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .trim()
-      .max(2000, 'Image address is too long')
-      .refine(isImageSource, 'Choose an image from the media library')
-      .nullable(),
-  ),
+  featuredImage: imageSource,
   tags: tagIds,
   newTags: tagNames,
   hasVideo: checkbox,
@@ -195,6 +219,7 @@ const articleFields = {
   authorId: z.preprocess(blankToNull, z.string().max(100).nullable()),
   // Who may read it (issue 38): optional, a post without them keeps the stored level.
   ...articleAccessFields,
+  ...articleSeoFields,
 }
 
 export const articleFormSchema = z.object(articleFields)
@@ -283,6 +308,9 @@ export function articleFormValues(
     accessPlanIds: list('accessPlanIds'),
     freeForNow: text('freeForNow'),
     previewParagraphs: text('previewParagraphs'),
+    seoTitle: text('seoTitle'),
+    metaDescription: text('metaDescription'),
+    socialImage: text('socialImage'),
     id: text('id'),
     expectedUpdatedAt: text('expectedUpdatedAt'),
     overwrite: text('overwrite'),

@@ -181,6 +181,9 @@ function articleValues(input: ArticleInput | ArticleDraftInput, content: string)
     hasVideo: input.hasVideo,
     // The URL box only exists for video articles (docs/product.md §2); an unticked box means no video.
     videoUrl: input.hasVideo ? input.videoUrl : null,
+    seoTitle: input.seoTitle,
+    metaDescription: input.metaDescription,
+    socialImage: input.socialImage,
   }
 }
 

@@ -39,6 +39,9 @@ export async function recordRevision(
       accessPlanIds: articles.accessPlanIds,
       freeForNow: articles.freeForNow,
       previewParagraphs: articles.previewParagraphs,
+      seoTitle: articles.seoTitle,
+      metaDescription: articles.metaDescription,
+      socialImage: articles.socialImage,
     })
     .from(articles)
     .where(eq(articles.id, articleId))

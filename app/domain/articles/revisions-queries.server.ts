@@ -146,7 +146,7 @@ export async function listRevisions(articleId: number): Promise<RevisionList | n
       // A revision from before access levels (null) is not a change of access.
       accessChanged: sql<boolean>`${articleRevisions.access} is not null and lag(${articleRevisions.access}) over (order by ${articleRevisions.id}) is not null and ${ACCESS_OF} is distinct from lag(${ACCESS_OF}) over (order by ${articleRevisions.id})`,
       // What a restore copies from a revision: equal fingerprints, equal versions.
-      fingerprint: sql<string>`md5(concat_ws(chr(31), ${articleRevisions.title}, ${articleRevisions.excerpt}, ${articleRevisions.content}, ${articleRevisions.categoryId}::text, ${articleRevisions.tagNames}::text, ${articleRevisions.featuredImage}, ${articleRevisions.status}, ${ACCESS_OF}))`,
+      fingerprint: sql<string>`md5(concat_ws(chr(31), ${articleRevisions.title}, ${articleRevisions.excerpt}, ${articleRevisions.content}, ${articleRevisions.categoryId}::text, ${articleRevisions.tagNames}::text, ${articleRevisions.featuredImage}, ${articleRevisions.status}, ${ACCESS_OF}, ${articleRevisions.seoTitle}, ${articleRevisions.metaDescription}, ${articleRevisions.socialImage}))`,
     })
     .from(articleRevisions)
     .leftJoin(profiles, eq(profiles.id, articleRevisions.createdBy))
@@ -246,6 +246,9 @@ export async function compareRevision(
         categoryId: articleRevisions.categoryId,
         tagNames: articleRevisions.tagNames,
         featuredImage: articleRevisions.featuredImage,
+        seoTitle: articleRevisions.seoTitle,
+        metaDescription: articleRevisions.metaDescription,
+        socialImage: articleRevisions.socialImage,
         access: articleRevisions.access,
         accessPlanIds: articleRevisions.accessPlanIds,
         freeForNow: articleRevisions.freeForNow,
@@ -281,6 +284,10 @@ export async function compareRevision(
   }
   if ((revision.featuredImage ?? null) !== (current.featuredImage ?? null)) {
     otherChanges.push('featured image')
+  }
+  const seoFields = ['seoTitle', 'metaDescription', 'socialImage'] as const
+  if (seoFields.some((field) => (revision[field] ?? null) !== (current[field] ?? null))) {
+    otherChanges.push('search and social fields')
   }
   const access = revisionAccess(revision)
   if (

@@ -63,6 +63,10 @@ export async function restoreRevision(
       hasVideo: current.hasVideo,
       videoUrl: current.videoUrl,
       authorId: current.authorId,
+      // Kept with the title and excerpt they stand in for (null in revisions before them).
+      seoTitle: revision.seoTitle,
+      metaDescription: revision.metaDescription,
+      socialImage: revision.socialImage,
       // Who may read it, as saved then; a revision kept before access levels leaves it alone.
       ...(revisionAccess(revision) ?? {}),
     },

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
+import { countWordsInHtml } from '~/lib/word-count'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
 import { countWords } from './word-count.server'
 
-// One definition of a word (db/schema/word-count.ts): every case is counted both ways, by the
-// stored column a save fills and by countWords for an unsaved body, and the two must agree.
+// One definition of a word (db/schema/word-count.ts): every case is counted three ways, by the
+// stored column a save fills, by countWords for an unsaved body and by the form's live count,
+// and the three must agree.
 async function counted(html: string) {
   const { id } = await insertArticle({ content: html })
   const [row] = await getDb()
@@ -15,6 +17,10 @@ async function counted(html: string) {
     .where(eq(articles.id, id))
   const unsaved = await countWords(html)
   expect(unsaved, `countWords and word_count disagree on ${JSON.stringify(html)}`).toBe(row.stored)
+  // The form's live count (lib/word-count.ts) is the same rule in the browser.
+  expect(countWordsInHtml(html), `the form's count disagrees on ${JSON.stringify(html)}`).toBe(
+    row.stored,
+  )
   return unsaved
 }
 

@@ -76,6 +76,10 @@ export interface ContentFile {
     accessPlanIds?: number[]
     freeForNow?: boolean
     previewParagraphs?: number | null
+    /** Search and social fields (issue 40); absent in older exports: none. */
+    seoTitle?: string | null
+    metaDescription?: string | null
+    socialImage?: string | null
     tagIds: number[]
     corrections: { text: string; correctedAt: string; createdBy: string | null }[]
     revisions: {
@@ -91,6 +95,9 @@ export interface ContentFile {
       accessPlanIds?: number[] | null
       freeForNow?: boolean | null
       previewParagraphs?: number | null
+      seoTitle?: string | null
+      metaDescription?: string | null
+      socialImage?: string | null
       createdBy: string | null
       createdAt: string
     }[]

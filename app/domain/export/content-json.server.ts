@@ -228,6 +228,9 @@ export async function* exportedArticles() {
         accessPlanIds: row.accessPlanIds,
         freeForNow: row.freeForNow,
         previewParagraphs: row.previewParagraphs,
+        seoTitle: row.seoTitle,
+        metaDescription: row.metaDescription,
+        socialImage: row.socialImage,
         tagIds: links.filter((l) => l.articleId === row.id).map((l) => l.tagId),
         corrections: corrections
           .filter((c) => c.articleId === row.id)
@@ -246,6 +249,9 @@ export async function* exportedArticles() {
             accessPlanIds: r.accessPlanIds,
             freeForNow: r.freeForNow,
             previewParagraphs: r.previewParagraphs,
+            seoTitle: r.seoTitle,
+            metaDescription: r.metaDescription,
+            socialImage: r.socialImage,
             createdBy: r.createdBy,
             createdAt: r.createdAt,
           })),

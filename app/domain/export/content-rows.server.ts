@@ -16,6 +16,7 @@ import {
   tags,
 } from '@db/schema/index'
 import { accessLevelOf, normalizeAccess } from '~/domain/articles/article-access'
+import { importedSeoFields } from '~/domain/articles/article-seo-import'
 import type { ExportedLive } from '~/domain/live/live-types'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { usernameKey } from '~/lib/username'
@@ -149,6 +150,7 @@ export async function insertArticles(
       updatedAt: new Date(a.updatedAt),
       revisedAt: date(a.revisedAt),
       breakingUntil: date(a.breakingUntil),
+      ...importedSeoFields(a),
     })),
   )
   const links = page.flatMap((a) => a.tagIds.map((tagId) => ({ articleId: a.id, tagId })))
@@ -172,6 +174,7 @@ export async function insertArticles(
       categoryId: r.categoryId,
       tagNames: r.tagNames,
       featuredImage: r.featuredImage,
+      ...importedSeoFields(r),
       // A revision's access level, its plans renumbered as the article's are.
       ...(r.access
         ? {

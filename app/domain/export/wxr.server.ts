@@ -148,7 +148,8 @@ export async function* wxrChunks(
         (thumbnail ? meta('_thumbnail_id', String(thumbnail)) : '') +
         (a.featuredImage && !thumbnail ? meta('_broadsheet_featured_image', a.featuredImage) : '') +
         (a.videoUrl ? meta('_broadsheet_video_url', a.videoUrl) : '') +
-        accessMeta(a, planSlugs),
+        accessMeta(a, planSlugs) +
+        yoastMeta(a, base),
     })
   }
 
@@ -207,6 +208,26 @@ export function accessMeta(
       : meta('_broadsheet_preview_paragraphs', String(a.previewParagraphs)))
   )
 }
+
+/**
+ * The search and social fields (issue 40) under Yoast SEO's postmeta keys, which WordPress
+ * sites with Yoast read, and our WordPress import reads back.
+ */
+export function yoastMeta(
+  a: { seoTitle?: string | null; metaDescription?: string | null; socialImage?: string | null },
+  base: string,
+): string {
+  const image = a.socialImage?.startsWith('/') ? `${base}${a.socialImage}` : a.socialImage
+  return (
+    (a.seoTitle ? meta(YOAST_TITLE, a.seoTitle) : '') +
+    (a.metaDescription ? meta(YOAST_DESCRIPTION, a.metaDescription) : '') +
+    (image ? meta(YOAST_IMAGE, image) : '')
+  )
+}
+
+export const YOAST_TITLE = '_yoast_wpseo_title'
+export const YOAST_DESCRIPTION = '_yoast_wpseo_metadesc'
+export const YOAST_IMAGE = '_yoast_wpseo_opengraph-image'
 
 function meta(key: string, value: string) {
   return `<wp:postmeta>${el('wp:meta_key', cdata(key))}${el('wp:meta_value', cdata(value))}</wp:postmeta>`

@@ -30,7 +30,15 @@ const KEPT: Record<string, readonly string[]> = {
   tags: ['id', 'slug', 'name', 'description', 'visibility'],
   posts_tags: ['post_id', 'tag_id', 'sort_order'],
   posts_authors: ['post_id', 'author_id', 'sort_order'],
-  posts_meta: ['post_id', 'meta_description', 'feature_image_alt', 'feature_image_caption'],
+  posts_meta: [
+    'post_id',
+    'meta_title',
+    'meta_description',
+    'og_image',
+    'twitter_image',
+    'feature_image_alt',
+    'feature_image_caption',
+  ],
   // Tiers (Ghost 5 names the table products) and the posts they open.
   products: ['id', 'name', 'slug'],
   posts_products: ['post_id', 'product_id'],
@@ -250,6 +258,10 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       .map((m) => [str(m.post_id), m]),
   )
 
+  // Ghost 3 and later keep a post's search and social fields in posts_meta; 2 on the post.
+  const metaOf = new Map(rows('posts_meta').map((m) => [str(m.post_id), m]))
+  const ghostUrl = (value: string) => value.split('__GHOST_URL__').join(url)
+
   const tierById = new Map(
     rows('products').map((p) => [str(p.id), { name: str(p.name), slug: str(p.slug) }]),
   )
@@ -298,6 +310,16 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       imageAlt: str(featureOf.get(id)?.feature_image_alt) || str(post.feature_image_alt),
       imageCaption:
         str(featureOf.get(id)?.feature_image_caption) || str(post.feature_image_caption),
+      seo: {
+        title: str(metaOf.get(id)?.meta_title) || str(post.meta_title),
+        description: str(metaOf.get(id)?.meta_description) || str(post.meta_description),
+        image: ghostUrl(
+          str(metaOf.get(id)?.og_image) ||
+            str(post.og_image) ||
+            str(metaOf.get(id)?.twitter_image) ||
+            str(post.twitter_image),
+        ),
+      },
     }
   }
 }

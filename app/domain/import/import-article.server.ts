@@ -36,6 +36,10 @@ export interface ArticleValues {
   accessPlanIds: number[]
   freeForNow: boolean
   previewParagraphs: number | null
+  /** Search and social fields (article-seo-import.ts). */
+  seoTitle: string | null
+  metaDescription: string | null
+  socialImage: string | null
 }
 
 function sameValues(stored: { [K in keyof ArticleValues]: unknown }, next: ArticleValues) {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { plans, staticPages } from '@db/schema/index'
 import { ACCESS_LEVEL_NAMES } from '~/domain/membership/access-level'
 import type { Actor } from '~/domain/access/access-rules'
+import { importedSeoFields } from '~/domain/articles/article-seo-import'
 import { getDb } from '~/infra/db.server'
 import { htmlToPlainText, sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { writeArticle, type ArticleValues } from './import-article.server'
@@ -104,6 +105,7 @@ export async function importItem(item: SourceItem, run: ItemRun): Promise<Report
     hasVideo: body.videoUrl !== null,
     videoUrl: body.videoUrl,
     ...(await accessValues(item)),
+    ...(await seoValues(item, resolver)),
   }
   const ids = [
     ...new Set(
@@ -126,6 +128,19 @@ export async function importItem(item: SourceItem, run: ItemRun): Promise<Report
     outcome,
     path: `/article/${slug}`,
     ...(notes.length ? { note: notes.join('; ') } : {}),
+  }
+}
+
+/** The search and social fields, the social image stored in the library as a featured one is. */
+async function seoValues(item: SourceItem, resolver: ImageResolver) {
+  const fields = importedSeoFields({
+    seoTitle: item.seo?.title,
+    metaDescription: item.seo?.description,
+    socialImage: item.seo?.image,
+  })
+  return {
+    ...fields,
+    socialImage: fields.socialImage ? await resolver.resolve(fields.socialImage) : null,
   }
 }
 

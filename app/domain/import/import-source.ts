@@ -69,6 +69,11 @@ export interface SourceItem {
    */
   imageAlt?: string
   imageCaption?: string
+  /**
+   * Search and social fields (Ghost's meta_title, meta_description, og_image; Yoast SEO's
+   * postmeta in WordPress); absent or empty: the article's own title, excerpt and image.
+   */
+  seo?: { title?: string; description?: string; image?: string }
 }
 
 export type SourceEvent =

@@ -57,6 +57,11 @@ function finishItem(open: OpenItem): SourceItem {
       f['wp:post_parent'] && f['wp:post_parent'].trim() !== '0' ? f['wp:post_parent'].trim() : null,
     restricted: (f['wp:post_password'] ?? '') !== '',
     access: wxrAccess(open.meta),
+    seo: {
+      title: yoastLiteral(open.meta._yoast_wpseo_title),
+      description: yoastLiteral(open.meta._yoast_wpseo_metadesc),
+      image: open.meta['_yoast_wpseo_opengraph-image'] ?? open.meta['_yoast_wpseo_twitter-image'],
+    },
     ...(type === 'attachment'
       ? {
           imageAlt: open.meta._wp_attachment_image_alt ?? '',
@@ -64,6 +69,14 @@ function finishItem(open: OpenItem): SourceItem {
         }
       : {}),
   }
+}
+
+/**
+ * A Yoast SEO field as text, or nothing when it is one of Yoast's templates ("%%title%%
+ * %%sep%% %%sitename%%"), which only Yoast can fill in: the article's own title stands.
+ */
+function yoastLiteral(value: string | undefined): string | undefined {
+  return value === undefined || value.includes('%%') ? undefined : value
 }
 
 /** The elements that hold an item's body and excerpt: read, converted and let go. */

@@ -23,7 +23,9 @@ import {
 } from '~/components/admin/article-publish-panel'
 import { AutosaveStatus, ConflictAlert } from '~/components/admin/article-save-status'
 import { ArticleTagsField, type TagChip } from '~/components/admin/article-tags-field'
+import { ArticleSeoFields, type SeoFieldsValue } from '~/components/admin/article-seo-fields'
 import { ArticleVideoField } from '~/components/admin/article-video-field'
+import { ArticleWordCount } from '~/components/admin/article-word-count'
 import { LazyRichTextEditor, preloadRichTextEditor } from '~/components/admin/rich-text-editor-lazy'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -97,6 +99,9 @@ export interface EditableArticle {
   accessPlanIds: number[]
   freeForNow: boolean
   previewParagraphs: number | null
+  seoTitle?: string | null
+  metaDescription?: string | null
+  socialImage?: string | null
 }
 
 interface FormState {
@@ -113,6 +118,7 @@ interface FormState {
   videoUrl: string
   authorId: string
   access: AccessFieldValue
+  seo: SeoFieldsValue
 }
 
 /** A field shown, selectable, but not editable: it looks set apart from one that is. */
@@ -159,13 +165,19 @@ function initialState(article: EditableArticle | null, viewer: Actor): FormState
     // docs/product.md §6: the byline is the form's value, else the signed-in user.
     authorId: article ? (article.authorId ?? '') : viewer.id,
     access: initialAccess(article),
+    seo: {
+      seoTitle: article?.seoTitle ?? '',
+      metaDescription: article?.metaDescription ?? '',
+      socialImage: article?.socialImage ?? '',
+    },
   }
 }
 
 /** The values as the schema reads them from a submission (client-side validation). */
-function schemaValues({ access, ...state }: FormState) {
+function schemaValues({ access, seo, ...state }: FormState) {
   return {
     ...state,
+    ...seo,
     access: access.access,
     accessPlanIds: access.access === 'members' ? access.accessPlanIds.map(String) : [],
     freeForNow: access.freeForNow ? 'true' : '',
@@ -190,6 +202,9 @@ const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
   ['previewParagraphs', '#previewParagraphs'],
   ['categoryId', '#categoryId'],
   ['videoUrl', '#videoUrl'],
+  ['seoTitle', '#seoTitle'],
+  ['metaDescription', '#metaDescription'],
+  ['socialImage', '#socialImage-error'],
   ['newTags', '#tag-input'],
   ['tags', '#tag-input'],
 ]
@@ -508,6 +523,7 @@ export function ArticleEditor({
               ) : null
             }
           >
+            <ArticleWordCount content={state.content} />
             {draftOnly ? (
               <input type="hidden" name="status" value={state.status} form={formId} />
             ) : (
@@ -632,6 +648,17 @@ export function ArticleEditor({
                 onHasVideoChange={(checked) => set('hasVideo', checked)}
                 onVideoUrlChange={(url) => set('videoUrl', url)}
                 errors={errors.videoUrl}
+                form={formId}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="pt-6">
+              <ArticleSeoFields
+                value={state.seo}
+                onChange={(seo) => set('seo', seo)}
+                fallback={{ title: state.title, excerpt: state.excerpt }}
+                errors={errors}
                 form={formId}
               />
             </CardContent>

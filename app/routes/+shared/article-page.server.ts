@@ -1,6 +1,7 @@
 import { renderArticlePage } from '~/components/site/article-page.server'
 import { toCardViews } from '~/components/site/card-view.server'
 import type { PublicArticlePage } from '~/domain/articles/article-page-queries.server'
+import { articleSeo } from '~/domain/articles/article-seo'
 import { toReaderArticleView } from '~/domain/articles/article-view.server'
 import { toBylineAuthor } from '~/domain/authors/byline'
 import type { PublicLive } from '~/domain/live/live-queries.server'
@@ -110,11 +111,14 @@ function drawArticlePage(
   const liveModifiedIso = liveView ? new Date(liveView.cursor).toISOString() : ''
   const modifiedIso = liveModifiedIso > articleModifiedIso ? liveModifiedIso : articleModifiedIso
   const keywords = article.tags.map((t) => t.name)
+  // What search engines and social cards show: the SEO fields, else the article's own.
+  const seo = articleSeo(article)
   const newsArticleJson = newsArticleJsonLd(site, {
     slug: article.slug,
+    // The headline is the one on the page; the SEO title is for the result's title link.
     title: article.title,
-    excerpt: article.excerpt,
-    image: view.image,
+    excerpt: seo.description,
+    image: article.socialImage ? article.socialImage : view.image,
     publishedIso,
     modifiedIso,
     author: toBylineAuthor(article),
@@ -127,10 +131,10 @@ function drawArticlePage(
     meta: [
       ...seoMeta({
         site,
-        title: article.title,
-        description: article.excerpt,
+        title: seo.title,
+        description: seo.description,
         path: `/article/${article.slug}`,
-        image: article.featuredImage,
+        image: seo.image,
         type: 'article',
         article: {
           publishedTime: publishedIso,
