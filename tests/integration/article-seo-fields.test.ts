@@ -147,7 +147,7 @@ describe('saving the search and social fields', () => {
     expect(response.status).toBe(400)
     const body = await response.json()
     expect(body.fieldErrors).toEqual({
-      seoTitle: ['SEO title must be at most 300 characters'],
+      seoTitle: ['SEO headline must be at most 300 characters'],
       metaDescription: ['Meta description must be at most 300 characters'],
       socialImage: ['Choose an image from the media library'],
     })

@@ -26,6 +26,7 @@ export function ArticleFeaturedImageField({
   purpose = 'Choose the image shown at the top of the article and on its cards.',
   emptyText = 'No image selected',
   previewAlt = 'Featured image preview',
+  buttonLabels = { select: 'Select Image', change: 'Change Image', remove: 'Remove image' },
 }: {
   value: string
   onChange: (url: string) => void
@@ -40,6 +41,8 @@ export function ArticleFeaturedImageField({
   /** Said in place of the preview when no image is chosen. */
   emptyText?: string
   previewAlt?: string
+  /** The buttons' names: each must be unique on the form. */
+  buttonLabels?: { select: string; change: string; remove: string }
 }) {
   const [open, setOpen] = useState(false)
   const errorId = `${name}-error`
@@ -61,11 +64,11 @@ export function ArticleFeaturedImageField({
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => setOpen(true)}>
-          {value ? 'Change Image' : 'Select Image'}
+          {value ? buttonLabels.change : buttonLabels.select}
         </Button>
         {value ? (
           <Button type="button" variant="ghost" onClick={() => onChange('')}>
-            Remove image
+            {buttonLabels.remove}
           </Button>
         ) : null}
       </div>

@@ -50,7 +50,7 @@ export function ArticleSeoFields({
         </p>
       </div>
       <Field>
-        <Label htmlFor="seoTitle">SEO title</Label>
+        <Label htmlFor="seoTitle">SEO headline</Label>
         <Input
           id="seoTitle"
           name="seoTitle"
@@ -96,6 +96,11 @@ export function ArticleSeoFields({
         purpose="Choose the image shown when the article is shared (Facebook, X, LinkedIn, messaging apps)."
         emptyText="None: the featured image is used"
         previewAlt="Social image preview"
+        buttonLabels={{
+          select: 'Select social image',
+          change: 'Change social image',
+          remove: 'Remove social image',
+        }}
         value={value.socialImage}
         onChange={(url) => set('socialImage', url)}
         errors={errors.socialImage}

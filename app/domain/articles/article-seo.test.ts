@@ -66,7 +66,7 @@ describe('the search and social fields of the form', () => {
     expect(errorsOf({ seoTitle: 'a'.repeat(SEO_TITLE_MAX) })).toEqual({})
     expect(errorsOf({ metaDescription: 'a'.repeat(META_DESCRIPTION_MAX) })).toEqual({})
     expect(errorsOf({ seoTitle: 'a'.repeat(SEO_TITLE_MAX + 1) })).toEqual({
-      seoTitle: [`SEO title must be at most ${SEO_TITLE_MAX} characters`],
+      seoTitle: [`SEO headline must be at most ${SEO_TITLE_MAX} characters`],
     })
     expect(errorsOf({ metaDescription: 'a'.repeat(META_DESCRIPTION_MAX + 1) })).toEqual({
       metaDescription: [`Meta description must be at most ${META_DESCRIPTION_MAX} characters`],
@@ -75,7 +75,7 @@ describe('the search and social fields of the form', () => {
 
   it('refuse a line break in the title and a social image from elsewhere than an address', () => {
     expect(errorsOf({ seoTitle: 'one\ntwo' })).toEqual({
-      seoTitle: ['SEO title must be one line'],
+      seoTitle: ['SEO headline must be one line'],
     })
     expect(errorsOf({ socialImage: 'javascript:alert(1)' })).toEqual({
       socialImage: ['Choose an image from the media library'],

@@ -170,7 +170,7 @@ function optionalLine(label: string, max: number) {
 
 /** Search and social fields (article-seo.ts): each stands in for the title, excerpt or image. */
 export const articleSeoFields = {
-  seoTitle: optionalLine('SEO title', SEO_TITLE_MAX),
+  seoTitle: optionalLine('SEO headline', SEO_TITLE_MAX),
   metaDescription: optionalLine('Meta description', META_DESCRIPTION_MAX),
   socialImage: imageSource,
 }
