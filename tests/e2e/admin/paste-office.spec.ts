@@ -120,27 +120,50 @@ test('Word: links, a line break inside one, and spaces between words', async ({ 
   await expect(editor.locator('p')).toHaveText([/^2Foo\s+3Bar4\s*$/, /^03\s*$/, /^\s*21\s*$/])
 })
 
-test('Word: a table keeps its cells and text', async ({ page }) => {
+test('Word: a table pastes as a table, its bold first row as the header row', async ({ page }) => {
   const editor = contentEditor(page)
   await paste(page, 'word-table.html')
-  for (const text of ['Project Phase', 'Deadline', 'Phase 1: Market research', '2019-10-22']) {
-    await expect(editor.getByText(text, { exact: true })).toBeVisible()
-  }
-  await expect(posted(page)).not.toHaveValue(/width|border|background|#CCCCCC/i)
+  const table = editor.locator('table')
+  await expect(table).toHaveCount(1)
+  await expect(table.locator('tr')).toHaveCount(4)
+  await expect(table.locator('th')).toHaveText(['Project Phase', 'Deadline', 'Status'])
+  await expect(table.locator('tr').nth(1).locator('td')).toHaveText([
+    'Phase 1: Market research',
+    '2019-10-15',
+    '✓',
+  ])
+  await expect(posted(page)).toHaveValue(
+    /<th><p>Project Phase<\/p><\/th><th><p>Deadline<\/p><\/th><th><p>Status<\/p><\/th>/,
+  )
+  await expect(posted(page)).not.toHaveValue(/width|border|background|#CCCCCC|<strong>/i)
 })
+
+async function saveAndReopen(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Create Article', exact: true }).click()
+  await expect(page.getByText('Article created successfully')).toBeVisible()
+  const id = await articleIdFromList(page, title)
+  await page.goto(`/admin/edit-article/${id}`)
+}
 
 test('a pasted Word list survives the save', async ({ page }) => {
   const title = uniqueWord('Pasted')
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await paste(page, 'word-2016-nested-list.html')
-  await page.getByRole('button', { name: 'Create Article', exact: true }).click()
-  await expect(page.getByText('Article created successfully')).toBeVisible()
-
-  const id = await articleIdFromList(page, title)
-  await page.goto(`/admin/edit-article/${id}`)
+  await saveAndReopen(page, title)
   const editor = contentEditor(page)
   await expect(itemsOf(editor, ':scope > ol > li > ol > li > ol')).toHaveText(['D4', 'F3'])
   await expect(posted(page)).toHaveValue(
     '<ol><li><p>A1</p></li><li><p>B1</p><ol><li><p>C2</p><ol><li><p>D4</p></li></ol></li><li><p>E2</p><ol><li><p>F3</p></li></ol></li></ol></li><li><p>G1</p></li></ol>',
   )
+})
+
+test('a pasted Word table survives the save with its header row', async ({ page }) => {
+  const title = uniqueWord('Table')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await paste(page, 'word-table.html')
+  await saveAndReopen(page, title)
+  const table = contentEditor(page).locator('table')
+  await expect(table.locator('th')).toHaveText(['Project Phase', 'Deadline', 'Status'])
+  await expect(table.locator('td')).toHaveCount(9)
+  await expect(posted(page)).toHaveValue(/^<table>.*<\/table>$/)
 })
