@@ -47,6 +47,7 @@ const BACK_OFFICE = [
   '/admin/users',
   '/admin/categories',
   '/admin/tags',
+  '/admin/new-article',
 ]
 
 for (const theme of ['light', 'dark'] as const) {
