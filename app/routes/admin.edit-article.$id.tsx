@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router'
 import { ArticleLockBanner } from '~/components/admin/article-lock-banner'
 import { useEditLock } from '~/components/admin/use-edit-lock'
@@ -93,12 +93,15 @@ function LockedArticleEditor({
   actionData,
   notice,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'> & { notice: React.ReactNode }) {
-  const { state, takeOver } = useEditLock(
+  const { state, takeOver, checkIn } = useEditLock(
     loaderData.article.id,
     loaderData.lock,
     loaderData.viewer.id,
   )
   const revalidator = useRevalidator()
+  useEffect(() => {
+    if (actionData?.code === 'LOCKED') checkIn()
+  }, [actionData, checkIn])
   // Opened read-only, the form holds nothing typed: after taking over it opens afresh on the
   // latest version. Taken over while editing, it keeps the person's own text instead (a save
   // over someone else's newer version then meets the conflict warning).

@@ -91,11 +91,16 @@ export function useEditLock(articleId: number, held: EditLockHolder | null, view
     }
   }, [articleId])
 
+  // A save refused for the lock: ask now rather than at the next check-in.
+  const checkIn = useCallback(() => {
+    void ask(articleId, 'claim').then(apply, () => {})
+  }, [articleId, apply])
+
   const takeOver = useCallback(async () => {
     const answer = await ask(articleId, 'take-over').catch(() => null)
     apply(answer)
     return answer?.mine === true
   }, [articleId, apply])
 
-  return { state, takeOver }
+  return { state, takeOver, checkIn }
 }

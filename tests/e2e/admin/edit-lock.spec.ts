@@ -6,7 +6,8 @@ import { articleIdFromList, contentEditor, createArticle, uniqueWord } from './a
 
 // Two people, one article, in two browsers: Ann opens it and writes; Bob sees her banner, reads
 // it read-only and takes over; Ann's editor turns read-only at once with her unsaved text
-// still there, and her save is refused; Bob saves.
+// still there, and her save is refused; Bob saves. Leaving the form, or closing its tab, gives
+// the lock back well before it would expire.
 
 /** The form's own autosave post, from inside the page (its cookies and origin). */
 async function autosaveFrom(page: Page, id: number, title: string) {
@@ -107,6 +108,27 @@ test('a second editor sees who is editing, takes over, and the first keeps her t
     await page.getByRole('button', { name: 'Update Article' }).first().click()
     await expect(toast(page, 'Article updated successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/articles$/)
+
+    // Leaving gives the lock back at once, rather than a minute later: Bob's save left the
+    // form, so Ann opens it editable; her tab closing (pagehide) frees it for Bob.
+    const reopened = await annContext.newPage()
+    await expect(async () => {
+      await reopened.goto(`/admin/edit-article/${id}`)
+      await expect(contentEditor(reopened)).toHaveAttribute('contenteditable', 'true')
+    }).toPass({ timeout: 15_000 })
+    // Her tab's next check-in (every 4 s) says the lock is hers before she closes it.
+    const held = await reopened.waitForResponse((response) =>
+      response.url().endsWith(`/admin/api/articles/${id}/lock`),
+    )
+    expect(await held.json()).toMatchObject({ mine: true })
+    await expect(reopened.getByRole('alert').filter({ hasText: 'editing' })).toHaveCount(0)
+    await annPage.close()
+    await reopened.close({ runBeforeUnload: true })
+    await expect(async () => {
+      await page.goto(`/admin/edit-article/${id}`)
+      await expect(contentEditor(page)).toHaveAttribute('contenteditable', 'true')
+      await expect(page.getByRole('alert').filter({ hasText: 'is editing' })).toHaveCount(0)
+    }).toPass({ timeout: 15_000 })
   } finally {
     await annContext.close()
   }
