@@ -5,9 +5,12 @@ import {
   RELATED_ARTICLE_ID,
   RELATED_ARTICLE_TITLE,
 } from '~/lib/body-blocks'
+import { EMBED_ATTRIBUTE, embedBlockHtml } from '~/lib/embed-block'
+import { embedPlaceholderHtml } from '~/lib/embed-placeholder'
 import { isAllowedLinkHref, LINK_SCHEMES } from '~/lib/link-schemes'
 import { GALLERY_ATTRIBUTE } from '~/lib/gallery'
 import { scrollableTables } from '~/lib/scrollable-tables'
+import { rewriteEmbeds } from './embed-html.server'
 
 // Article and page bodies come from the TipTap editor (StarterKit + Link + Image), but the
 // server never trusts that: any client can post any HTML. Every save goes through here, so
@@ -119,7 +122,9 @@ const ARTICLE_ATTRIBUTES = {
   ol: ['start', 'type'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
-  figure: [GALLERY_ATTRIBUTE, 'data-block'],
+  // A gallery's outer figure (lib/gallery.ts), a block's, and an embed block (lib/embed-block.ts),
+  // rebuilt from its attributes by rewriteEmbeds after this pass.
+  figure: [GALLERY_ATTRIBUTE, 'data-block', ...Object.values(EMBED_ATTRIBUTE)],
   aside: ['data-block', RELATED_ARTICLE_ID, RELATED_ARTICLE_TITLE],
 }
 
@@ -194,7 +199,13 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[
     th: keepValidValues,
     td: keepValidValues,
     // keepValidValues first, a gallery's mark included.
-    figure: blockElement,
+    figure: (tagName, attribs) => {
+      const kept = blockElement(tagName, attribs)
+      // An embed block's attributes mean something only on an embed; a plain figure keeps none.
+      if (EMBED_ATTRIBUTE.provider in attribs) return kept
+      for (const name of Object.values(EMBED_ATTRIBUTE)) delete kept.attribs[name]
+      return kept
+    },
     aside: blockElement,
   },
 }
@@ -228,7 +239,7 @@ function emptyRelatedCards(html: string): string {
 
 /** Article body HTML reduced to what the editor can produce, with safe links and images. */
 export function sanitizeArticleHtml(html: string): string {
-  return emptyRelatedCards(sanitizeHtml(html, ARTICLE_OPTIONS))
+  return rewriteEmbeds(emptyRelatedCards(sanitizeHtml(html, ARTICLE_OPTIONS)), embedBlockHtml)
 }
 
 /** A library image of a body as stored: overrides are '' when this use follows the library. */
@@ -291,13 +302,14 @@ export function renderArticleHtml(
       },
     }),
   )
-  return scrollableTables(
-    marked.replace(
-      MARKED_IMAGE,
-      (_, attributes: string, caption: string) =>
-        `<figure><img${attributes} /><figcaption>${caption}</figcaption></figure>`,
-    ),
+  const figured = marked.replace(
+    MARKED_IMAGE,
+    (_, attributes: string, caption: string) =>
+      `<figure><img${attributes} /><figcaption>${caption}</figcaption></figure>`,
   )
+  // Tables scroll sideways in their region; embeds are the reader's click-to-load card
+  // (nothing from the provider until they choose).
+  return rewriteEmbeds(scrollableTables(figured), embedPlaceholderHtml)
 }
 
 /** Static pages use the same editor, so the same rules. */

@@ -28,7 +28,8 @@ const VIMEO_PLAYER_PATH = /^\/video\/(\d+)\/?$/
 
 const VIDEO_FILE = /\.(?:mp4|webm|ogg|ogv|mov|m4v)$/i
 
-function youTubeId(url: URL): string | null {
+/** The id of a YouTube video address (watch, youtu.be, embed, shorts, live), else null. */
+export function youTubeId(url: URL): string | null {
   let candidate: string | null | undefined
   if (url.hostname === 'youtu.be') {
     candidate = url.pathname.slice(1).replace(/\/$/, '')
@@ -39,7 +40,8 @@ function youTubeId(url: URL): string | null {
   return candidate && YOUTUBE_ID.test(candidate) ? candidate : null
 }
 
-function vimeoSrc(url: URL): string | null {
+/** Vimeo's player address for a video address (with an unlisted video's hash), else null. */
+export function vimeoSrc(url: URL): string | null {
   let id: string | undefined
   let hash: string | null | undefined
   if (url.hostname === 'player.vimeo.com') {
