@@ -130,6 +130,13 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Lets an import fetch images from private, loopback and link-local addresses (tests, an intranet). */
   IMPORT_FETCH_ALLOW_PRIVATE: booleanFlag,
+  /** Lets an embed's oEmbed and picture come from private and loopback addresses (tests, an intranet). */
+  EMBED_FETCH_ALLOW_PRIVATE: booleanFlag,
+  /**
+   * Asks every provider's oEmbed at this origin instead of the provider's own, with the same
+   * path and query (a local stand-in in tests). Unset: each provider's endpoint.
+   */
+  EMBED_OEMBED_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 

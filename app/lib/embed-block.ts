@@ -37,7 +37,11 @@ const LINK_REL = 'noopener noreferrer nofollow'
 
 /** One line of text, its spaces collapsed, at most `max` characters. */
 function oneLine(text: string | null | undefined, max: number): string {
-  return (text ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim().slice(0, max).trim()
+  return (text ?? '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+    .slice(0, max)
+    .trim()
 }
 
 /**

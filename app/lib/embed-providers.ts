@@ -65,7 +65,8 @@ const TIKTOK_VIDEO = /^\/@[\w.-]{1,40}\/video\/(\d{1,25})\/?$/
 
 const BLUESKY_POST = /^\/profile\/([A-Za-z0-9.:_-]{1,253})\/post\/([A-Za-z0-9]{1,64})\/?$/
 const DID = /^did:(?:plc:[a-z2-7]{24}|web:[a-z0-9.-]{1,253})$/
-const AT_URI = /at:\/\/(did:(?:plc:[a-z2-7]{24}|web:[a-z0-9.-]{1,253}))\/app\.bsky\.feed\.post\/([A-Za-z0-9]{1,64})/
+const AT_URI =
+  /at:\/\/(did:(?:plc:[a-z2-7]{24}|web:[a-z0-9.-]{1,253}))\/app\.bsky\.feed\.post\/([A-Za-z0-9]{1,64})/
 
 /**
  * Mastodon is many servers; a frame needs its origin in the CSP, so these (the largest, and
@@ -136,7 +137,10 @@ function mapsFrame(url: URL): string | null {
 
 function facebookFrame(url: URL): string | null {
   const video = FACEBOOK_VIDEO.test(url.pathname)
-  if (url.pathname.replace(/\/$/, '') === '/watch' && !/^\d{1,25}$/.test(url.searchParams.get('v') ?? ''))
+  if (
+    url.pathname.replace(/\/$/, '') === '/watch' &&
+    !/^\d{1,25}$/.test(url.searchParams.get('v') ?? '')
+  )
     return null
   if (!video && !FACEBOOK_POST.test(url.pathname)) return null
   // The page's own address is the plugin's parameter: rebuilt on Facebook's host from the

@@ -74,6 +74,8 @@ export function canOpenBackOffice(actor: Actor | null | undefined): actor is Act
 
 export const canCreateArticle = canOpenBackOffice
 export const canUploadImages = canOpenBackOffice
+/** Insert an embed (its oEmbed is fetched and its picture stored): whoever writes and uploads. */
+export const canInsertEmbeds = canUploadImages
 
 /**
  * Change an article's text: editors any article; authors their own in any state; contributors

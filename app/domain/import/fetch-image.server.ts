@@ -8,7 +8,8 @@ import path from 'node:path'
 import { domainErrors } from '~/domain/domain-error'
 import { sniffImage } from '~/domain/media/file-types.server'
 
-// One remote image fetched for an import ("Fetch images from the old site"): only http(s),
+// One remote image fetched for an import ("Fetch images from the old site"), or an embed's
+// oEmbed answer and picture (domain/embeds): only http(s),
 // only public addresses (every address the host resolves to is checked, at connection time, so
 // a name that changes its answer between a check and the connection gains nothing; again on
 // each redirect, at most 3), a time limit and a size limit, and the content recognised by its
@@ -135,13 +136,16 @@ function fileNameOf(url: URL) {
 
 const HEAD_BYTES = 64
 
-/** One request: a redirect's next address, or the body written to `target`. */
+type Answer = { size: number; head: Buffer; bytes: Buffer | null }
+
+/** One request: a redirect's next address, or the body written to `target` (null: kept). */
 function requestOnce(
   url: URL,
-  target: string,
+  target: string | null,
   limits: FetchLimits,
   signal: AbortSignal,
-): Promise<{ redirect: string } | { size: number; head: Buffer }> {
+  accept: string,
+): Promise<{ redirect: string } | Answer> {
   const literal = url.hostname.replace(/^\[|\]$/g, '')
   // Node connects to an address literal without a lookup: it is checked here instead.
   if (net.isIP(literal) && !limits.allowPrivate && !isPublicAddress(literal))
@@ -154,7 +158,7 @@ function requestOnce(
       url,
       {
         lookup: checkedLookup(limits.allowPrivate) as unknown as typeof dns.lookup,
-        headers: { Accept: 'image/*', 'Accept-Encoding': 'identity', 'User-Agent': 'Broadsheet' },
+        headers: { Accept: accept, 'Accept-Encoding': 'identity', 'User-Agent': 'Broadsheet' },
         signal,
       },
       (response) => {
@@ -171,30 +175,69 @@ function requestOnce(
           response.destroy()
           return reject(new ImageFetchError('TOO_LARGE', 'larger than the upload limit'))
         }
-        const out = createWriteStream(target)
+        const kept: Buffer[] | null = target === null ? [] : null
+        const out = target === null ? null : createWriteStream(target)
         let size = 0
         const heads: Buffer[] = []
         response.on('data', (chunk: Buffer) => {
           size += chunk.length
           if (size - chunk.length < HEAD_BYTES) heads.push(chunk)
+          kept?.push(chunk)
           if (size > limits.maxBytes) {
             response.destroy(new ImageFetchError('TOO_LARGE', 'larger than the upload limit'))
           }
         })
         response.on('error', (error) => {
-          out.destroy()
+          out?.destroy()
           reject(error)
         })
-        response.pipe(out)
-        out.on('error', reject)
-        out.on('finish', () => {
+        const done = () => {
           if (response.destroyed && size > limits.maxBytes) return
-          resolve({ size, head: Buffer.concat(heads).subarray(0, HEAD_BYTES) })
-        })
+          const head = Buffer.concat(heads).subarray(0, HEAD_BYTES)
+          resolve({ size, head, bytes: kept ? Buffer.concat(kept) : null })
+        }
+        if (out) {
+          response.pipe(out)
+          out.on('error', reject)
+          out.on('finish', done)
+        } else response.on('end', done)
       },
     )
     request.on('error', reject)
   })
+}
+
+/**
+ * Follows `address` (and its redirects, each address checked again) to a 200 answer, written to
+ * `target` or kept in memory when `target` is null; throws ImageFetchError saying why not.
+ */
+async function fetchAnswer(
+  address: string,
+  target: string | null,
+  limits: FetchLimits,
+  accept: string,
+): Promise<Answer & { url: URL }> {
+  let url = parse(address)
+  const signal = AbortSignal.timeout(limits.timeoutMs)
+  for (let redirects = 0; ; redirects++) {
+    let answer
+    try {
+      answer = await requestOnce(url, target, limits, signal, accept)
+    } catch (error) {
+      if (error instanceof ImageFetchError) throw error
+      if (signal.aborted) throw new ImageFetchError('TIMEOUT', 'no answer in time')
+      const cause = (error as { cause?: unknown }).cause
+      if (cause instanceof ImageFetchError) throw cause
+      throw new ImageFetchError('NETWORK', (error as Error).message || 'network error')
+    }
+    if ('redirect' in answer) {
+      if (redirects >= limits.maxRedirects)
+        throw new ImageFetchError('TOO_MANY_REDIRECTS', 'more than 3 redirects')
+      url = parse(answer.redirect)
+      continue
+    }
+    return { ...answer, url }
+  }
 }
 
 /** Fetches `address` into a new file under `dir`, or throws ImageFetchError saying why not. */
@@ -203,35 +246,29 @@ export async function fetchImage(
   dir: string,
   limits: FetchLimits,
 ): Promise<FetchedImage> {
-  let url = parse(address)
   const target = path.join(dir, `${crypto.randomUUID()}.part`)
-  const signal = AbortSignal.timeout(limits.timeoutMs)
   try {
-    for (let redirects = 0; ; redirects++) {
-      let answer
-      try {
-        answer = await requestOnce(url, target, limits, signal)
-      } catch (error) {
-        if (error instanceof ImageFetchError) throw error
-        if (signal.aborted) throw new ImageFetchError('TIMEOUT', 'no answer in time')
-        const cause = (error as { cause?: unknown }).cause
-        if (cause instanceof ImageFetchError) throw cause
-        throw new ImageFetchError('NETWORK', (error as Error).message || 'network error')
-      }
-      if ('redirect' in answer) {
-        if (redirects >= limits.maxRedirects)
-          throw new ImageFetchError('TOO_MANY_REDIRECTS', 'more than 3 redirects')
-        url = parse(answer.redirect)
-        continue
-      }
-      if (!sniffImage(answer.head))
-        throw new ImageFetchError('NOT_AN_IMAGE', 'not a JPEG, PNG, WebP, GIF or AVIF image')
-      return { path: target, fileName: fileNameOf(url), size: answer.size, head: answer.head }
-    }
+    const answer = await fetchAnswer(address, target, limits, 'image/*')
+    if (!sniffImage(answer.head))
+      throw new ImageFetchError('NOT_AN_IMAGE', 'not a JPEG, PNG, WebP, GIF or AVIF image')
+    return { path: target, fileName: fileNameOf(answer.url), size: answer.size, head: answer.head }
   } catch (error) {
     await fsp.rm(target, { force: true })
     throw error
   }
+}
+
+/**
+ * A small answer (an oEmbed document) read into memory under the same rules: http(s), public
+ * addresses unless `allowPrivate`, the time and size limits, at most `maxRedirects`.
+ */
+export async function fetchSmall(
+  address: string,
+  limits: FetchLimits,
+  accept: string,
+): Promise<Buffer> {
+  const answer = await fetchAnswer(address, null, limits, accept)
+  return answer.bytes ?? Buffer.alloc(0)
 }
 
 /** At most `perHost` fetches at a time to any one host (an old site is not to be hammered). */
