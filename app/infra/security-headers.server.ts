@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { EMBED_FRAME_ORIGINS } from '~/lib/embed-providers'
 import { KeptValues } from '~/lib/kept-values'
 
 /** A CSP source for a script: the SHA-256 of its UTF-8 bytes (text is encoded as UTF-8). */
@@ -79,7 +80,9 @@ export function contentSecurityPolicy(
     // (never a blob: or another origin). 'self' is what script-src would already allow; said
     // here so a worker from anywhere else stays refused even if script-src grows.
     "worker-src 'self'",
-    'frame-src https:',
+    // The embed providers' frames only (lib/embed-providers.ts), on every page: one policy for
+    // a cached page and its fresh copy alike, and a frame still needs the reader's click.
+    ["frame-src 'self'", ...EMBED_FRAME_ORIGINS].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     ["form-action 'self'", ...(options.formOrigins ?? [])].join(' '),

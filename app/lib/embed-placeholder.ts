@@ -1,6 +1,7 @@
 import { escapeHtml, escapeHtmlAttribute } from './html'
 import { embedFrame } from './embed-providers'
 import { embedHost, LINK_CARD, type EmbedBlock } from './embed-block'
+import { EMBED_FRAME_ATTRIBUTE } from './embed-markup'
 
 // What a reader is shown for an embed block: a card (provider, title, author, our copy of its
 // picture, the link) and nothing from the provider. The frame's address rides on the figure;
@@ -9,9 +10,6 @@ import { embedHost, LINK_CARD, type EmbedBlock } from './embed-block'
 // buttons stay hidden and the card is a plain link. A link card has no frame and no buttons.
 
 const LINK_REL = 'noopener noreferrer nofollow'
-
-/** The attribute the embed script looks for: only pages with one load it. */
-export const EMBED_FRAME_ATTRIBUTE = 'data-embed-src'
 
 export function embedPlaceholderHtml(block: EmbedBlock): string {
   const frame = block.provider === LINK_CARD ? null : embedFrame(block.url)

@@ -1,4 +1,5 @@
 import type { ArticleImageView } from '~/domain/articles/article-view.server'
+import { EMBED_FRAME_ORIGINS } from '~/lib/embed-providers'
 import type { VideoEmbed } from '~/lib/video-embed'
 import { CardImage } from './card-image'
 
@@ -28,6 +29,22 @@ export function ArticleMedia({
         className="aspect-video w-full rounded-lg bg-black"
         aria-label={`Video: ${title}`}
       />
+    )
+  }
+  if (video?.kind === 'iframe' && !EMBED_FRAME_ORIGINS.includes(new URL(video.src).origin)) {
+    // The CSP frames only the embed providers' origins (security-headers.server.ts): a page
+    // from another site is offered as a link rather than a frame the browser would refuse.
+    return (
+      <p className="rounded-lg border border-border bg-muted p-4 text-sm">
+        <a
+          href={video.src}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="underline"
+        >
+          Watch the video at {new URL(video.src).hostname}
+        </a>
+      </p>
     )
   }
   if (video?.kind === 'iframe') {

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useNavigate } from 'react-router'
+import { useEmbeds } from './use-embeds'
 
 /**
  * On the server, during a document request: the markup loaders drew and left in the load
@@ -54,6 +55,7 @@ export function ServerHtml({
   const ref = useRef<HTMLDivElement>(null)
   const [root, setRoot] = useState<HTMLElement | null>(null)
   useEffect(() => setRoot(ref.current), [])
+  useEmbeds(ref, markup)
   // Again after new markup (a revalidation): its images are new elements.
   useEffect(() => {
     if (fadeImages && root && markup) return markImagesLoaded(root)

@@ -28,10 +28,10 @@ export async function describeBodyImages(html: string): Promise<BodyImageLibrary
 
 /**
  * A sanitised body as readers see it: each library image with the library's words (or this
- * use's own), a captioned one as a figure, each table in its scrolling region. A body without
- * library images is not parsed again.
+ * use's own), a captioned one as a figure, each table in its scrolling region, an embed as its
+ * click-to-load card. A body without library images or embeds is not parsed again.
  */
 export function showLibraryWords(html: string, library: BodyImageLibrary): string {
-  if (!html.includes('data-media-id=')) return scrollableTables(html)
+  if (!html.includes('data-media-id=') && !html.includes('data-embed=')) return scrollableTables(html)
   return renderArticleHtml(html, (image) => showBodyImage(image, library))
 }
