@@ -29,7 +29,15 @@ const ALLOWED: Record<string, string[]> = {
   code: ['class'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
-  figure: ['data-gallery', 'data-block'],
+  figure: [
+    'data-gallery',
+    'data-block',
+    'data-embed',
+    'data-url',
+    'data-title',
+    'data-author',
+    'data-thumbnail',
+  ],
   aside: ['data-block', 'data-article-id', 'data-title'],
   ...Object.fromEntries(
     'p br strong b em i u s pre blockquote h1 h2 h3 h4 h5 h6 ul li hr figcaption table caption thead tbody tr small'
@@ -38,13 +46,28 @@ const ALLOWED: Record<string, string[]> = {
   ),
 }
 
-// What the reader's page adds around a table (lib/scrollable-tables.ts).
+// What the reader's page adds: a region around a table (lib/scrollable-tables.ts), and each
+// embed's click-to-load card (lib/embed-placeholder.ts).
 const SHOWN: Record<string, string[]> = {
   ...ALLOWED,
-  div: ['class', 'role', 'tabindex', 'aria-label'],
+  a: [...ALLOWED.a, 'class'],
+  img: [...ALLOWED.img, 'class', 'decoding'],
+  figure: [
+    'data-gallery',
+    'class',
+    'data-embed-kind',
+    'data-embed-src',
+    'data-embed-name',
+    'data-embed-height',
+    'data-embed-aspect',
+  ],
+  span: ['class'],
+  div: ['class', 'role', 'tabindex', 'aria-label', 'hidden'],
+  button: ['type', 'class', 'data-embed-load', 'data-embed-always'],
+  p: ['class'],
 }
 
-function expectOnlyAllowedMarkup(html: string, allowed = ALLOWED) {
+function expectOnlyAllowedMarkup(html: string, allowed: Record<string, string[]> = ALLOWED) {
   const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s+[a-z-]+(?:="[^"<>]*")?)*)\s*\/?>/g
   for (const [, , name, attrs] of html.matchAll(TAG)) {
     expect(Object.keys(allowed), `tag <${name}>`).toContain(name)
@@ -256,6 +279,11 @@ describe('renderArticleHtml: the XSS vector list with a caption on every library
       const claimed = html.replace(/<img\b/gi, '<img data-media-id="a.jpg"')
       const shown = renderArticleHtml(claimed, () => ({ alt: html, caption: html }))
       expectOnlyAllowedMarkup(shown, SHOWN)
+      // A frame is only ever one the provider table built.
+      for (const [, src] of shown.matchAll(/data-embed-src="([^"]*)"/g))
+        expect(src).toMatch(
+          /^https:\/\/(?:www\.youtube-nocookie\.com|platform\.twitter\.com|www\.facebook\.com|maps\.google\.com|www\.google\.com)\//,
+        )
       expectNoActiveContent(shown)
     },
   )

@@ -99,7 +99,7 @@ const SOUNDCLOUD_ITEM = /^\/[\w-]{1,80}\/(?:sets\/)?[\w-]{1,120}\/?$/
 
 const MAPS_HOSTS = hostIn('google.com', 'www.google.com', 'maps.google.com')
 const MAPS_PLACE = /^\/maps\/place\/([^/]{1,200})/
-const MAPS_AT = /^\/maps\/@(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?),(\d{1,2}(?:\.\d+)?)z/
+const MAPS_AT = /\/@(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?),(\d{1,2}(?:\.\d+)?)z/
 
 const DATAWRAPPER_CHART = /^\/([A-Za-z0-9]{5})(?:\/(\d{1,4}))?\/?$/
 const DATAWRAPPER_SHARE = /^\/_\/([A-Za-z0-9]{5})\/?$/

@@ -394,6 +394,48 @@ const TEMPLATES: Template[] = [
   [
     'gallery',
     '<figure data-gallery><div data-lightbox onclick=$><img src="/a.png"></div></figure>',
+  // Embed blocks (issue 40): the block is rebuilt from its attributes, its frame from the
+  // provider's pattern, never from what was sent.
+  ['embed', '<figure data-embed="youtube" data-url="javascript:$">x</figure>'],
+  [
+    'embed',
+    '<figure data-embed="link" data-url=" javascript:$"><a href="javascript:$">x</a></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="youtube" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><iframe src="javascript:$"></iframe><script>$</script></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="youtube" data-url="https://www.youtube.com.evil.test/watch?v=dQw4w9WgXcQ" data-title="<img src=x onerror=$>"></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="x" data-url="https://x.com/a/status/1&quot; onload=&quot;$" onmouseover=$></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="link" data-url="https://ok.example/" data-thumbnail="javascript:$"></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="youtube" data-url="https://youtu.be/dQw4w9WgXcQ" data-embed-src="javascript:$" data-thumbnail="https://evil.example/x.png?$"></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="googlemaps" data-url="https://www.google.com/maps/embed?pb=&quot;&gt;&lt;script&gt;$&lt;/script&gt;"></figure>',
+  ],
+  [
+    'embed',
+    '<figure class="embed" data-embed-src="javascript:$" data-embed-kind="youtube"><div class="embed-consent"><button data-embed-load>x</button></div></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="youtube" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-author="&lt;/span&gt;&lt;script&gt;$&lt;/script&gt;"></figure>',
+  ],
+  [
+    'embed',
+    '<figure data-embed="facebook" data-url="https://www.facebook.com/page/posts/1?href=javascript:$"></figure>',
   ],
 ]
 
