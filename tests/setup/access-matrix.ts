@@ -447,6 +447,9 @@ export const MATRIX: Record<string, Probe[]> = {
     { ...post('a font upload', ADMINS), query: '?kind=font' },
     { name: 'DELETE a file', method: 'DELETE', query: '?kind=image&name=x.webp', allowed: EDITORS },
   ],
+  // The embed look-up (issue 40): whoever writes; an address that is none is refused before
+  // anything is fetched, so the matrix posts nothing to look up.
+  'routes/admin.api.embeds.tsx': [get(STAFF), post('an embed look-up', STAFF)],
   'routes/admin.api.editions.tsx': [
     get(EDITORS),
     post('a print edition upload', EDITORS),
