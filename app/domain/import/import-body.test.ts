@@ -51,15 +51,50 @@ describe('convertBody', () => {
       '<!-- wp:embed --><figure class="wp-block-embed"><div class="wp-block-embed__wrapper">\nhttps://vimeo.com/22439234\n</div></figure><!-- /wp:embed -->',
       context,
     )
-    expect(block.videoUrl).toBe('https://vimeo.com/22439234')
-    expect(block.html).not.toContain('wp:embed')
+    // A core/embed block is an embed block of ours (issue 40), not the article's video.
+    expect(block.videoUrl).toBeNull()
+    expect(block.html).toBe(
+      '<figure data-embed="vimeo" data-url="https://vimeo.com/22439234"><a href="https://vimeo.com/22439234" target="_blank" rel="noopener noreferrer nofollow">https://vimeo.com/22439234</a></figure>',
+    )
     const ghost = convertBody(
       'ghost',
       '<figure class="kg-card kg-embed-card"><iframe src="https://www.youtube.com/embed/ex8fMxXJDJw?feature=oembed"></iframe></figure><img src="__GHOST_URL__/content/images/2021/03/x.png">',
       context,
     )
-    expect(ghost.videoUrl).toBe('https://www.youtube.com/embed/ex8fMxXJDJw?feature=oembed')
+    expect(ghost.videoUrl).toBeNull()
+    expect(ghost.html).toContain(
+      '<figure data-embed="youtube" data-url="https://www.youtube.com/embed/ex8fMxXJDJw?feature=oembed">',
+    )
     expect(ghost.images).toEqual(['https://old.example/content/images/2021/03/x.png'])
+  })
+
+  it('makes WordPress core/embed blocks and Ghost embed and bookmark cards embed blocks', () => {
+    const tweet = convertBody(
+      'wordpress',
+      '<!-- wp:embed {"url":"https://twitter.com/nasa/status/42","type":"rich","providerNameSlug":"twitter"} --><figure class="wp-block-embed is-type-rich is-provider-twitter"><div class="wp-block-embed__wrapper">\nhttps://twitter.com/nasa/status/42\n</div><figcaption class="wp-element-caption">Liftoff</figcaption></figure><!-- /wp:embed -->',
+      context,
+    )
+    expect(tweet.html).toBe(
+      '<figure data-embed="x" data-url="https://twitter.com/nasa/status/42" data-title="Liftoff"><a href="https://twitter.com/nasa/status/42" target="_blank" rel="noopener noreferrer nofollow">Liftoff</a></figure>',
+    )
+    const quoted = convertBody(
+      'ghost',
+      '<figure class="kg-card kg-embed-card"><blockquote class="twitter-tweet"><p>Go!</p>&mdash; NASA (@nasa) <a href="https://twitter.com/nasa/status/42?ref_src=twsrc%5Etfw">May 1</a></blockquote><script async src="https://platform.twitter.com/widgets.js"></script></figure>',
+      context,
+    )
+    expect(quoted.html).toContain(
+      'data-embed="x" data-url="https://twitter.com/nasa/status/42?ref_src=twsrc%5Etfw"',
+    )
+    expect(quoted.html).not.toContain('script')
+    const bookmark = convertBody(
+      'ghost',
+      '<figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container" href="https://news.example/story"><div class="kg-bookmark-content"><div class="kg-bookmark-title">A story &amp; more</div><div class="kg-bookmark-description">D</div><div class="kg-bookmark-metadata"><img class="kg-bookmark-icon" src="https://news.example/icon.png"><span class="kg-bookmark-author">The News</span><span class="kg-bookmark-publisher">Jo Writer</span></div></div><div class="kg-bookmark-thumbnail"><img src="https://news.example/t.jpg"></div></a></figure>',
+      context,
+    )
+    expect(bookmark.html).toBe(
+      '<figure data-embed="link" data-url="https://news.example/story" data-title="A story &amp; more" data-author="The News"><a href="https://news.example/story" target="_blank" rel="noopener noreferrer nofollow">A story &amp; more</a></figure>',
+    )
+    expect(bookmark.images).toEqual([])
   })
 
   it('adds the paragraphs WordPress’s classic editor leaves to blank lines', () => {
@@ -101,7 +136,7 @@ describe('convertBody', () => {
       context,
     )
     expect(body.html).toBe(
-      '<p><a href="https://vimeo.com/22439234">https://vimeo.com/22439234</a></p><p>After</p>',
+      '<figure data-embed="vimeo" data-url="https://vimeo.com/22439234" data-title="Watch"><a href="https://vimeo.com/22439234" target="_blank" rel="noopener noreferrer nofollow">Watch</a></figure><p>After</p>',
     )
     expect(body.images).toEqual([])
   })

@@ -8,6 +8,8 @@ import {
   type HtmlNode,
   type HtmlText,
 } from '~/lib/html-dom'
+import { embedBlock, embedBlockHtml } from '~/lib/embed-block'
+import { embedAddress, embedFrame } from '~/lib/embed-providers'
 import { toEmbedUrl } from '~/lib/video-embed'
 import { factBoxHtml, pullQuoteHtml } from './import-blocks'
 
@@ -158,6 +160,8 @@ export function convertBody(
   // Block-editor delimiters (<!-- wp:… -->), every other comment, and CDATA (a comment in HTML).
   let html = withoutComments(raw)
   if (source === 'ghost') html = html.split('__GHOST_URL__').join(context.siteUrl)
+  // First, before a WordPress wrapper's address alone on its line is taken for a video link.
+  html = withEmbedBlocks(html)
 
   if (source === 'wordpress') {
     html = html.replace(
@@ -186,8 +190,8 @@ export function convertBody(
     )
   }
 
-  // Embed blocks and cards (WordPress's wp-block-embed, Ghost's kg-embed-card) and bare iframes;
-  // quotes, separators, callouts and toggles become our blocks.
+  // Bare iframes of a video (or an embed figure that named no address: the article's video and
+  // a link); quotes, separators, callouts and toggles become our blocks.
   const doc = parseHtml(html, { decodeEntities: true })
   const edits: Edit[] = []
   const visit = (nodes: HtmlNode[]) => {
@@ -283,6 +287,64 @@ function importedBlock(html: string, element: HtmlElement): string | null {
 }
 
 const EMBED_CLASS = /(?:^|\s)(?:wp-block-embed|kg-embed-card)(?:\s|$)/
+const CARD_CLASS = /(?:^|\s)(?:wp-block-embed|kg-embed-card|kg-bookmark-card)(?:\s|$)/
+
+function textOf(root: HtmlElement, className: string): string {
+  const found = DomUtils.findOne(
+    (e) => (e.attribs.class ?? '').split(/\s+/).includes(className),
+    root.children,
+  )
+  return found ? DomUtils.textContent(found).trim() : ''
+}
+
+/**
+ * Embed blocks and cards (WordPress's core/embed, Ghost's embed and bookmark cards) as our
+ * embed blocks (issue 40).
+ */
+function withEmbedBlocks(html: string): string {
+  const doc = parseHtml(html, { decodeEntities: true })
+  const edits: Edit[] = []
+  const visit = (nodes: HtmlNode[]) => {
+    for (const node of nodes) {
+      if (!isElement(node)) continue
+      const block = embedCard(node)
+      if (block !== null) edits.push({ node, text: block })
+      else visit(node.children)
+    }
+  }
+  visit(doc.children)
+  return splice(html, edits)
+}
+
+/**
+ * An embed figure of WordPress (core/embed: the address as the wrapper's text) or Ghost (an
+ * embed card: the provider's iframe or quoted post; a bookmark card: its link, title and
+ * author) as our embed block's markup; null for anything else. The address is the first one
+ * a provider frames, else the first web address it holds (a link card). Its picture stays
+ * behind: a block's thumbnail is our media's, and an import asks no provider for one.
+ */
+function embedCard(element: HtmlElement): string | null {
+  if (element.name !== 'figure' || !CARD_CLASS.test(element.attribs.class ?? '')) return null
+  const links = DomUtils.findAll((e) => e.name === 'a' || e.name === 'iframe', element.children)
+  const candidates = [
+    ...(/(https?:\/\/[^\s<"]+)/.exec(DomUtils.textContent(element))?.slice(1, 2) ?? []),
+    ...links.map((e) => (e.name === 'a' ? e.attribs.href : e.attribs.src) ?? ''),
+  ].filter((url) => embedAddress(url) !== null)
+  const url = candidates.find((c) => embedFrame(c) !== null) ?? candidates[0]
+  if (!url) return null
+  const bookmark = /(?:^|\s)kg-bookmark-card(?:\s|$)/.test(element.attribs.class ?? '')
+  const caption = DomUtils.findOne((e) => e.name === 'figcaption', element.children)
+  const title = bookmark
+    ? textOf(element, 'kg-bookmark-title')
+    : caption
+      ? DomUtils.textContent(caption).trim()
+      : ''
+  const author = bookmark
+    ? textOf(element, 'kg-bookmark-author') || textOf(element, 'kg-bookmark-publisher')
+    : ''
+  const block = embedBlock({ url, title, author }, () => false)
+  return block ? embedBlockHtml(block) : null
+}
 
 /** The video an embed figure or an iframe shows (entities decoded), else null. */
 function embeddedVideo(element: HtmlElement): string | null {
