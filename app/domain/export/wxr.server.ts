@@ -3,6 +3,7 @@ import { categories, mediaFiles, plans, profiles, staticPages, tags } from '@db/
 import { getDb } from '~/infra/db.server'
 import { escapeXml, withoutInvalidXmlChars } from '~/lib/xml'
 import { exportedArticles } from './content-json.server'
+import { wordpressBody } from './wxr-embeds.server'
 
 /**
  * wordpress.xml: the site as a WordPress eXtended RSS 1.2 file, the format WordPress's own
@@ -134,7 +135,7 @@ export async function* wxrChunks(
       link: `${base}/article/${a.slug}`,
       pubDate: a.publishedAt ?? a.createdAt,
       creator: (a.authorId && logins.get(a.authorId)) || '',
-      content: a.content,
+      content: wordpressBody(a.content),
       excerpt: a.excerpt,
       id: a.id,
       date: a.publishedAt ?? a.createdAt,
@@ -161,7 +162,7 @@ export async function* wxrChunks(
       link: `${base}/${p.slug}`,
       pubDate: p.updatedAt,
       creator: '',
-      content: p.content,
+      content: wordpressBody(p.content),
       excerpt: '',
       id: ++pageNumber,
       date: p.updatedAt,
