@@ -18,6 +18,13 @@ const STRIPE_STAND_IN_PORT = PORT + 5
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret'
 
 /**
+ * The providers' oEmbed for the embed journeys: a local stand-in (tests/setup/oembed-stand-in.ts)
+ * the site asks instead of each provider (EMBED_OEMBED_ORIGIN), on this machine
+ * (EMBED_FETCH_ALLOW_PRIVATE).
+ */
+export const OEMBED_STAND_IN_PORT = PORT + 6
+
+/**
  * Debian's headless shell (`apt-get install -y chromium-headless-shell`) when it is there, the
  * full Chromium otherwise; CHROMIUM_PATH chooses. The shell is Chromium's own headless build,
  * without the browser's window machinery: a third less CPU for the same journeys
@@ -112,6 +119,15 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx tests/setup/oembed-stand-in-main.ts',
+      url: `http://127.0.0.1:${OEMBED_STAND_IN_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { STAND_IN_PORT: String(OEMBED_STAND_IN_PORT) },
+    },
+    {
       // The compiled production server (npm run build) on a throw-away embedded database with
       // demo content.
       command: `rm -rf ${E2E_DATA_DIR} && node --max-old-space-size=192 ${BUILD_DIR}/server/main.js`,
@@ -135,6 +151,8 @@ export default defineConfig({
         SITE_TIME_ZONE: 'UTC',
         // The import journey's "old site" serves its pictures from this machine (import.spec.ts).
         IMPORT_FETCH_ALLOW_PRIVATE: '1',
+        EMBED_OEMBED_ORIGIN: `http://127.0.0.1:${OEMBED_STAND_IN_PORT}`,
+        EMBED_FETCH_ALLOW_PRIVATE: '1',
         BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
         LOG_LEVEL: 'warn',
         MALLOC_ARENA_MAX: '2',
