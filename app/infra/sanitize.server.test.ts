@@ -471,3 +471,30 @@ describe('htmlToPlainText', () => {
     )
   })
 })
+
+describe('embed blocks (issue 40)', () => {
+  const stored = sanitizeArticleHtml(
+    '<p>Before</p><figure data-embed="youtube" data-url="https://youtu.be/dQw4w9WgXcQ" data-title="The launch" data-author="NASA"><p>dropped</p></figure>',
+  )
+
+  it('stores the block rebuilt from its attributes, a fixed point', () => {
+    expect(stored).toBe(
+      `<p>Before</p><figure data-embed="youtube" data-url="https://youtu.be/dQw4w9WgXcQ" data-title="The launch" data-author="NASA"><a href="https://youtu.be/dQw4w9WgXcQ" target="_blank" ${REL}>The launch</a></figure>`,
+    )
+    expect(sanitizeArticleHtml(stored)).toBe(stored)
+  })
+
+  it('gives search the title as text, nothing of the markup', () => {
+    expect(htmlToPlainText(stored)).toBe('Before\nThe launch')
+  })
+
+  it('shows readers the card with no frame, whatever the stored figure claimed', () => {
+    const shown = renderArticleHtml(
+      stored.replace('<figure', '<figure data-embed-src="https://evil.example/"'),
+      () => ({ alt: '', caption: '' }),
+    )
+    expect(shown).toContain('data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"')
+    expect(shown).not.toContain('evil.example')
+    expect(shown).not.toContain('<iframe')
+  })
+})

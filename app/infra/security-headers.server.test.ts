@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { inlineScriptHashes, sha256Source } from './security-headers.server'
+import { EMBED_FRAME_ORIGINS } from '~/lib/embed-providers'
+import { contentSecurityPolicy, inlineScriptHashes, sha256Source } from './security-headers.server'
+
+describe('contentSecurityPolicy: frames', () => {
+  it("frames the site and the embed providers' origins only (issue 40)", () => {
+    const frameSrc = contentSecurityPolicy()
+      .split('; ')
+      .find((directive) => directive.startsWith('frame-src '))!
+      .split(' ')
+      .slice(1)
+    expect(frameSrc).toEqual(["'self'", ...EMBED_FRAME_ORIGINS])
+    expect(frameSrc).toContain('https://www.youtube-nocookie.com')
+    expect(frameSrc).not.toContain('https:')
+  })
+})
 
 describe('inlineScriptHashes', () => {
   it('hashes each inline script once, whatever its type, and no script loaded from a file', () => {

@@ -13,6 +13,7 @@ import { getDb } from '~/infra/db.server'
 import { clearContent, insertArticle, insertStaff } from '../../../tests/setup/content-fixtures'
 import { statementsDuring } from '../../../tests/setup/statements'
 import { updateImageDetails } from './media.server'
+import { showLibraryWords } from './body-images.server'
 
 // Body images inserted from the media library follow it: the library's alt text and caption
 // as they are when the page is drawn, unless this use overrides them.
@@ -228,5 +229,16 @@ describe('a live entry', () => {
     // The desk edits what was written, not what readers are shown.
     const [desk] = await listDeskEntries(article.id)
     expect(desk.content).toContain('alt="old words"')
+  })
+})
+
+describe('showLibraryWords: embeds (issue 40)', () => {
+  it('shows an embed as its card in a body without library images (a live entry)', () => {
+    const shown = showLibraryWords(
+      '<figure data-embed="x" data-url="https://x.com/nasa/status/42"><a href="https://x.com/nasa/status/42">x</a></figure>',
+      {},
+    )
+    expect(shown).toContain('class="embed"')
+    expect(shown).toContain('Always load from X')
   })
 })
