@@ -32,6 +32,7 @@ export async function describeBodyImages(html: string): Promise<BodyImageLibrary
  * click-to-load card. A body without library images or embeds is not parsed again.
  */
 export function showLibraryWords(html: string, library: BodyImageLibrary): string {
-  if (!html.includes('data-media-id=') && !html.includes('data-embed=')) return scrollableTables(html)
+  if (!html.includes('data-media-id=') && !html.includes('data-embed='))
+    return scrollableTables(html)
   return renderArticleHtml(html, (image) => showBodyImage(image, library))
 }
