@@ -394,6 +394,7 @@ const TEMPLATES: Template[] = [
   [
     'gallery',
     '<figure data-gallery><div data-lightbox onclick=$><img src="/a.png"></div></figure>',
+  ],
   // Embed blocks (issue 40): the block is rebuilt from its attributes, its frame from the
   // provider's pattern, never from what was sent.
   ['embed', '<figure data-embed="youtube" data-url="javascript:$">x</figure>'],
