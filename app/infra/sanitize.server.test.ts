@@ -54,6 +54,7 @@ const SHOWN: Record<string, string[]> = {
   img: [...ALLOWED.img, 'class', 'decoding'],
   figure: [
     'data-gallery',
+    'data-block',
     'class',
     'data-embed-kind',
     'data-embed-src',

@@ -3,6 +3,7 @@ import {
   NewspaperIcon,
   PanelTopIcon,
   SeparatorHorizontalIcon,
+  SquarePlayIcon,
   TextQuoteIcon,
   type LucideIcon,
 } from 'lucide-react'
@@ -20,6 +21,8 @@ import {
 } from './blocks/pull-quote-node'
 import { RelatedArticleDialog } from './blocks/related-article-dialog'
 import { RelatedArticle } from './blocks/related-article-node'
+import { EmbedDialog } from './embed-dialog'
+import { EmbedNode } from './embed-node'
 
 // Every block the article editor can insert, in the order the "/" menu and the toolbar show
 // them. A new block is one entry here: its TipTap nodes, and how it is inserted (at once, or
@@ -88,6 +91,40 @@ export const EDITOR_BLOCKS: readonly EditorBlock[] = [
     icon: NewspaperIcon,
     extensions: [RelatedArticle],
     insert: { kind: 'dialog', Dialog: RelatedArticleDialog },
+  },
+  {
+    // A supported address pasted alone on a line becomes one too (embed-node.ts).
+    id: 'embed',
+    label: 'Embed',
+    hint: 'A post, video, map or chart from another site; or a link card',
+    keywords: [
+      'video',
+      'youtube',
+      'vimeo',
+      'x',
+      'twitter',
+      'tweet',
+      'instagram',
+      'tiktok',
+      'bluesky',
+      'mastodon',
+      'facebook',
+      'spotify',
+      'soundcloud',
+      'podcast',
+      'map',
+      'chart',
+      'datawrapper',
+      'flourish',
+      'documentcloud',
+      'document',
+      'link card',
+      'bookmark',
+      'url',
+    ],
+    icon: SquarePlayIcon,
+    extensions: [EmbedNode],
+    insert: { kind: 'dialog', Dialog: EmbedDialog },
   },
 ]
 

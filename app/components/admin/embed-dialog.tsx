@@ -1,4 +1,3 @@
-import type { Editor } from '@tiptap/react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import {
@@ -13,20 +12,14 @@ import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { embedAddress } from '~/lib/embed-providers'
+import type { BlockDialogProps } from './blocks/block-dialog'
+import { returnFocus } from './blocks/return-focus'
 import { lookUpEmbed } from './embed-node'
 
-// The toolbar's "Embed" dialog (issue 40): an address from a supported site becomes an embed
+// The Embed block's dialog (issue 40; the "/" menu and the toolbar open it, editor-blocks.ts): an address from a supported site becomes an embed
 // (readers load it only when they choose), any other web address a link card.
 
-export function EmbedDialog({
-  editor,
-  open,
-  onOpenChange,
-}: {
-  editor: Editor
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export function EmbedDialog({ editor, open, onOpenChange }: BlockDialogProps) {
   const [url, setUrl] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -59,12 +52,7 @@ export function EmbedDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          editor.commands.focus()
-        }}
-      >
+      <DialogContent onCloseAutoFocus={(event) => returnFocus(event, editor)}>
         <DialogHeader>
           <DialogTitle>Embed</DialogTitle>
           <DialogDescription>
