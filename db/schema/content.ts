@@ -181,6 +181,30 @@ export const articleTags = pgTable(
 )
 
 /**
+ * An article's bylines in order (issue 40): position 0 is the first byline, which
+ * `articles.author_id` repeats so that every query reading "the author" keeps working
+ * (decision 0049). A writer appears once per article.
+ */
+export const articleBylines = pgTable(
+  'article_bylines',
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.position] }),
+    uniqueIndex('article_bylines_writer_key').on(t.articleId, t.userId),
+    index('article_bylines_user_idx').on(t.userId, t.articleId),
+    check('article_bylines_position', sql`${t.position} >= 0`),
+  ],
+)
+
+/**
  * Daily view counts per article, per day of the paper (its time zone, site settings): enough
  * for "trending" and the desk's figures without storing anything about readers.
  */

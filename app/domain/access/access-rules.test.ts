@@ -8,6 +8,7 @@ import {
   canEditArticle,
   canListAnyonesArticles,
   canManageCategories,
+  canMoveArticleTo,
   canOpenArticle,
   canOpenBackOffice,
   canPublishArticle,
@@ -151,5 +152,32 @@ describe('access rules', () => {
   it('treats an article without an author as nobody’s own', () => {
     expect(canEditArticle(actor('author'), { authorId: null, status: 'draft' })).toBe(false)
     expect(canEditArticle(actor('editor'), { authorId: null, status: 'draft' })).toBe(true)
+  })
+
+  it('treats every co-author as an author of the article (issue 40)', () => {
+    const cowritten = (status: ArticleAccessFacts['status']): ArticleAccessFacts => ({
+      authorId: 'lead-writer',
+      coAuthorIds: ['someone', 'contributor-id', 'author-id'],
+      status,
+    })
+    const contributor = actor('contributor')
+    const author = actor('author')
+    expect(canEditArticle(contributor, cowritten('draft'))).toBe(true)
+    expect(canEditArticle(contributor, cowritten('review'))).toBe(false)
+    expect(canOpenArticle(contributor, cowritten('review'))).toBe(true)
+    expect(canPublishArticle(contributor, cowritten('draft'))).toBe(false)
+    expect(canPublishArticle(author, cowritten('draft'))).toBe(true)
+    expect(canMoveArticleTo(author, cowritten('draft'), 'published')).toBe(true)
+    // A co-author takes back a submission a fellow byline sent, not one an editor touched.
+    expect(
+      canWithdrawArticle(contributor, { ...cowritten('review'), lastEditedBy: 'lead-writer' }),
+    ).toBe(true)
+    expect(
+      canWithdrawArticle(contributor, { ...cowritten('review'), lastEditedBy: 'an-editor' }),
+    ).toBe(false)
+    // Someone who is no byline gains nothing from the list.
+    const outsider: Actor = { id: 'outsider', role: 'author' }
+    expect(canEditArticle(outsider, cowritten('draft'))).toBe(false)
+    expect(canOpenArticle(outsider, cowritten('draft'))).toBe(false)
   })
 })

@@ -42,7 +42,14 @@ export interface Actor {
 
 /** What the rules need to know of an article. */
 export interface ArticleAccessFacts {
+  /** The first byline. */
   authorId: string | null
+  /**
+   * The later bylines, in order (issue 40): each is as much an author of the article as the
+   * first. Read with the facts (`coAuthorIdsColumn`); absent where none were read, which only
+   * ever refuses more.
+   */
+  coAuthorIds?: readonly string[]
   status: 'draft' | 'review' | 'published' | 'archived' | 'hidden'
 }
 
@@ -50,8 +57,10 @@ function atLeast(actor: Actor | null | undefined, role: Role): actor is Actor {
   return !!actor && RANK[actor.role] >= RANK[role]
 }
 
+/** "Own": the actor is one of the article's bylines, the first or a co-author. */
 function isOwn(actor: Actor, article: ArticleAccessFacts) {
-  return article.authorId !== null && article.authorId === actor.id
+  if (article.authorId !== null && article.authorId === actor.id) return true
+  return article.coAuthorIds?.includes(actor.id) ?? false
 }
 
 /** Read published content and keep one's own profile: everyone signed in. */
@@ -137,9 +146,10 @@ export function canOpenArticle(actor: Actor | null | undefined, article: Article
 export const canPreviewArticle = canOpenArticle
 
 /**
- * Take one's submission back to draft: its writer, while it waits for review and no editor
+ * Take one's submission back to draft: its writers, while it waits for review and no editor
  * has acted on it (publishing or returning it moves it out of review; `lastEditedBy`, when
- * known, is who saved it last — an editor's save while it waits counts as acting).
+ * known, is who saved it last — an editor's save while it waits counts as acting, a
+ * co-author's does not).
  */
 export function canWithdrawArticle(
   actor: Actor | null | undefined,
@@ -148,7 +158,7 @@ export function canWithdrawArticle(
   if (!atLeast(actor, 'contributor') || !isOwn(actor, article)) return false
   if (article.status !== 'review') return false
   const lastEditedBy = article.lastEditedBy ?? null
-  return lastEditedBy === null || lastEditedBy === actor.id
+  return lastEditedBy === null || isOwn({ ...actor, id: lastEditedBy }, article)
 }
 
 /**

@@ -3,6 +3,7 @@ import { articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { adminTwoFactorRequired, type SessionUser } from '~/infra/permissions.server'
 import { domainErrors } from '~/domain/domain-error'
+import { coAuthorIdsColumn } from './bylines.server'
 import { canOpenBackOffice, type Actor, type ArticleAccessFacts } from './access-rules'
 
 // The server's side of the access rules, as rules: who asks (the session's user, or nobody)
@@ -58,7 +59,11 @@ export async function authorizeStaff(
 /** What the rules need to know of one article, or null when there is no such article. */
 export async function articleAccessFacts(id: number): Promise<ArticleAccessFacts | null> {
   const [row] = await getDb()
-    .select({ authorId: articles.authorId, status: articles.status })
+    .select({
+      authorId: articles.authorId,
+      coAuthorIds: coAuthorIdsColumn,
+      status: articles.status,
+    })
     .from(articles)
     .where(eq(articles.id, id))
     .limit(1)

@@ -3,6 +3,7 @@ import { articles, articleTags, categories, profiles, tags } from '@db/schema/in
 import { newsroomName } from '~/domain/authors/authors-queries.server'
 import type { BodyImageLibrary } from '~/domain/media/body-images'
 import { bodyImagesColumn } from '~/domain/media/body-images.server'
+import { coAuthorIdsColumn, isBylineOf } from '~/domain/access/bylines.server'
 import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
 import { isArticleStatus, NO_CATEGORY, type ArticleStatus } from './articles-schema'
@@ -67,6 +68,7 @@ export interface AdminArticleRow {
   categoryName: string | null
   /** For the row's actions: what the signed-in role may do depends on whose article it is. */
   authorId: string | null
+  coAuthorIds: string[]
   authorUsername: string | null
   tags: { id: number; name: string; slug: string }[]
 }
@@ -90,7 +92,8 @@ function orderFor(sort: ArticleSort): SQL[] {
 
 /**
  * docs/product.md §7 "Admin list", paginated, filtered and sorted on the server. `onlyAuthorId`
- * keeps one writer's articles (a contributor's list: canListAnyonesArticles), counted alike.
+ * keeps one writer's articles, co-written ones included (a contributor's list:
+ * canListAnyonesArticles), counted alike.
  */
 export async function listAdminArticles(
   filters: AdminArticleFilters,
@@ -99,7 +102,7 @@ export async function listAdminArticles(
   const db = getDb()
   const conditions: SQL[] = []
   if (options.onlyAuthorId !== undefined) {
-    conditions.push(eq(articles.authorId, options.onlyAuthorId))
+    conditions.push(isBylineOf(options.onlyAuthorId))
   }
   if (filters.status) conditions.push(eq(articles.status, filters.status))
   if (filters.category === NO_CATEGORY) conditions.push(isNull(articles.categoryId))
@@ -118,6 +121,7 @@ export async function listAdminArticles(
         createdAt: articles.createdAt,
         categoryName: categories.name,
         authorId: articles.authorId,
+        coAuthorIds: coAuthorIdsColumn,
         authorUsername: profiles.username,
       })
       .from(articles)
@@ -171,6 +175,8 @@ export interface ArticleForEdit {
   publishedAt: Date | null
   categoryId: number | null
   authorId: string | null
+  /** The later bylines, in order (issue 40). */
+  coAuthorIds: string[]
   createdAt: Date
   updatedAt: Date
   tags: { id: number; name: string }[]
@@ -205,6 +211,7 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
       publishedAt: articles.publishedAt,
       categoryId: articles.categoryId,
       authorId: articles.authorId,
+      coAuthorIds: coAuthorIdsColumn,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
       bodyImages: bodyImagesColumn(articles.content),
@@ -246,6 +253,7 @@ export interface DashboardArticle {
   publishedAt: Date | null
   categoryName: string | null
   authorId: string | null
+  coAuthorIds: string[]
   /** The byline's name; the address only for an account with no name at all. */
   authorName: string | null
   /** The author's address: the Recent Articles table's Author column (spec, Dashboard). */
@@ -267,6 +275,7 @@ const dashboardArticleColumns = {
   publishedAt: articles.publishedAt,
   categoryName: categories.name,
   authorId: articles.authorId,
+  coAuthorIds: coAuthorIdsColumn,
   // The newsroom's name for the author (domain/authors), not readers' "Staff".
   authorName: sql<
     string | null
@@ -312,7 +321,8 @@ export interface OwnDashboardData {
  */
 export async function getOwnDashboardData(authorId: string): Promise<OwnDashboardData> {
   const db = getDb()
-  const own = eq(articles.authorId, authorId)
+  // Co-written articles are theirs too (issue 40).
+  const own = isBylineOf(authorId)
   const [byStatus, recent] = await Promise.all([
     db
       .select({ status: articles.status, n: count() })

@@ -155,6 +155,7 @@ const as = (role: Role): Actor => ({ id: `${role}-1`, role })
 function draftOf(authorId: string, extra: Partial<ArticleFieldState> = {}): ArticleFieldState {
   return {
     authorId,
+    coAuthorIds: [],
     status: 'draft',
     publishedAt: null,
     slug: 'a-story',

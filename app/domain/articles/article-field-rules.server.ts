@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
-import { articles, articleTags, categories, tags } from '@db/schema/index'
-import type { Actor } from '~/domain/access/access-rules'
+import { and, asc, eq, gt } from 'drizzle-orm'
+import { articleBylines, articles, articleTags, categories, tags } from '@db/schema/index'
+import type { Actor, ArticleAccessFacts } from '~/domain/access/access-rules'
 import { domainErrors } from '~/domain/domain-error'
 import type { Database, Transaction } from '~/infra/db.server'
 import { accessLevelOf, normalizeAccess } from './article-access'
@@ -24,7 +24,10 @@ export class ArticleFieldError extends domainErrors('ArticleFieldError', {
   SLUG_LOCKED: 409,
 }) {}
 
-type StoredFields = Omit<ArticleFieldState, 'isBreaking' | 'categoryAccess' | 'access'> & {
+type StoredFields = Omit<
+  ArticleFieldState,
+  'isBreaking' | 'categoryAccess' | 'access' | 'coAuthorIds'
+> & {
   access: string
   accessPlanIds: number[]
   freeForNow: boolean
@@ -37,7 +40,7 @@ export async function fieldStateOf(
   articleId: number,
   row: StoredFields,
 ): Promise<ArticleFieldState> {
-  const [[breaking], [category]] = await Promise.all([
+  const [[breaking], [category], bylines] = await Promise.all([
     tx
       .select({ tagId: articleTags.tagId })
       .from(articleTags)
@@ -51,9 +54,15 @@ export async function fieldStateOf(
           .from(categories)
           .where(eq(categories.id, row.categoryId))
           .limit(1),
+    tx
+      .select({ userId: articleBylines.userId })
+      .from(articleBylines)
+      .where(and(eq(articleBylines.articleId, articleId), gt(articleBylines.position, 0)))
+      .orderBy(asc(articleBylines.position)),
   ])
   return {
     authorId: row.authorId,
+    coAuthorIds: bylines.map((byline) => byline.userId),
     status: row.status,
     publishedAt: row.publishedAt,
     slug: row.slug,
@@ -97,10 +106,7 @@ export async function readFieldState(
 }
 
 /** Before any work: may `actor` write this article at all (null: a new one)? */
-export function requireWriter(
-  actor: Actor,
-  current: Pick<ArticleFieldState, 'authorId' | 'status'> | null,
-): void {
+export function requireWriter(actor: Actor, current: ArticleAccessFacts | null): void {
   const refusal = refuseWriter(actor, current)
   if (refusal) throw new ArticleFieldError(refusal.code, refusal.message)
 }

@@ -8,6 +8,7 @@ const as = (role: Role): Actor => ({ id: `${role}-1`, role })
 function draftOf(authorId: string, extra: Partial<ArticleFieldState> = {}): ArticleFieldState {
   return {
     authorId,
+    coAuthorIds: [],
     status: 'draft',
     publishedAt: null,
     slug: 'a-story',
@@ -67,6 +68,22 @@ describe('refuseFieldChanges', () => {
     expect(codeOf(author, flagged, { ...flagged, isFeatured: false })).toBe('FEATURED_REFUSED')
     // Kept as an editor left them: the writer's save goes through.
     expect(codeOf(author, flagged, flagged)).toBeNull()
+  })
+
+  it('gives the co-authors and their order to editors only (issue 40)', () => {
+    const author = as('author')
+    const before = draftOf(author.id, { coAuthorIds: ['b', 'c'] })
+    expect(codeOf(author, before, { ...before, coAuthorIds: ['c', 'b'] })).toBe('BYLINE_REFUSED')
+    expect(codeOf(author, before, { ...before, coAuthorIds: ['b'] })).toBe('BYLINE_REFUSED')
+    expect(codeOf(author, before, before)).toBeNull()
+    expect(codeOf(author, null, draftOf(author.id, { coAuthorIds: ['b'] }))).toBe('BYLINE_REFUSED')
+    const editor = as('editor')
+    expect(codeOf(editor, before, { ...before, coAuthorIds: ['c', 'b', 'd'] })).toBeNull()
+    // A co-author contributor writes the shared draft like its first byline.
+    const contributor = as('contributor')
+    const shared = draftOf('lead', { coAuthorIds: [contributor.id] })
+    expect(codeOf(contributor, shared, { ...shared, slug: 'new-title' })).toBeNull()
+    expect(codeOf(contributor, shared, { ...shared, status: 'published' })).toBe('STATUS_REFUSED')
   })
 
   it('asks the status rule for the status reached', () => {

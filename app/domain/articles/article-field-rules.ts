@@ -8,6 +8,7 @@ import {
   canSetArticleAccess,
   canSetByline,
   type Actor,
+  type ArticleAccessFacts,
 } from '~/domain/access/access-rules'
 import type { AccessLevel } from '~/domain/membership/access-level'
 import { slugify } from '~/lib/slugify'
@@ -24,7 +25,10 @@ import { BREAKING_NEWS_TAG_SLUG } from './breaking-news-rules'
 
 /** What the rules look at: the article as stored, or as a write is about to leave it. */
 export interface ArticleFieldState {
+  /** The first byline. */
   authorId: string | null
+  /** The later bylines, in order (issue 40). */
+  coAuthorIds: readonly string[]
   status: ArticleStatus
   publishedAt: Date | null
   slug: string
@@ -83,6 +87,10 @@ function changesAccess(before: ArticleFieldState | null, after: ArticleFieldStat
   return !(movedCategory && sameAccess(after.access, categoryDefault))
 }
 
+function sameIds(a: readonly string[], b: readonly string[]) {
+  return a.length === b.length && a.every((id, index) => id === b[index])
+}
+
 export interface FieldRefusal {
   code: FieldRefusalCode
   message: string
@@ -91,7 +99,7 @@ export interface FieldRefusal {
 /** Whether `actor` may write to this article at all (`null`: a new one). */
 export function refuseWriter(
   actor: Actor,
-  current: Pick<ArticleFieldState, 'authorId' | 'status'> | null,
+  current: ArticleAccessFacts | null,
 ): FieldRefusal | null {
   const allowed = current ? canEditArticle(actor, current) : canCreateArticle(actor)
   if (allowed) return null
@@ -139,14 +147,17 @@ export function refuseFieldChanges(
 ): FieldRefusal | null {
   const writer = refuseWriter(actor, before)
   if (writer) return writer
-  const from = before ?? { authorId: actor.id, status: 'draft' as const }
+  const from = before ?? { authorId: actor.id, coAuthorIds: [], status: 'draft' as const }
   if (!canMoveArticleTo(actor, from, after.status)) {
     return {
       code: 'STATUS_REFUSED',
       message: `Your role cannot save this article as ${ARTICLE_STATUS_NAMES[after.status]}.`,
     }
   }
-  if (after.authorId !== from.authorId && !canSetByline(actor)) {
+  if (
+    (after.authorId !== from.authorId || !sameIds(after.coAuthorIds, from.coAuthorIds)) &&
+    !canSetByline(actor)
+  ) {
     return {
       code: 'BYLINE_REFUSED',
       message: 'Only an editor can put another writer’s name on an article.',

@@ -175,6 +175,12 @@ export const articleSeoFields = {
   socialImage: imageSource,
 }
 
+/** Bylines after the first an article may carry (issue 40). */
+export const CO_AUTHORS_MAX = 9
+
+export const CO_AUTHOR_REFUSED =
+  'A chosen co-author is not a member of staff. Choose bylines from the list.'
+
 const articleFields = {
   title: z
     .string({ error: 'Title is required' })
@@ -217,6 +223,12 @@ const articleFields = {
   ),
   // docs/product.md §6: the form value, or else the signed-in user.
   authorId: z.preprocess(blankToNull, z.string().max(100).nullable()),
+  // The later bylines in order (issue 40); absent: the stored ones stay (a form without the
+  // byline picker, an autosave of someone who may not change them).
+  coAuthorIds: z
+    .array(z.string().min(1).max(100))
+    .max(CO_AUTHORS_MAX, `An article has at most ${CO_AUTHORS_MAX + 1} bylines`)
+    .optional(),
   // Who may read it (issue 38): optional, a post without them keeps the stored level.
   ...articleAccessFields,
   ...articleSeoFields,
@@ -304,6 +316,8 @@ export function articleFormValues(
     hasVideo: text('hasVideo'),
     videoUrl: text('videoUrl'),
     authorId: text('authorId'),
+    // The picker always posts an empty first value, so "no co-authors" differs from "no picker".
+    coAuthorIds: formData.has('coAuthorIds') ? list('coAuthorIds').filter(Boolean) : undefined,
     access: text('access'),
     accessPlanIds: list('accessPlanIds'),
     freeForNow: text('freeForNow'),

@@ -18,6 +18,7 @@ import { requireEditLock } from './edit-lock.server'
 import { nextPublishedAt, planSlug, statusAfterAction } from './article-rules'
 import { BREAKING_NEWS_TAG } from './articles-queries.server'
 import { recordRevision } from './revision-record.server'
+import { writeCoAuthors } from './bylines.server'
 import {
   entersReview,
   keepsReviewNote,
@@ -244,6 +245,17 @@ async function inSaveTransaction<T>(work: (tx: Transaction) => Promise<T>): Prom
   }
 }
 
+/** The later bylines as the save posted them (none posted: unchanged). */
+async function saveCoAuthors(
+  tx: Transaction,
+  articleId: number,
+  firstId: string | null,
+  coAuthorIds: readonly string[] | undefined,
+) {
+  const refusal = await writeCoAuthors(tx, articleId, firstId, coAuthorIds)
+  if (refusal) throw new ArticleError('SAVE_FAILED', refusal, { field: 'coAuthorIds' })
+}
+
 export async function createArticle(
   input: ArticleInput,
   actor: Actor,
@@ -267,6 +279,7 @@ export async function createArticle(
       })
       .returning(savedColumns)
     await setArticleTags(tx, row.id, input.tags, input.newTags)
+    await saveCoAuthors(tx, row.id, input.authorId ?? actor.id, input.coAuthorIds)
     await enforceFieldRules(tx, actor, null, row.id)
     await recordRevision(tx, row.id, actor, now)
     // Queued with the save: the editors hear of a submission only once it is really stored.
@@ -292,7 +305,9 @@ async function lockForSave(
 ) {
   const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update')
   if (!current) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
-  requireWriter(actor, current)
+  // Its field state holds its co-authors, who may write it as its first byline may.
+  const before = await fieldStateOf(tx, id, current)
+  requireWriter(actor, before)
   // The form's writes wait for whoever has the editor open (the edit lock); the dashboard's
   // Archive, Hide and Show do not: taking a story down never waits on an open tab.
   if (options.editLock !== false) await requireEditLock(tx, id, actor, options.now ?? new Date())
@@ -300,7 +315,7 @@ async function lockForSave(
   if (expected && !options.overwrite && current.updatedAt.getTime() !== expected.getTime()) {
     throw new ArticleError('CONFLICT', CONFLICT_MESSAGE, { currentUpdatedAt: current.updatedAt })
   }
-  return { current, before: await fieldStateOf(tx, id, current) }
+  return { current, before }
 }
 
 export async function updateArticle(
@@ -334,6 +349,7 @@ export async function updateArticle(
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await setArticleTags(tx, id, input.tags, input.newTags)
+    await saveCoAuthors(tx, id, input.authorId ?? actor.id, input.coAuthorIds)
     await enforceFieldRules(tx, actor, fields, id)
     await recordRevision(tx, id, actor, now)
     // Only on the way in: saving an article already in review mails no one.
@@ -380,6 +396,7 @@ export async function autosaveArticle(
         })
         .returning(savedColumns)
       await setArticleTags(tx, row.id, input.tags, input.newTags)
+      await saveCoAuthors(tx, row.id, input.authorId ?? actor.id, input.coAuthorIds)
       await enforceFieldRules(tx, actor, null, row.id)
       return row
     }
@@ -399,6 +416,7 @@ export async function autosaveArticle(
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await setArticleTags(tx, id, input.tags, input.newTags)
+    await saveCoAuthors(tx, id, input.authorId ?? current.authorId ?? actor.id, input.coAuthorIds)
     await enforceFieldRules(tx, actor, before, id)
     return row
   })

@@ -46,7 +46,8 @@ export async function withdrawFromReview(
       .where(eq(articles.id, articleId))
       .for('update')
     if (!current) throw new WithdrawError('NOT_FOUND', 'This article no longer exists.')
-    if (current.authorId !== actor.id) {
+    const before = await fieldStateOf(tx, articleId, current)
+    if (current.authorId !== actor.id && !before.coAuthorIds.includes(actor.id)) {
       throw new WithdrawError('NOT_YOURS', 'Only its writer can take a submission back.')
     }
     const [last] = await tx
@@ -55,7 +56,7 @@ export async function withdrawFromReview(
       .where(eq(articleRevisions.articleId, articleId))
       .orderBy(desc(articleRevisions.id))
       .limit(1)
-    if (!canWithdrawArticle(actor, { ...current, lastEditedBy: last?.createdBy ?? null })) {
+    if (!canWithdrawArticle(actor, { ...before, lastEditedBy: last?.createdBy ?? null })) {
       throw new WithdrawError(
         'EDITOR_ACTED',
         current.status === 'review'
@@ -63,7 +64,6 @@ export async function withdrawFromReview(
           : 'This article no longer waits for review.',
       )
     }
-    const before = await fieldStateOf(tx, articleId, current)
     await tx
       .update(articles)
       .set({ status: 'draft', updatedAt: now })

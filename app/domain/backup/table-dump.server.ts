@@ -208,9 +208,11 @@ export async function loadTables(db: Database, dir: string, summary: DumpSummary
       const source = summary.tables.find((t) => t.name === target.name)!
       // Columns both sides know; a column added since the backup takes its default.
       const columns = target.columns.filter((c) => source.columns.includes(c)).map(quoteIdent)
+      // A row a trigger has already written (an article's first byline, migration 0024) is
+      // the backup's own row again: kept once.
       const insert = (json: string) =>
         tx.execute(
-          sql`${sql.raw(`insert into ${quoteIdent(target.name)} (${columns.join(', ')}) overriding system value select ${columns.join(', ')} from json_populate_recordset(null::${quoteIdent(target.name)}, `)}${json}::json)`,
+          sql`${sql.raw(`insert into ${quoteIdent(target.name)} (${columns.join(', ')}) overriding system value select ${columns.join(', ')} from json_populate_recordset(null::${quoteIdent(target.name)}, `)}${json}::json) on conflict do nothing`,
         )
       const input = fs.createReadStream(path.join(dir, `${target.name}.ndjson`))
       let batch: string[] = []
