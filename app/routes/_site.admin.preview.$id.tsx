@@ -57,6 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     id,
     fallbackAuthorId: user.id,
     fallbackAuthorName: user.username,
+    coAuthorIds: facts?.coAuthorIds ?? [],
     // The Preview button says whether the form held changes not saved yet (its value).
     unsaved: form.get('unsaved') !== '0',
   })

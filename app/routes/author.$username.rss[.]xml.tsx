@@ -1,5 +1,5 @@
 import { listPublishedArticles } from '~/domain/articles/articles-queries.server'
-import { findAuthor } from '~/domain/authors/authors-queries.server'
+import { findAuthor, withBylines } from '~/domain/authors/authors-queries.server'
 import { authorFeedPath, authorPath } from '~/domain/authors/byline'
 import { buildRss } from '~/domain/feeds/feeds.server'
 import { cachedTextResponse, feedNotFound } from './+shared/text-resource.server'
@@ -24,7 +24,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     description: author.bio || `The latest articles by ${author.name} from ${brand}.`,
     path: authorPath(author.username),
     feedPath: authorFeedPath(author.username),
-    items: articles.items.map((item) => ({ ...item, authorName: author.name })),
+    // Co-written stories name all their bylines, this author among them.
+    items: await withBylines(articles.items),
   })
   return cachedTextResponse(request, xml, 'application/rss+xml; charset=utf-8')
 }

@@ -1,5 +1,13 @@
 import crypto from 'node:crypto'
-import { articleTags, articleViews, articles, categories, profiles, tags } from '@db/schema/index'
+import {
+  articleBylines,
+  articleTags,
+  articleViews,
+  articles,
+  categories,
+  profiles,
+  tags,
+} from '@db/schema/index'
 import { getDb } from '../../app/infra/db.server'
 import { usernameKey } from '../../app/lib/username'
 import { announceChanged, EVERYTHING } from '../../app/infra/cache-keys.server'
@@ -80,6 +88,8 @@ export interface ArticleFields {
   hasVideo?: boolean
   videoUrl?: string | null
   authorId?: string | null
+  /** Bylines after the first, in order (issue 40). */
+  coAuthorIds?: string[]
   tagIds?: number[]
 }
 
@@ -95,6 +105,15 @@ export async function insertArticles(list: ArticleFields[]) {
     (list[index].tagIds ?? []).map((tagId) => ({ articleId: row.id, tagId })),
   )
   if (tagged.length) await getDb().insert(articleTags).values(tagged)
+  // The first byline is the trigger's (author_id); the later ones are written here.
+  const bylines = rows.flatMap((row, index) =>
+    (list[index].coAuthorIds ?? []).map((userId, at) => ({
+      articleId: row.id,
+      userId,
+      position: at + 1,
+    })),
+  )
+  if (bylines.length) await getDb().insert(articleBylines).values(bylines)
   // Rows written past the domain: told as a change of everything, as a domain write would tell its own.
   announceChanged([EVERYTHING])
   return rows

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import type { ArticlePageView } from '~/domain/articles/article-view.server'
-import { ANONYMOUS } from '~/domain/authors/byline'
 import { PAYWALLED_CONTENT_CLASS } from '~/domain/membership/wall-view'
 import { ArticleMedia } from './article-media'
+import { Byline } from './byline'
 import { gutterClass, textLinkClass } from './styles'
 
 const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
@@ -44,20 +44,7 @@ export function ArticleView({
                 {article.categoryName}
               </Link>
             ) : null}
-            <span>
-              By{' '}
-              {article.author?.path ? (
-                <Link
-                  to={article.author.path}
-                  rel="author"
-                  className={`${textLinkClass} font-semibold text-foreground`}
-                >
-                  {article.author.name}
-                </Link>
-              ) : (
-                (article.author?.name ?? ANONYMOUS)
-              )}
-            </span>
+            <Byline authors={article.authors} />
             <span>
               Published <time dateTime={article.publishedIso}>{article.publishedLabel}</time>
             </span>

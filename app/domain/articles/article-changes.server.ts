@@ -2,6 +2,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
 import { announceChanged, type CacheKey, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Database, type Transaction } from '~/infra/db.server'
+import { coAuthorIdsColumn } from '~/domain/access/bylines.server'
 import { isPublicArticle } from '../published.server'
 import { BREAKING_NEWS_TAG, listBreakingNews } from './articles-queries.server'
 
@@ -21,6 +22,8 @@ export interface ArticleFacts {
   publishedAt: number | null
   categoryId: number | null
   authorId: string | null
+  /** The later bylines (issue 40): their author pages list it too. */
+  coAuthorIds?: readonly string[]
   isFeatured: boolean
   tagIds: number[]
   /** On the breaking-news bar (tagged), and until when. */
@@ -42,6 +45,7 @@ export async function readArticleFacts(
       publishedAt: articles.publishedAt,
       categoryId: articles.categoryId,
       authorId: articles.authorId,
+      coAuthorIds: coAuthorIdsColumn,
       isFeatured: articles.isFeatured,
       breakingUntil: articles.breakingUntil,
       tagIds: sql<
@@ -109,6 +113,7 @@ export function articleChangeKeys(
     before.publishedAt !== after.publishedAt ||
     before.categoryId !== after.categoryId ||
     before.authorId !== after.authorId ||
+    (before.coAuthorIds ?? []).join() !== (after.coAuthorIds ?? []).join() ||
     before.isFeatured !== after.isFeatured ||
     !sameTags(before.tagIds, after.tagIds)
   if (moved) {
@@ -116,6 +121,7 @@ export function articleChangeKeys(
     for (const facts of seen) {
       if (facts.categoryId !== null) keys.add(cacheKey.category(facts.categoryId))
       if (facts.authorId !== null) keys.add(cacheKey.author(facts.authorId))
+      for (const coAuthorId of facts.coAuthorIds ?? []) keys.add(cacheKey.author(coAuthorId))
       for (const tagId of facts.tagIds) keys.add(cacheKey.tag(tagId))
     }
   }

@@ -50,7 +50,7 @@ function articlePageKeys({ article, endings }: PublicArticlePage): CacheKey[] {
   return [
     cacheKey.article(article.id),
     ...(article.categoryId !== null ? [cacheKey.category(article.categoryId)] : []),
-    ...(article.authorId !== null ? [cacheKey.author(article.authorId)] : []),
+    ...article.bylines.map((byline) => cacheKey.author(byline.id)),
     ...article.tags.map((tag) => cacheKey.tag(tag.id)),
     ...[...endings.moreInCategory, ...endings.related].map((card) => cacheKey.article(card.id)),
   ]

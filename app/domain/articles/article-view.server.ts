@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { categories, profiles, tags } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
-import { toBylineAuthor, type BylineAuthor } from '~/domain/authors/byline'
+import { toBylineAuthors, type BylineAuthor } from '~/domain/authors/byline'
 import { showBodyImage, type BodyImageLibrary } from '~/domain/media/body-images'
 import { describeBodyImages } from '~/domain/media/body-images.server'
 import {
@@ -68,8 +68,8 @@ export interface ArticlePageView {
   video: VideoEmbed | null
   categoryName: string | null
   categorySlug: string | null
-  /** Null: no author ("Anonymous"). */
-  author: BylineAuthor | null
+  /** Its bylines in order (issue 40); none: no author ("Anonymous"). */
+  authors: BylineAuthor[]
   publishedIso: string
   /**
    * "November 26, 2026 at 2:32 PM" in the paper's time zone (shown as "Published …"): the
@@ -112,8 +112,7 @@ type ArticleViewSource = Pick<
   | 'videoUrl'
   | 'categoryName'
   | 'categorySlug'
-  | 'authorName'
-  | 'authorUsername'
+  | 'bylines'
   | 'publishedAt'
   | 'wordCount'
 > & {
@@ -145,7 +144,7 @@ export function toArticleView(
     video: article.hasVideo ? toEmbedUrl(article.videoUrl) : null,
     categoryName: article.categoryName,
     categorySlug: article.categorySlug,
-    author: toBylineAuthor(article),
+    authors: toBylineAuthors(article.bylines),
     publishedIso: shown.toISOString(),
     publishedLabel: formatDateWithTime(shown, timeZone),
     readingMinutes: readingTimeFromWordCount(article.wordCount),
@@ -243,9 +242,12 @@ export async function previewArticleInput(
     id,
     fallbackAuthorId,
     fallbackAuthorName,
+    coAuthorIds = [],
     unsaved = true,
   }: {
     id: number | null
+    /** The stored later bylines, when the form posted none (it has no byline picker). */
+    coAuthorIds?: readonly string[]
     /** The signed-in writer, the author when the form names none (docs/product.md §6). */
     fallbackAuthorId?: string
     fallbackAuthorName: string | null
@@ -257,9 +259,12 @@ export async function previewArticleInput(
   const db = getDb()
   const content = sanitizeArticleHtml(input.content)
   const authorId = input.authorId ?? fallbackAuthorId
+  const bylineIds = [
+    ...new Set([...(authorId ? [authorId] : []), ...(input.coAuthorIds ?? coAuthorIds)]),
+  ]
   const [
     [category],
-    [author],
+    bylineRows,
     existingTags,
     wordCount,
     featuredImageFacts,
@@ -273,9 +278,12 @@ export async function previewArticleInput(
           .from(categories)
           .where(eq(categories.id, input.categoryId))
       : [],
-    authorId
-      ? db.select(bylineColumns).from(profiles).where(eq(profiles.id, authorId))
-      : [{ authorName: fallbackAuthorName, authorUsername: null }],
+    bylineIds.length > 0
+      ? db
+          .select({ id: profiles.id, name: bylineColumns.authorName, username: profiles.username })
+          .from(profiles)
+          .where(inArray(profiles.id, bylineIds))
+      : [],
     input.tags.length > 0
       ? db
           .select({ id: tags.id, name: tags.name, slug: tags.slug })
@@ -303,8 +311,7 @@ export async function previewArticleInput(
       videoUrl: input.videoUrl,
       categoryName: category?.name ?? null,
       categorySlug: category?.slug ?? null,
-      authorName: author?.authorName ?? null,
-      authorUsername: author?.authorUsername ?? null,
+      bylines: bylinesInOrder(bylineIds, bylineRows, fallbackAuthorName),
       publishedAt: input.status === 'published' ? input.publishedAt : null,
       wordCount,
       tags: [
@@ -316,4 +323,19 @@ export async function previewArticleInput(
     now,
     timeZone,
   )
+}
+
+/** The preview's bylines in the form's order (an account gone meanwhile is left out). */
+function bylinesInOrder(
+  ids: readonly string[],
+  rows: { id: string; name: string | null; username: string | null }[],
+  fallbackName: string | null,
+): ArticleViewSource['bylines'] {
+  if (ids.length === 0) {
+    return fallbackName ? [{ id: '', name: fallbackName, username: null }] : []
+  }
+  return ids.flatMap((id) => {
+    const row = rows.find((candidate) => candidate.id === id)
+    return row?.name ? [{ id, name: row.name, username: row.username }] : []
+  })
 }

@@ -8,7 +8,9 @@ import {
   siteSettings,
   tags,
 } from '@db/schema/index'
-import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { bylineColumns, bylinesColumn } from '~/domain/authors/authors-queries.server'
+import type { BylineRow } from '~/domain/authors/byline'
+import { isBylineOf } from '~/domain/access/bylines.server'
 import type { BodyImageLibrary } from '~/domain/media/body-images'
 import { bodyImagesColumn } from '~/domain/media/body-images.server'
 import { relatedCardsColumn, type RelatedCards } from '~/domain/related-cards.server'
@@ -91,7 +93,7 @@ export async function listPublishedArticles(
   options: {
     categoryId?: number
     tagId?: number
-    /** One author's articles (the author page). */
+    /** One author's articles, first byline or co-author (the author page). */
     authorId?: string
     page?: number
     pageSize?: number
@@ -102,7 +104,8 @@ export async function listPublishedArticles(
   const pageSize = options.pageSize ?? 12
   const filters = [isPublicArticle]
   if (options.categoryId !== undefined) filters.push(eq(articles.categoryId, options.categoryId))
-  if (options.authorId !== undefined) filters.push(eq(articles.authorId, options.authorId))
+  // An author's articles are those with their byline, co-written ones included (issue 40).
+  if (options.authorId !== undefined) filters.push(isBylineOf(options.authorId))
   if (options.tagId !== undefined) {
     filters.push(
       inArray(
@@ -158,6 +161,8 @@ export interface ArticleDetail extends ArticleCardData {
   authorUsername: string | null
   /** The byline's account (its cache key: a renamed author changes the page). */
   authorId: string | null
+  /** Every byline in order, the first included (`bylinesColumn`). */
+  bylines: (BylineRow & { id: string })[]
   categoryId: number | null
   tags: TagLink[]
   /** Its corrections, newest first. */
@@ -211,6 +216,7 @@ export async function findArticleDetail(
       updatedAt: articles.updatedAt,
       revisedAt: articles.revisedAt,
       ...bylineColumns,
+      bylines: bylinesColumn,
       tags: tagsOfArticle,
       corrections: correctionsOfArticle,
       bodyImages: bodyImagesColumn(articles.content),

@@ -30,7 +30,7 @@ async function writer(fields: { displayName?: string; bio?: string; image?: stri
 
 async function bylineOf(slug: string) {
   const article = await getPublishedArticleBySlug(slug)
-  return article ? toArticleView(article).author : undefined
+  return article ? (toArticleView(article).authors[0] ?? null) : undefined
 }
 
 describe('the byline readers see', () => {
@@ -72,11 +72,17 @@ describe('the byline readers see', () => {
     await insertArticle({ slug: 'named', authorId: named.id })
     await insertArticle({ slug: 'plain', authorId: plain.id })
     await insertArticle({ slug: 'nobody', authorId: null })
+    await insertArticle({ slug: 'together', authorId: plain.id, coAuthorIds: [named.id] })
     const { items } = await listPublishedArticles()
     const names = Object.fromEntries(
-      (await withBylines(items)).map((item) => [item.slug, item.authorName]),
+      (await withBylines(items)).map((item) => [item.slug, item.authorNames]),
     )
-    expect(names).toEqual({ named: 'Maya Okafor', plain: 'Staff', nobody: null })
+    expect(names).toEqual({
+      named: ['Maya Okafor'],
+      plain: ['Staff'],
+      nobody: [],
+      together: ['Staff', 'Maya Okafor'],
+    })
   })
 
   it('never carries the account’s address or role', async () => {

@@ -1,11 +1,11 @@
 import { and, desc, eq, exists, inArray, isNotNull, max, sql } from 'drizzle-orm'
-import { articles, profiles } from '@db/schema/index'
+import { articleBylines, articles, profiles } from '@db/schema/index'
 import { isPublicArticle } from '~/domain/published.server'
 import { mediaNameOfUrl } from '~/domain/media/own-media.server'
 import { cacheKey, noteShownKeys } from '~/infra/cache-keys.server'
 import { getDb, readDb } from '~/infra/db.server'
 import { usernameKey } from '~/lib/username'
-import { authorPath, STAFF_BYLINE } from './byline'
+import { authorPath, STAFF_BYLINE, toBylineAuthors, type BylineRow } from './byline'
 
 /**
  * The columns a byline needs, joined from `profiles` on `articles.author_id`: the one
@@ -22,6 +22,16 @@ export const bylineColumns = {
 }
 
 /**
+ * An article's bylines in order (issue 40), the name written as `bylineColumns.authorName`
+ * writes it (display name, else "Staff"), with the account's username for its page and its id
+ * for the page's cache keys (never sent to readers). `toBylineAuthors` (byline.ts) turns them
+ * into the reader's model.
+ */
+export const bylinesColumn = sql<
+  (BylineRow & { id: string })[]
+>`coalesce((select json_agg(json_build_object('id', bp.id, 'name', coalesce(nullif(btrim(bp.display_name), ''), ${STAFF_BYLINE}::text), 'username', bp.username) order by ab.position) from article_bylines ab join profiles bp on bp.id = ab.user_id where ab.article_id = "articles"."id"), '[]'::json)`
+
+/**
  * The name the newsroom knows an account by in the back office (the article form's byline
  * choices, the dashboard): the display name, else the username, else the address, so that
  * people without a name can still be told apart. Never shown to readers.
@@ -36,8 +46,9 @@ function hasPublicArticle() {
   return exists(
     getDb()
       .select({ one: sql`1` })
-      .from(articles)
-      .where(and(eq(articles.authorId, profiles.id), isPublicArticle)),
+      .from(articleBylines)
+      .innerJoin(articles, eq(articles.id, articleBylines.articleId))
+      .where(and(eq(articleBylines.userId, profiles.id), isPublicArticle)),
   )
 }
 
@@ -110,8 +121,9 @@ export async function listAuthorsForSitemap(): Promise<
 > {
   const rows = await getDb()
     .select({ username: profiles.username, lastPublished: max(articles.publishedAt) })
-    .from(articles)
-    .innerJoin(profiles, eq(profiles.id, articles.authorId))
+    .from(articleBylines)
+    .innerJoin(articles, eq(articles.id, articleBylines.articleId))
+    .innerJoin(profiles, eq(profiles.id, articleBylines.userId))
     .where(and(isPublicArticle, isNotNull(profiles.username)))
     .groupBy(profiles.id, profiles.username)
     .orderBy(desc(max(articles.publishedAt)))
@@ -155,25 +167,26 @@ export async function getOwnAuthorProfile(userId: string): Promise<OwnAuthorProf
 }
 
 /**
- * The byline's name of each listed article (`bylineColumns`; null without an author), for a
- * list that shows it beside the cards: the feeds' `dc:creator`. The list then shows its
- * authors, so a renamed author changes it (their cache key).
+ * The bylines' names of each listed article, in order (`bylinesColumn`; none without an
+ * author), for a list that shows them beside the cards: the feeds' `dc:creator`, one per
+ * author. The list then shows its authors, so a renamed author changes it (their cache keys).
  */
 export async function withBylines<T extends { id: number }>(
   items: T[],
-): Promise<(T & { authorName: string | null })[]> {
+): Promise<(T & { authorNames: string[] })[]> {
   if (items.length === 0) return []
   const rows = await readDb()
-    .select({ id: articles.id, authorId: articles.authorId, ...bylineColumns })
+    .select({ id: articles.id, bylines: bylinesColumn })
     .from(articles)
-    .leftJoin(profiles, eq(profiles.id, articles.authorId))
     .where(
       inArray(
         articles.id,
         items.map((item) => item.id),
       ),
     )
-  noteShownKeys(rows.flatMap((row) => (row.authorId ? [cacheKey.author(row.authorId)] : [])))
-  const names = new Map(rows.map((row) => [row.id, row.authorName]))
-  return items.map((item) => ({ ...item, authorName: names.get(item.id) ?? null }))
+  noteShownKeys(rows.flatMap((row) => row.bylines.map((byline) => cacheKey.author(byline.id))))
+  const names = new Map(
+    rows.map((row) => [row.id, toBylineAuthors(row.bylines).map((author) => author.name)]),
+  )
+  return items.map((item) => ({ ...item, authorNames: names.get(item.id) ?? [] }))
 }

@@ -3,6 +3,9 @@ import {
   authorFeedPath,
   authorPath,
   bylineName,
+  bylineText,
+  joinNames,
+  toBylineAuthors,
   initialsOf,
   isPersonByline,
   STAFF_BYLINE,
@@ -67,5 +70,38 @@ describe('initialsOf', () => {
     expect(initialsOf('desk')).toBe('D')
     expect(initialsOf('élodie')).toBe('É')
     expect(initialsOf('  ')).toBe('')
+  })
+})
+
+describe('co-authors (issue 40)', () => {
+  it('joins names as a byline reads', () => {
+    expect(joinNames([])).toBe('')
+    expect(joinNames(['Ana'])).toBe('Ana')
+    expect(joinNames(['Ana', 'Ben'])).toBe('Ana and Ben')
+    expect(joinNames(['Ana', 'Ben', 'Cai'])).toBe('Ana, Ben and Cai')
+    expect(joinNames(['Ana', 'Ben', 'Cai', 'Dee'])).toBe('Ana, Ben, Cai and Dee')
+  })
+
+  it('writes "By …", Anonymous without an author', () => {
+    expect(bylineText([{ name: 'Ana' }, { name: 'Ben' }])).toBe('By Ana and Ben')
+    expect(bylineText([{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cai' }])).toBe(
+      'By Ana, Ben and Cai',
+    )
+    expect(bylineText([])).toBe('By Anonymous')
+  })
+
+  it('keeps the order, links people, and names the newsroom once', () => {
+    expect(
+      toBylineAuthors([
+        { name: 'Ben Ode', username: 'ben' },
+        { name: 'Staff', username: 'admin' },
+        { name: 'Ana Lim', username: 'ana' },
+        { name: 'Staff', username: 'desk' },
+      ]),
+    ).toEqual([
+      { name: 'Ben Ode', username: 'ben', path: '/author/ben' },
+      { name: 'Staff', username: null, path: null },
+      { name: 'Ana Lim', username: 'ana', path: '/author/ana' },
+    ])
   })
 })

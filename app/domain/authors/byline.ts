@@ -59,6 +59,41 @@ export function toBylineAuthor(row: {
   }
 }
 
+/** A byline as a row holds it: the reader's name (`bylineName`) and the account's username. */
+export interface BylineRow {
+  name: string
+  username: string | null
+}
+
+/**
+ * An article's bylines as readers see them, in order. Several accounts without a name read
+ * "Staff" once: the newsroom is one byline, however many unnamed people wrote with it.
+ */
+export function toBylineAuthors(rows: readonly BylineRow[]): BylineAuthor[] {
+  const seen = new Set<string>()
+  const authors: BylineAuthor[] = []
+  for (const row of rows) {
+    const author = toBylineAuthor({ authorName: row.name, authorUsername: row.username })
+    if (!author) continue
+    const key = author.username ?? `name:${author.name}`
+    if (author.name === STAFF_BYLINE ? seen.has(STAFF_BYLINE) : seen.has(key)) continue
+    seen.add(author.name === STAFF_BYLINE ? STAFF_BYLINE : key)
+    authors.push(author)
+  }
+  return authors
+}
+
+/** Names joined as English writes a byline: "A", "A and B", "A, B and C". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/** "By A and B", or "By Anonymous" for an article without an author (docs/product.md §2). */
+export function bylineText(authors: readonly Pick<BylineAuthor, 'name'>[]): string {
+  return `By ${authors.length > 0 ? joinNames(authors.map((author) => author.name)) : ANONYMOUS}`
+}
+
 /** "Maya Okafor" → "MO", "desk" → "D": what an avatar shows without a picture. */
 export function initialsOf(name: string): string {
   const words = name

@@ -14,7 +14,7 @@ const item = (fields: Partial<RssItem>): RssItem => ({
   wordCount: 100,
   categoryName: null,
   categorySlug: null,
-  authorName: 'Maya Okafor',
+  authorNames: ['Maya Okafor'],
   ...fields,
 })
 
@@ -76,9 +76,10 @@ describe('buildRss authors', () => {
       path: '/',
       feedPath: '/rss.xml',
       items: [
-        item({ slug: 'one', authorName: 'Maya <Ok> & Co' }),
-        item({ slug: 'two', authorName: 'Staff' }),
-        item({ slug: 'three', authorName: null }),
+        item({ slug: 'one', authorNames: ['Maya <Ok> & Co'] }),
+        item({ slug: 'two', authorNames: ['Staff'] }),
+        item({ slug: 'three', authorNames: [] }),
+        item({ slug: 'four', authorNames: ['Ana Lim', 'Ben Ode'] }),
       ],
     })
     // rss-parser reads dc:creator as an item's `creator` (and `dc:creator`).
@@ -87,6 +88,13 @@ describe('buildRss authors', () => {
       'Maya <Ok> & Co',
       'Staff',
       'Anonymous',
+      'Ana Lim',
+    ])
+    // A co-written story names each of its bylines, in order (issue 40).
+    const fourth = xml.slice(xml.indexOf('/article/four'))
+    expect([...fourth.matchAll(/<dc:creator>([^<]*)<\/dc:creator>/g)].map((m) => m[1])).toEqual([
+      'Ana Lim',
+      'Ben Ode',
     ])
   })
 })

@@ -4,8 +4,8 @@ import { escapeXml } from '~/lib/xml'
 import { absoluteUrl } from '~/lib/seo'
 import type { ArticleCardData } from '~/domain/articles/articles-queries.server'
 
-/** A feed item: an article card with its byline's name (null: an article without an author). */
-export type RssItem = ArticleCardData & { authorName: string | null }
+/** A feed item: an article card with its bylines' names in order (none: no author). */
+export type RssItem = ArticleCardData & { authorNames: readonly string[] }
 
 export interface RssChannel {
   siteUrl: string
@@ -41,8 +41,10 @@ export function buildRss(channel: RssChannel): string {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
     ]
     if (item.publishedAt) lines.push(`      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`)
-    // Every item names its byline as the page does (feed readers show dc:creator as the author).
-    lines.push(`      <dc:creator>${escapeXml(item.authorName ?? ANONYMOUS)}</dc:creator>`)
+    // Every item names its bylines as the page does, one dc:creator each (feed readers show
+    // them as the authors).
+    const creators = item.authorNames.length > 0 ? item.authorNames : [ANONYMOUS]
+    for (const name of creators) lines.push(`      <dc:creator>${escapeXml(name)}</dc:creator>`)
     if (item.excerpt)
       lines.push(`      <description>${escapeXml(escapeHtml(item.excerpt))}</description>`)
     if (item.categoryName) lines.push(`      <category>${escapeXml(item.categoryName)}</category>`)

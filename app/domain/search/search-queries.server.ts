@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { articles, categories, profiles } from '@db/schema/index'
-import { bylineColumns } from '~/domain/authors/authors-queries.server'
+import { bylineColumns, bylinesColumn } from '~/domain/authors/authors-queries.server'
+import { joinNames, toBylineAuthors } from '~/domain/authors/byline'
 import { isLiveNow } from '~/domain/live/live-now.server'
 import { isOpenToEveryone } from '~/domain/membership/open-access.server'
 import { noteShownKeys } from '~/infra/cache-keys.server'
@@ -213,7 +214,8 @@ export async function searchArticles(
       title: articles.title,
       excerpt: articles.excerpt,
       categoryName: categories.name,
-      ...bylineColumns,
+      authorUsername: bylineColumns.authorUsername,
+      bylines: bylinesColumn,
       publishedAt: articles.publishedAt,
       isLive: isLiveNow(articles.id),
       // The list's "Members" label (issue 38): a members story not free for now.
@@ -231,10 +233,13 @@ export async function searchArticles(
   const results = pageIds.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
-    const { publishedAt, snippet, ...rest } = row
+    const { publishedAt, snippet, bylines, ...rest } = row
+    const names = toBylineAuthors(bylines).map((author) => author.name)
     return [
       {
         ...rest,
+        // Every byline, as the article page words them ("Ana and Ben"; issue 40).
+        authorName: names.length > 0 ? joinNames(names) : null,
         snippet: snippetPieces(snippet),
         publishedIso: publishedAt?.toISOString() ?? null,
         publishedLabel: formatArticleDate(publishedAt, timeZone),

@@ -39,7 +39,7 @@ export interface SearchResult {
   categoryName: string | null
   /** docs/product.md §3 author_username: the account's username (its author page's address). */
   authorUsername: string | null
-  /** The byline's name: the display name, else the username; null without an author. */
+  /** The bylines' names joined ("Ana and Ben"): display names, else "Staff"; null without an author. */
   authorName: string | null
   /**
    * When it was published (ISO), and the same as words from the server: "March 5, 2026", the

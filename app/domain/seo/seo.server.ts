@@ -86,8 +86,8 @@ export interface NewsArticleFacts {
   image: string | NewsArticleImage | null
   publishedIso: string | null
   modifiedIso: string
-  /** The byline; null: the organisation stands as the author. */
-  author: BylineAuthor | null
+  /** The bylines in order; none: the organisation stands as the author. */
+  authors: readonly BylineAuthor[]
   section: string | null
   keywords: string[]
   /** Newest first; each becomes a schema.org CorrectionComment. */
@@ -116,11 +116,7 @@ export function newsArticleJsonLd(
     ...(article.image ? { image: imageObjectJsonLd(site, article.image) } : {}),
     ...(article.publishedIso ? { datePublished: article.publishedIso } : {}),
     dateModified: article.modifiedIso,
-    // "Staff" (an account with no name yet) is the newsroom: the organisation stands for it.
-    author:
-      article.author && isPersonByline(article.author.name)
-        ? personJsonLd(site, article.author)
-        : { '@type': 'Organization', name: site.brand, url: home },
+    author: authorJsonLd(site, article.authors),
     publisher: {
       '@type': 'NewsMediaOrganization',
       name: site.brand,
@@ -149,6 +145,23 @@ export function newsArticleJsonLd(
         }
       : {}),
   }
+}
+
+/**
+ * The article's `author`: one Person per byline, a list when it has several (issue 40). "Staff"
+ * (an account with no name yet) is the newsroom, and no byline at all too: the organisation
+ * stands for it.
+ */
+function authorJsonLd(
+  site: SiteIdentity,
+  authors: readonly BylineAuthor[],
+): Record<string, unknown> | Record<string, unknown>[] {
+  const organisation = { '@type': 'Organization', name: site.brand, url: `${site.siteUrl}/` }
+  const credited = authors.map((author) =>
+    isPersonByline(author.name) ? personJsonLd(site, author) : organisation,
+  )
+  if (credited.length === 0) return organisation
+  return credited.length === 1 ? credited[0] : credited
 }
 
 /** schema.org Person for a byline: the name, and the author page when there is one. */

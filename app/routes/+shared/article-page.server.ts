@@ -3,7 +3,6 @@ import { toCardViews } from '~/components/site/card-view.server'
 import type { PublicArticlePage } from '~/domain/articles/article-page-queries.server'
 import { articleSeo } from '~/domain/articles/article-seo'
 import { toReaderArticleView } from '~/domain/articles/article-view.server'
-import { toBylineAuthor } from '~/domain/authors/byline'
 import type { PublicLive } from '~/domain/live/live-queries.server'
 import { liveBlogJsonLd } from '~/domain/live/live-seo.server'
 import { toLiveCoverageView } from '~/domain/live/live-view.server'
@@ -121,7 +120,7 @@ function drawArticlePage(
     image: article.socialImage ? article.socialImage : view.image,
     publishedIso,
     modifiedIso,
-    author: toBylineAuthor(article),
+    authors: view.authors,
     section: article.categoryName,
     keywords,
     corrections: view.corrections,
