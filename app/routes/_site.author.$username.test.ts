@@ -206,3 +206,47 @@ describe('bylines lead to the author page', () => {
     expect(await response.text()).toContain(`<loc>${TEST_SITE_URL}/author/${maya.username}</loc>`)
   })
 })
+
+describe('co-written stories (issue 40)', () => {
+  it('reads "By A and B" with both linked, lists the story on both author pages and feeds, and names both in JSON-LD', async () => {
+    const ana = await writer({ displayName: 'Ana Lim' })
+    const ben = await writer({ displayName: 'Ben Ode' }, 'contributor')
+    await insertArticle({
+      authorId: ana.id,
+      coAuthorIds: [ben.id],
+      slug: 'shared-story',
+      title: 'Shared story',
+    })
+    const out = await runRoute(article.loader, '/article/shared-story', { slug: 'shared-story' })
+    const text = out.data.html.replace(/<[^>]+>/g, '')
+    expect(text).toContain('By Ana Lim and Ben Ode')
+    expect(out.data.html).toContain(`href="/author/${ben.username}"`)
+    expect(jsonLd(out.data.meta).author).toEqual([
+      { '@type': 'Person', name: 'Ana Lim', url: `${TEST_SITE_URL}/author/${ana.username}` },
+      { '@type': 'Person', name: 'Ben Ode', url: `${TEST_SITE_URL}/author/${ben.username}` },
+    ])
+    // The co-author has a page because of the co-written story, and it lists it.
+    const page = await runRoute(authorPage.loader, `/author/${ben.username}`, {
+      username: ben.username,
+    })
+    expect(page.status).toBe(200)
+    expect(JSON.stringify(page.data)).toContain('Shared story')
+    const rss = await feed(ben.username)
+    expect(rss.body).toContain('<title>Shared story</title>')
+    expect(rss.body).toContain('<dc:creator>Ana Lim</dc:creator>')
+    expect(rss.body).toContain('<dc:creator>Ben Ode</dc:creator>')
+  })
+
+  it('keeps the bylines’ order: "By A, B and C"', async () => {
+    const [a, b, c] = [
+      await writer({ displayName: 'Cai Ross' }),
+      await writer({ displayName: 'Ana Lim' }),
+      await writer({ displayName: 'Ben Ode' }),
+    ]
+    await insertArticle({ authorId: a.id, coAuthorIds: [b.id, c.id], slug: 'three-bylines' })
+    const out = await runRoute(article.loader, '/article/three-bylines', {
+      slug: 'three-bylines',
+    })
+    expect(out.data.html.replace(/<[^>]+>/g, '')).toContain('By Cai Ross, Ana Lim and Ben Ode')
+  })
+})

@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // "View on site" only for what readers can open now (not a scheduled article).
   const live = isLive(article, new Date())
   const [options, reviewNote, views, alertLists, lock] = await Promise.all([
-    articleEditorOptions(user, article.authorId),
+    articleEditorOptions(user, article.authorId, article.coAuthorIds),
     getReviewNote(article.id),
     // The desk's figures: editors and admins.
     canSeeArticleViews(user) ? getArticleViewStats(article.id) : null,
@@ -129,6 +129,7 @@ function LockedArticleEditor({
       timeZone={loaderData.timeZone}
       bylineChoices={loaderData.bylineChoices}
       authorName={loaderData.authorName}
+      coAuthors={loaderData.coAuthors}
       categories={loaderData.categories}
       categoriesError={loaderData.categoriesError}
       recentTags={loaderData.recentTags}

@@ -52,31 +52,46 @@ export type ArticleEditorMode = 'create' | 'edit'
  * form stays usable when the categories cannot be read (docs/product.md §8: a toast "Error fetching
  * categories" with the message); the article is then saved without changing its category.
  */
-export async function articleEditorOptions(user: SessionUser, authorId: string | null = null) {
+export async function articleEditorOptions(
+  user: SessionUser,
+  authorId: string | null = null,
+  coAuthorIds: readonly string[] = [],
+) {
   const byline = authorId ?? user.id
-  const [categories, recentTags, settings, bylineChoices, authorName, plans] = await Promise.all([
-    listCategories().then(
-      (rows) => ({
-        // Each with its default access: a new article starts with its category's (issue 38).
-        rows: rows.map(({ id, name, defaultAccess }) => ({
+  const [categories, recentTags, settings, bylineChoices, authorName, plans, coAuthors] =
+    await Promise.all([
+      listCategories().then(
+        (rows) => ({
+          // Each with its default access: a new article starts with its category's (issue 38).
+          rows: rows.map(({ id, name, defaultAccess }) => ({
+            id,
+            name,
+            defaultAccess: accessLevelOf(defaultAccess),
+          })),
+          error: null,
+        }),
+        (error: unknown) => {
+          logger.error({ err: error }, 'article form: categories could not be read')
+          return {
+            rows: [],
+            error: 'The categories could not be loaded. Reload the page to retry.',
+          }
+        },
+      ),
+      listRecentTags(10),
+      getSiteSettings(),
+      canSetByline(user) ? listBylineChoices(byline) : null,
+      staffMemberName(byline),
+      // The plans a members story may ask for (the Access field's checkboxes).
+      listPlans().then((rows) => rows.map(({ id, name, status }) => ({ id, name, status }))),
+      // The later bylines by name (issue 40): a former staff member keeps their place.
+      Promise.all(
+        coAuthorIds.map(async (id) => ({
           id,
-          name,
-          defaultAccess: accessLevelOf(defaultAccess),
+          name: (await staffMemberName(id)) ?? 'Former staff member',
         })),
-        error: null,
-      }),
-      (error: unknown) => {
-        logger.error({ err: error }, 'article form: categories could not be read')
-        return { rows: [], error: 'The categories could not be loaded. Reload the page to retry.' }
-      },
-    ),
-    listRecentTags(10),
-    getSiteSettings(),
-    canSetByline(user) ? listBylineChoices(byline) : null,
-    staffMemberName(byline),
-    // The plans a members story may ask for (the Access field's checkboxes).
-    listPlans().then((rows) => rows.map(({ id, name, status }) => ({ id, name, status }))),
-  ])
+      ),
+    ])
   return {
     categories: categories.rows,
     categoriesError: categories.error,
@@ -86,6 +101,7 @@ export async function articleEditorOptions(user: SessionUser, authorId: string |
     timeZone: settings.timeZone,
     bylineChoices,
     authorName,
+    coAuthors,
     plans,
     sitePreviewParagraphs: settings.previewParagraphs,
   }

@@ -8,6 +8,7 @@ import {
   type AccessPlanChoice,
 } from '~/components/admin/article-access-field'
 import { useArticleAutosave } from '~/components/admin/article-autosave'
+import { ArticleCoAuthorsField } from '~/components/admin/article-co-authors-field'
 import { useActionToast } from '~/components/admin/use-action-toast'
 import { ArticleBreakingNews } from '~/components/admin/article-breaking-news'
 import { ArticleNewsletterAlert } from '~/components/admin/article-newsletter-alert'
@@ -92,6 +93,8 @@ export interface EditableArticle {
   publishedAt: Date | string | null
   categoryId: number | null
   authorId: string | null
+  /** The later bylines, in order (issue 40). */
+  coAuthorIds: string[]
   updatedAt: Date | string
   tags: { id: number; name: string }[]
   bodyImages?: BodyImageLibrary
@@ -117,6 +120,7 @@ interface FormState {
   hasVideo: boolean
   videoUrl: string
   authorId: string
+  coAuthorIds: string[]
   access: AccessFieldValue
   seo: SeoFieldsValue
 }
@@ -164,6 +168,7 @@ function initialState(article: EditableArticle | null, viewer: Actor): FormState
     videoUrl: article?.videoUrl ?? '',
     // docs/product.md §6: the byline is the form's value, else the signed-in user.
     authorId: article ? (article.authorId ?? '') : viewer.id,
+    coAuthorIds: article?.coAuthorIds ?? [],
     access: initialAccess(article),
     seo: {
       seoTitle: article?.seoTitle ?? '',
@@ -197,6 +202,7 @@ const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
   ['status', '#status'],
   ['publishedAt', '#publishedAt-local'],
   ['authorId', '#authorId'],
+  ['coAuthorIds', '[aria-label="Add a co-author"]'],
   ['access', '#access-everyone'],
   ['accessPlanIds', '#access-plans'],
   ['previewParagraphs', '#previewParagraphs'],
@@ -217,6 +223,7 @@ export function ArticleEditor({
   timeZone,
   bylineChoices,
   authorName,
+  coAuthors = [],
   categories,
   categoriesError = null,
   recentTags,
@@ -240,6 +247,8 @@ export function ArticleEditor({
   bylineChoices: { id: string; name: string }[] | null
   /** The byline's name as it stands (shown as text to those who may not change it). */
   authorName: string | null
+  /** The stored co-authors with their names (shown as text to those who may not change them). */
+  coAuthors?: { id: string; name: string }[]
   categories: CategoryChoice[]
   /** Set when the categories could not be read; the form works on without them. */
   categoriesError?: string | null
@@ -551,8 +560,24 @@ export function ArticleEditor({
               value={state.authorId}
               choices={bylineChoices}
               authorName={authorName}
-              onChange={(authorId) => set('authorId', authorId)}
+              onChange={(authorId) =>
+                // The first byline is named once: it leaves the co-authors if it was one.
+                setState((previous) => ({
+                  ...previous,
+                  authorId,
+                  coAuthorIds: previous.coAuthorIds.filter((id) => id !== authorId),
+                }))
+              }
               errors={errors.authorId}
+              form={formId}
+            />
+            <ArticleCoAuthorsField
+              value={state.coAuthorIds}
+              firstId={state.authorId}
+              choices={bylineChoices}
+              names={coAuthors}
+              onChange={(ids) => set('coAuthorIds', ids)}
+              errors={errors.coAuthorIds}
               form={formId}
             />
             <ArticleAccessField
