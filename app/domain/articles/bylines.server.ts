@@ -19,9 +19,11 @@ export async function writeCoAuthors(
   articleId: number,
   firstId: string | null,
   coAuthorIds: readonly string[] | undefined,
+  /** `drop`: leave out who may not be named instead of refusing (an import's readers). */
+  notStaff: 'refuse' | 'drop' = 'refuse',
 ): Promise<string | null> {
   if (coAuthorIds === undefined) return null
-  const wanted = [...new Set(coAuthorIds)].filter((id) => id !== firstId)
+  let wanted = [...new Set(coAuthorIds)].filter((id) => id !== firstId)
   if (wanted.length > 0) {
     const [staff, current] = await Promise.all([
       tx
@@ -36,7 +38,8 @@ export async function writeCoAuthors(
         ),
     ])
     const allowed = new Set([...staff, ...current].map((row) => row.id))
-    if (wanted.some((id) => !allowed.has(id))) return CO_AUTHOR_REFUSED
+    if (notStaff === 'drop') wanted = wanted.filter((id) => allowed.has(id))
+    else if (wanted.some((id) => !allowed.has(id))) return CO_AUTHOR_REFUSED
   }
   await tx
     .delete(articleBylines)

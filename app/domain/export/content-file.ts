@@ -67,6 +67,8 @@ export interface ContentFile {
     publishedAt: Dated
     categoryId: number | null
     authorId: string | null
+    /** The later bylines in order (issue 40); absent in older exports: none. */
+    coAuthorIds?: string[]
     createdAt: string
     updatedAt: string
     revisedAt: Dated

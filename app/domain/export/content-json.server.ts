@@ -1,5 +1,6 @@
-import { asc, gt, inArray, isNotNull, or } from 'drizzle-orm'
+import { and, asc, gt, inArray, isNotNull, or } from 'drizzle-orm'
 import {
+  articleBylines,
   articleCorrections,
   articleRevisions,
   articles,
@@ -49,9 +50,10 @@ export async function* contentJsonChunks(
         inArray(
           profiles.id,
           db
-            .selectDistinct({ id: articles.authorId })
-            .from(articles)
-            .where(isNotNull(articles.authorId)),
+            // Every byline, co-authors included (position 0 is the author column's).
+            .selectDistinct({ id: articleBylines.userId })
+            .from(articleBylines)
+            .where(isNotNull(articleBylines.userId)),
         ),
       ),
     )
@@ -172,7 +174,7 @@ export async function* exportedArticles() {
       .limit(PAGE)
     if (rows.length === 0) return
     const ids = rows.map((r) => r.id)
-    const [links, corrections, revisions, coverage, entries] = await Promise.all([
+    const [links, corrections, revisions, coverage, entries, bylines] = await Promise.all([
       db.select().from(articleTags).where(inArray(articleTags.articleId, ids)),
       db
         .select()
@@ -190,6 +192,11 @@ export async function* exportedArticles() {
         .from(liveEntries)
         .where(inArray(liveEntries.articleId, ids))
         .orderBy(asc(liveEntries.id)),
+      db
+        .select()
+        .from(articleBylines)
+        .where(and(inArray(articleBylines.articleId, ids), gt(articleBylines.position, 0)))
+        .orderBy(asc(articleBylines.position)),
     ])
     const entryRevisions = entries.length
       ? await db
@@ -219,6 +226,7 @@ export async function* exportedArticles() {
         publishedAt: row.publishedAt,
         categoryId: row.categoryId,
         authorId: row.authorId,
+        coAuthorIds: bylines.filter((b) => b.articleId === row.id).map((b) => b.userId),
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
         revisedAt: row.revisedAt,

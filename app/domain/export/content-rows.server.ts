@@ -3,6 +3,7 @@
 // corrections, revisions and live coverage, keeping the ids they had.
 import { sql } from 'drizzle-orm'
 import {
+  articleBylines,
   articleCorrections,
   articleRevisions,
   articles,
@@ -155,6 +156,17 @@ export async function insertArticles(
   )
   const links = page.flatMap((a) => a.tagIds.map((tagId) => ({ articleId: a.id, tagId })))
   if (links.length) await tx.insert(articleTags).values(links)
+  // The later bylines (position 0 follows the author column by itself), each once.
+  const bylines = page.flatMap((a) => {
+    const first = person(a.authorId)
+    const ids = (a.coAuthorIds ?? []).map(person).filter((id): id is string => !!id && id !== first)
+    return [...new Set(ids)].map((userId, index) => ({
+      articleId: a.id,
+      userId,
+      position: index + 1,
+    }))
+  })
+  if (bylines.length) await tx.insert(articleBylines).values(bylines)
   const corrections = page.flatMap((a) =>
     a.corrections.map((c) => ({
       articleId: a.id,

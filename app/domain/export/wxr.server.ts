@@ -122,6 +122,7 @@ export async function* wxrChunks(
     const category = a.categoryId ? categoryById.get(a.categoryId) : undefined
     const terms = [
       ...(category ? [term('category', category.slug, category.name)] : []),
+      ...coAuthorTerms(a.authorId, a.coAuthorIds ?? [], logins),
       ...a.tagIds.flatMap((id) => {
         const t = tagById.get(id)
         return t ? [term('post_tag', t.slug, t.name)] : []
@@ -178,6 +179,23 @@ export async function* wxrChunks(
 /** A featured image's address as the media list names it (our own URLs, absolute or not). */
 function localPath(url: string, base: string) {
   return url.startsWith(base) ? url.slice(base.length) : url
+}
+
+/**
+ * A co-written story's bylines in order, as Co-Authors Plus (WordPress's co-author plugin)
+ * writes them: one `author` term per byline, named `cap-{login}`, the first included. A story
+ * with one byline has none: its `dc:creator` says it all (issue 40).
+ */
+function coAuthorTerms(
+  authorId: string | null,
+  coAuthorIds: readonly string[],
+  logins: Map<string, string>,
+): string[] {
+  if (coAuthorIds.length === 0) return []
+  return [authorId, ...coAuthorIds].flatMap((id) => {
+    const login = id ? logins.get(id) : undefined
+    return login ? [term('author', `cap-${login}`, login)] : []
+  })
 }
 
 function term(domain: string, slug: string, name: string) {

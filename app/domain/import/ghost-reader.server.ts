@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { JSONParser } from '@streamparser/json'
 import { domainErrors } from '~/domain/domain-error'
 import { ghostAccess } from './import-access'
-import type { SourceAuthor, SourceEvent, SourceItem } from './import-source'
+import { coAuthorsOf, type SourceAuthor, type SourceEvent, type SourceItem } from './import-source'
 
 // Ghost's JSON export (Ghost 3–6): `{db: [{meta, data}]}` or `{meta, data}` at the top. A large
 // site's export is over 100 MB of post bodies, more than the server's heap can parse at once
@@ -284,9 +284,8 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       .map((link) => tagById.get(str(link.tag_id)))
       .filter((tag): tag is Row => !!tag)
       .map((tag) => str(tag.slug))
-    const author =
-      (authorsOf.get(id) ?? []).sort(bySort).map((link) => str(link.author_id))[0] ??
-      (str(post.author_id) || null)
+    const bylines = (authorsOf.get(id) ?? []).sort(bySort).map((link) => str(link.author_id))
+    const author = bylines[0] ?? (str(post.author_id) || null)
     const visibility = str(post.visibility) || 'public'
     return {
       sourceId: id,
@@ -298,6 +297,8 @@ export async function* readGhost(filePath: string, siteUrl = ''): AsyncGenerator
       html: str(post.html),
       excerpt: str(post.custom_excerpt) || (excerptOf.get(id) ?? ''),
       author,
+      // Ghost's multiple authors, in their order (issue 40).
+      coAuthors: coAuthorsOf(author, bylines),
       date: date(post.published_at),
       categories: slugs.slice(0, 1),
       tags: slugs,

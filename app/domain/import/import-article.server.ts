@@ -6,6 +6,7 @@ import {
   fieldStateOf,
   requireWriter,
 } from '~/domain/articles/article-field-rules.server'
+import { writeCoAuthors } from '~/domain/articles/bylines.server'
 import { recordRevision } from '~/domain/articles/revision-record.server'
 import type { AccessLevel } from '~/domain/membership/access-level'
 import type { Transaction } from '~/infra/db.server'
@@ -53,6 +54,24 @@ function sameValues(stored: { [K in keyof ArticleValues]: unknown }, next: Artic
   })
 }
 
+/** The co-authors the article will carry: each once, never its first byline. */
+function coAuthorIdsAfter(values: ArticleValues, coAuthorIds: readonly string[]) {
+  return [...new Set(coAuthorIds)].filter((id) => id !== values.authorId)
+}
+
+/**
+ * The source's co-authors: imported authors are staff; an account of this site's the source
+ * names by address and that is a reader here is left off the byline rather than failing.
+ */
+async function writeImportedCoAuthors(
+  tx: Transaction,
+  id: number,
+  values: ArticleValues,
+  coAuthorIds: readonly string[],
+) {
+  await writeCoAuthors(tx, id, values.authorId, coAuthorIdsAfter(values, coAuthorIds), 'drop')
+}
+
 /** A step of the caller's transaction: the item's article written, or left as it is. */
 export async function writeArticle(
   tx: Transaction,
@@ -62,6 +81,8 @@ export async function writeArticle(
   tagIds: number[],
   actor: Actor,
   now: Date,
+  /** The later bylines' accounts, in order (issue 40). */
+  coAuthorIds: readonly string[] = [],
 ): Promise<{ outcome: 'created' | 'updated' | 'unchanged'; slug: string }> {
   const type = item.type === 'page' ? 'page' : 'post'
   const known = await mapped(tx, siteKey, type, item.sourceId)
@@ -84,11 +105,12 @@ export async function writeArticle(
       .where(eq(articleTags.articleId, id))
     const sameTags =
       storedTags.length === tagIds.length && storedTags.every((t) => tagIds.includes(t.id))
-    if (sameValues(current, values) && sameTags) {
+    const before = await fieldStateOf(tx, id, current)
+    const sameBylines = before.coAuthorIds.join() === coAuthorIdsAfter(values, coAuthorIds).join()
+    if (sameValues(current, values) && sameTags && sameBylines) {
       outcome = 'unchanged'
     } else {
-      requireWriter(actor, current)
-      const before = await fieldStateOf(tx, id, current)
+      requireWriter(actor, before)
       await tx
         .update(articles)
         .set({ ...values, updatedAt: now })
@@ -96,6 +118,7 @@ export async function writeArticle(
       await tx.delete(articleTags).where(eq(articleTags.articleId, id))
       if (tagIds.length)
         await tx.insert(articleTags).values(tagIds.map((tagId) => ({ articleId: id, tagId })))
+      await writeImportedCoAuthors(tx, id, values, coAuthorIds)
       await enforceFieldRules(tx, actor, before, id)
       await recordRevision(tx, id, actor, now)
       outcome = 'updated'
@@ -119,6 +142,7 @@ export async function writeArticle(
     id = row.id
     if (tagIds.length)
       await tx.insert(articleTags).values(tagIds.map((tagId) => ({ articleId: id, tagId })))
+    await writeImportedCoAuthors(tx, id, values, coAuthorIds)
     await enforceFieldRules(tx, actor, null, id)
     await recordRevision(tx, id, actor, now)
     outcome = 'created'

@@ -113,7 +113,16 @@ export async function importItem(item: SourceItem, run: ItemRun): Promise<Report
     ),
   ]
   const { outcome, slug } = await getDb().transaction((tx) =>
-    writeArticle(tx, siteKey, item, values, ids, actor, now),
+    writeArticle(
+      tx,
+      siteKey,
+      item,
+      values,
+      ids,
+      actor,
+      now,
+      (item.coAuthors ?? []).flatMap((source) => authorIds.get(source) ?? []),
+    ),
   )
   const notes = [
     item.restricted ? 'password-protected: imported hidden' : '',

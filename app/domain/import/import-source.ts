@@ -48,6 +48,11 @@ export interface SourceItem {
   excerpt: string
   /** The author's sourceId, if any. */
   author: string | null
+  /**
+   * The later bylines' sourceIds, in order (issue 40): Ghost's `posts_authors`, WordPress's
+   * Co-Authors Plus terms. Absent or empty: one byline.
+   */
+  coAuthors?: string[]
   /** When it was (or will be) published; null for an undated draft. */
   date: Date | null
   /** Category slugs (the first is the article's category). */
@@ -81,3 +86,8 @@ export type SourceEvent =
   | { kind: 'author'; author: SourceAuthor }
   | { kind: 'term'; term: SourceTerm }
   | { kind: 'item'; item: SourceItem }
+
+/** The bylines after the first, each once (issue 40). */
+export function coAuthorsOf(first: string | null, bylines: readonly string[]): string[] {
+  return [...new Set(bylines)].filter((id) => id !== first)
+}

@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { domainErrors } from '~/domain/domain-error'
-import type { SourceAuthor, SourceEvent, SourceItem, SourceTerm } from './import-source'
+import {
+  coAuthorsOf,
+  type SourceAuthor,
+  type SourceEvent,
+  type SourceItem,
+  type SourceTerm,
+} from './import-source'
 import { ownedText } from './owned-text'
 import { wxrAccess } from './import-access'
 
@@ -32,6 +38,8 @@ interface OpenItem {
   metaKey: string
   categories: string[]
   tags: string[]
+  /** Co-Authors Plus' `author` terms: every byline's login, in order. */
+  bylines: string[]
 }
 
 function finishItem(open: OpenItem): SourceItem {
@@ -47,7 +55,8 @@ function finishItem(open: OpenItem): SourceItem {
     link: f.link?.trim() || null,
     html: f['content:encoded'] ?? '',
     excerpt: f['excerpt:encoded'] ?? '',
-    author: f['dc:creator']?.trim() || null,
+    author: f['dc:creator']?.trim() || open.bylines[0] || null,
+    coAuthors: coAuthorsOf(f['dc:creator']?.trim() || open.bylines[0] || null, open.bylines),
     date: gmtDate(f['wp:post_date_gmt']) ?? rfcDate(f.pubDate) ?? gmtDate(f['wp:post_date']),
     categories: open.categories,
     tags: open.tags,
@@ -112,7 +121,7 @@ export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
     if (tag.name === 'rss') sawRss = true
     if (tag.name === 'item' && parent === 'channel') {
       sendSite()
-      item = { fields: {}, meta: {}, metaKey: '', categories: [], tags: [] }
+      item = { fields: {}, meta: {}, metaKey: '', categories: [], tags: [], bylines: [] }
     } else if (
       parent === 'channel' &&
       (tag.name === 'wp:author' || tag.name === 'wp:category' || tag.name === 'wp:tag')
@@ -144,6 +153,11 @@ export async function* readWxr(filePath: string): AsyncGenerator<SourceEvent> {
         const slug = group.nicename || value.trim()
         if (group.domain === 'category') item.categories.push(slug)
         else if (group.domain === 'post_tag') item.tags.push(slug)
+        else if (group.domain === 'author') {
+          // Co-Authors Plus names the term after the login (`cap-{login}` its slug).
+          const login = value.trim() || group.nicename.replace(/^cap-/, '')
+          if (login) item.bylines.push(login)
+        }
         group = null
       } else if (parent === 'item') {
         item.fields[tag.name] = value
