@@ -136,7 +136,7 @@ export function ArticleCoAuthorsField({
       ) : null}
       <NativeSelect
         id={`${labelId}-add`}
-        aria-label="Add a co-author"
+        aria-label="Add a byline"
         value=""
         disabled={full || addable.length === 0}
         aria-invalid={errors ? true : undefined}
@@ -146,7 +146,7 @@ export function ArticleCoAuthorsField({
           if (id) onChange([...value, id])
         }}
       >
-        <option value="">{full ? 'No more bylines' : 'Add a co-author…'}</option>
+        <option value="">{full ? 'No more bylines' : 'Add a byline…'}</option>
         {addable.map((member) => (
           <option key={member.id} value={member.id}>
             {member.name}

@@ -3,7 +3,7 @@ import type { ArticlePageView } from '~/domain/articles/article-view.server'
 import { PAYWALLED_CONTENT_CLASS } from '~/domain/membership/wall-view'
 import { ArticleMedia } from './article-media'
 import { Byline } from './byline'
-import { gutterClass, textLinkClass } from './styles'
+import { gutterClass } from './styles'
 
 const tagClass = 'inline-flex rounded-full border px-3 py-1 text-sm font-medium'
 

@@ -202,7 +202,7 @@ const FIELD_FOCUS: Array<[ArticleFormFields, string]> = [
   ['status', '#status'],
   ['publishedAt', '#publishedAt-local'],
   ['authorId', '#authorId'],
-  ['coAuthorIds', '[aria-label="Add a co-author"]'],
+  ['coAuthorIds', '[aria-label="Add a byline"]'],
   ['access', '#access-everyone'],
   ['accessPlanIds', '#access-plans'],
   ['previewParagraphs', '#previewParagraphs'],
