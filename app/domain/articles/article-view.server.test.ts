@@ -115,7 +115,7 @@ describe('the preview', () => {
       unsaved: true,
       status: 'draft',
       categoryName: 'Sport',
-      author: { name: 'desk' },
+      authors: [{ name: 'desk' }],
       // 200 words, one minute: "<strong>re</strong>write" is one word, not two.
       readingMinutes: 1,
       tags: [
