@@ -1,3 +1,4 @@
+import { coAuthorIdsColumn } from '~/domain/access/bylines.server'
 import { eq } from 'drizzle-orm'
 import { articleEditLocks, articles, profiles } from '@db/schema/index'
 import { canEditArticle, type Actor } from '~/domain/access/access-rules'
@@ -67,7 +68,12 @@ export async function getEditLock(
  */
 async function lockArticle(tx: Transaction, articleId: number, actor: Actor): Promise<void> {
   const [article] = await tx
-    .select({ authorId: articles.authorId, status: articles.status })
+    // Its co-authors too: each may edit it, so each may hold its lock (issue 40).
+    .select({
+      authorId: articles.authorId,
+      coAuthorIds: coAuthorIdsColumn,
+      status: articles.status,
+    })
     .from(articles)
     .where(eq(articles.id, articleId))
     .for('no key update')
