@@ -102,9 +102,15 @@ describe('claiming, renewing and releasing', () => {
     expect(refused.status).toBe(403)
     expect((await refusal(takeOverEditLock(othersDraft.id, cleo, T0))).code).toBe('EDIT_REFUSED')
     expect((await refusal(claimEditLock(999_999_999, ann, T0))).code).toBe('NOT_FOUND')
-    // Her own draft: hers to lock.
+    // Her own draft: hers to lock; and one she co-writes (issue 40).
     const own = await insertArticle({ status: 'draft', authorId: cleo.id })
     expect((await claimEditLock(own.id, cleo, T0)).mine).toBe(true)
+    const shared = await insertArticle({
+      status: 'draft',
+      authorId: ann.id,
+      coAuthorIds: [cleo.id],
+    })
+    expect((await claimEditLock(shared.id, cleo, T0)).mine).toBe(true)
     expect(
       await getDb()
         .select()

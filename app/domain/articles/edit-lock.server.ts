@@ -1,7 +1,7 @@
-import { coAuthorIdsColumn } from '~/domain/access/bylines.server'
 import { eq } from 'drizzle-orm'
 import { articleEditLocks, articles, profiles } from '@db/schema/index'
 import { canEditArticle, type Actor } from '~/domain/access/access-rules'
+import { coAuthorIdsColumn } from '~/domain/access/bylines.server'
 import { newsroomName } from '~/domain/authors/authors-queries.server'
 import { domainErrors } from '~/domain/domain-error'
 import { getDb, type Transaction } from '~/infra/db.server'
