@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 
 // Who is an author of an article, in SQL: one of its bylines (issue 40). `article_bylines`
 // holds every byline in order, the first (position 0) kept equal to `articles.author_id` by the
-// database itself (migration 0025), so "is an author" is one question whatever wrote the row.
+// database itself (migration 0026), so "is an author" is one question whatever wrote the row.
 
 // Spelled out with their tables: in a one-table select Drizzle names columns without their table,
 // and inside these subqueries `articles.id` would then read as the byline row's own column.

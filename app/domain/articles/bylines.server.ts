@@ -5,7 +5,7 @@ import { CO_AUTHOR_REFUSED } from './articles-schema'
 
 // An article's later bylines (issue 40), written inside the save's transaction after the row:
 // the first byline is `articles.author_id`, and the database moves position 0 with it
-// (migration 0025). Who may change them is the field rules' question (BYLINE_REFUSED), asked
+// (migration 0026). Who may change them is the field rules' question (BYLINE_REFUSED), asked
 // on the outcome like every other protected field.
 
 /**

@@ -208,7 +208,7 @@ export async function loadTables(db: Database, dir: string, summary: DumpSummary
       const source = summary.tables.find((t) => t.name === target.name)!
       // Columns both sides know; a column added since the backup takes its default.
       const columns = target.columns.filter((c) => source.columns.includes(c)).map(quoteIdent)
-      // A row a trigger has already written (an article's first byline, migration 0025) is
+      // A row a trigger has already written (an article's first byline, migration 0026) is
       // the backup's own row again: kept once.
       const insert = (json: string) =>
         tx.execute(
