@@ -14,7 +14,7 @@ CREATE INDEX "article_bylines_user_idx" ON "article_bylines" USING btree ("user_
 INSERT INTO "article_bylines" ("article_id", "user_id", "position") SELECT "id", "author_id", 0 FROM "articles" WHERE "author_id" IS NOT NULL;--> statement-breakpoint
 -- articles.author_id is the first byline: whatever writes it (a save, the seed, an import, a
 -- restore of an older backup, a deleted account's "set null") moves position 0 with it, and a
--- writer who becomes the first byline leaves the later positions (decision 0054).
+-- writer who becomes the first byline leaves the later positions (decision 0055).
 CREATE FUNCTION "article_first_byline"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW."author_id" IS NOT DISTINCT FROM OLD."author_id" THEN

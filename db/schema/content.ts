@@ -183,7 +183,7 @@ export const articleTags = pgTable(
 /**
  * An article's bylines in order (issue 40): position 0 is the first byline, which
  * `articles.author_id` repeats so that every query reading "the author" keeps working
- * (decision 0054). A writer appears once per article.
+ * (decision 0055). A writer appears once per article.
  */
 export const articleBylines = pgTable(
   'article_bylines',
