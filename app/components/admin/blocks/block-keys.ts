@@ -34,7 +34,7 @@ export function enterLeavesFrom(editor: Editor, block: string): boolean {
 }
 
 /** The caret into the paragraph at `after` (just after a block), made when missing. */
-function leaveBlock(editor: Editor, tr: Transaction, after: number): boolean {
+export function leaveBlock(editor: Editor, tr: Transaction, after: number): boolean {
   if (tr.doc.resolve(after).nodeAfter?.type.name !== 'paragraph') {
     tr.insert(after, editor.schema.nodes.paragraph.create())
   }

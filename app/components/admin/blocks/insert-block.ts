@@ -1,5 +1,6 @@
 import type { Editor, JSONContent } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'
+import { leaveBlock } from './block-keys'
 
 /**
  * Puts a block at the caret (in place of the paragraph when that is empty, as after "/…"),
@@ -17,7 +18,11 @@ export function insertBlock(editor: Editor, content: JSONContent) {
     return at < 0
   })
   const inserted = at >= 0 ? editor.state.doc.nodeAt(at) : null
-  if (inserted?.firstChild?.isTextblock) editor.commands.setTextSelection(at + 2)
+  if (!inserted) return
+  if (inserted.firstChild?.isTextblock) editor.commands.setTextSelection(at + 2)
+  // A block with nothing to type in (a card) would stay selected, and the next key replace
+  // it: writing goes on in the paragraph after it.
+  else leaveBlock(editor, editor.state.tr, at + inserted.nodeSize)
 }
 
 /**
