@@ -76,12 +76,11 @@ test('the "/" menu filters as you type, Escape closes it, and it inserts every b
 
   const menu = page.getByRole('listbox', { name: 'Insert block' })
   await page.keyboard.type('/')
-  await expect(menu.getByRole('option')).toHaveText([
-    /Pull quote/,
-    /Fact box/,
-    /Divider/,
-    /Related article/,
-  ])
+  // Every registered block, these four first (tables, galleries and embeds have theirs too).
+  const options = menu.getByRole('option')
+  for (const [index, name] of ['Pull quote', 'Fact box', 'Divider', 'Related article'].entries()) {
+    await expect(options.nth(index)).toContainText(name)
+  }
   await expect(menu.getByRole('option', { name: /Pull quote/ })).toHaveAttribute(
     'aria-selected',
     'true',
