@@ -136,6 +136,7 @@ export function ArticleCoAuthorsField({
       ) : null}
       <NativeSelect
         id={`${labelId}-add`}
+        className="h-10"
         aria-label="Add a byline"
         value=""
         disabled={full || addable.length === 0}
