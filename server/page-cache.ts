@@ -134,6 +134,8 @@ export const PAGE_QUERY_PARAMETERS: readonly (readonly [RegExp, readonly string[
   [/^\/profile\/?$/i, ['confirmed', 'enrol']],
 ]
 const EVERY_ROUTE_READS = ['_routes', 'index']
+/** The Content API (routes/api.content.v1.*), matched as the router matches: any case. */
+const CONTENT_API_PATH = /^\/api\/content\//i
 
 /**
  * Query parameters that make the answer one reader's: a gift link (`?gift=`, issue 38) opens
@@ -441,7 +443,10 @@ export class PageCache {
       hasPersonalCookie(req.headers.cookie) ||
       hasPersonalParameter(url) ||
       url.startsWith('/admin') ||
-      url.startsWith('/api/auth')
+      url.startsWith('/api/auth') ||
+      // The Content API answers by key (a revoked one must stop at once here, a "full text"
+      // integration's answer is its own): a CDN may keep its answers, this cache does not.
+      CONTENT_API_PATH.test(url)
     )
   }
 

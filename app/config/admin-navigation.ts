@@ -13,6 +13,7 @@ import {
   Newspaper,
   PackageOpen,
   Settings,
+  Plug,
   Signpost,
   Tags,
   Users,
@@ -28,6 +29,7 @@ import {
   canManageMembers,
   canManagePages,
   canManageRedirects,
+  canManageIntegrations,
   canManageSettings,
   canManageNewsletters,
   canManagePlans,
@@ -87,6 +89,12 @@ export const ADMIN_NAV_MORE: AdminNavItem[] = [
   { title: 'Plans', to: '/admin/plans', icon: CreditCard, capability: canManagePlans },
   { title: 'Backups', to: '/admin/backups', icon: DatabaseBackup, capability: canManageBackups },
   { title: 'Redirects', to: '/admin/redirects', icon: Signpost, capability: canManageRedirects },
+  {
+    title: 'Integrations',
+    to: '/admin/integrations',
+    icon: Plug,
+    capability: canManageIntegrations,
+  },
   { title: 'Export', to: '/admin/export', icon: PackageOpen, capability: canExportSite },
   { title: 'Import', to: '/admin/import', icon: FileInput, capability: canImportContent },
   {

@@ -10,6 +10,7 @@ import { reviewActionSchema } from '~/domain/articles/review-schema'
 import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { importActionSchema } from '~/domain/import/import-schema'
 import { backgroundWorkActionSchema } from '~/infra/jobs/jobs-schema'
+import { integrationActionSchema } from '~/domain/integrations/integrations-schema'
 import { redirectActionSchema } from '~/domain/redirects/redirects-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import { editionActionSchema } from '~/domain/newspapers/editions-schema'
@@ -164,6 +165,15 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/subscribe.checkout.tsx': [post('empty form', SIGNED_IN)],
   'routes/profile.billing.tsx': [post('empty form', SIGNED_IN)],
   'routes/api.search.tsx': [get(EVERYONE)],
+  // The Content API answers by content key, never by session: everyone without a key gets
+  // 401 (tests/integration/content-api.test.ts proves the keys); its document is public.
+  'routes/api.content.v1.articles.tsx': [get([])],
+  'routes/api.content.v1.articles_.$idOrSlug.tsx': [get([])],
+  'routes/api.content.v1.categories.tsx': [get([])],
+  'routes/api.content.v1.tags.tsx': [get([])],
+  'routes/api.content.v1.authors.tsx': [get([])],
+  'routes/api.content.v1.pages.tsx': [get([])],
+  'routes/api.content.v1.openapi[.]json.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   // A live article's updates: public, like the article.
   'routes/api.live.$id.tsx': [get(EVERYONE, { query: '?since=0' })],
@@ -494,6 +504,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.backups.$name.tsx': [get(ADMINS)],
   'routes/admin.redirects.tsx': screen(ADMINS, redirectActionSchema),
   'routes/admin.redirects.export.tsx': [get(ADMINS)],
+  // Integrations and their content keys (issue 41): admins.
+  'routes/admin.integrations.tsx': screen(ADMINS, integrationActionSchema),
   'routes/admin.export.tsx': [get(ADMINS)],
   'routes/admin.export.download.tsx': [get(ADMINS)],
   'routes/admin.import.tsx': screen(ADMINS, importActionSchema),

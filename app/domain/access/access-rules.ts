@@ -238,6 +238,8 @@ export const canExportSite = canAdministerSite
 export const canImportContent = canAdministerSite
 /** The Background work screen (jobs, their failures) and its "Run now": admins. */
 export const canManageBackgroundWork = canAdministerSite
+/** Integrations reading the Content API and their keys (issue 41): admins. */
+export const canManageIntegrations = canAdministerSite
 /** Reader revenue: the plans and their prices, the meter and paywall settings: admins. */
 export const canManagePlans = canAdministerSite
 /** Members: the list, a member's history, complimentary access, CSV imports, the figures: admins. */

@@ -204,8 +204,19 @@ export async function findArticleDetail(
   match: SQL,
   visibility: 'public' | 'any',
 ): Promise<ArticleDetail | null> {
-  // The public page reads the replica (DATABASE_READ_URL); the back office its own writes.
-  const [row] = await (visibility === 'public' ? readDb() : getDb())
+  const [row] = await selectArticleDetails(visibility)
+    .where(visibility === 'public' ? and(isPublicArticle, match) : match)
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * ArticleDetail rows, to which the caller adds its conditions, order and limit (the Content
+ * API pages them). `'public'` reads the replica (DATABASE_READ_URL) and its caller must add
+ * isPublicArticle; `'any'` reads the back office's own writes.
+ */
+export function selectArticleDetails(visibility: 'public' | 'any') {
+  return (visibility === 'public' ? readDb() : getDb())
     .select({
       ...cardColumns,
       categoryId: articles.categoryId,
@@ -232,9 +243,7 @@ export async function findArticleDetail(
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(profiles, eq(profiles.id, articles.authorId))
-    .where(visibility === 'public' ? and(isPublicArticle, match) : match)
-    .limit(1)
-  return row ?? null
+    .$dynamic()
 }
 
 export function getPublishedArticleBySlug(slug: string): Promise<ArticleDetail | null> {

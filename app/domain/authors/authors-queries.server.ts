@@ -115,6 +115,37 @@ export async function findAuthor(username: string): Promise<AuthorProfile | null
   }
 }
 
+/** Every author with an author page (a public article), by name: the Content API's authors. */
+export async function listPublicAuthors(): Promise<AuthorProfile[]> {
+  const rows = await getDb()
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      name: bylineColumns.authorName,
+      bio: profiles.bio,
+      image: profiles.image,
+      jobTitle: profiles.jobTitle,
+      socialLinks: profiles.socialLinks,
+    })
+    .from(profiles)
+    .where(and(isNotNull(profiles.username), hasPublicArticle()))
+    .orderBy(bylineColumns.authorName, profiles.username)
+  return rows.flatMap((row) =>
+    row.username && row.name
+      ? [
+          {
+            ...row,
+            username: row.username,
+            name: row.name,
+            image: ownImage(row.image),
+            jobTitle: row.jobTitle?.trim() || null,
+            socialLinks: webLinks(row.socialLinks),
+          },
+        ]
+      : [],
+  )
+}
+
 /** Every author page, with its newest publication (the sitemap). */
 export async function listAuthorsForSitemap(): Promise<
   { path: string; lastPublished: Date | null }[]

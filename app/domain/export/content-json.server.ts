@@ -16,6 +16,7 @@ import {
   staticPages,
   tags,
 } from '@db/schema/index'
+import { articleCoreFields, correctionCoreFields } from '~/domain/articles/article-representation'
 import type { ExportedLive } from '~/domain/live/live-types'
 import { getDb } from '~/infra/db.server'
 import type { ContentFile } from './content-file'
@@ -212,29 +213,19 @@ export async function* exportedArticles() {
       : []
     for (const row of rows) {
       yield {
-        id: row.id,
-        title: row.title,
-        slug: row.slug,
+        // The fields the Content API gives too, built by the same function.
+        ...articleCoreFields(row),
         slugClaimed: row.slugClaimed,
-        excerpt: row.excerpt,
         content: row.content,
-        featuredImage: row.featuredImage,
         status: row.status,
         isFeatured: row.isFeatured,
         hasVideo: row.hasVideo,
         videoUrl: row.videoUrl,
-        publishedAt: row.publishedAt,
-        categoryId: row.categoryId,
         authorId: row.authorId,
         coAuthorIds: bylines.filter((b) => b.articleId === row.id).map((b) => b.userId),
         createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-        revisedAt: row.revisedAt,
         breakingUntil: row.breakingUntil,
-        wordCount: row.wordCount,
-        access: row.access,
         accessPlanIds: row.accessPlanIds,
-        freeForNow: row.freeForNow,
         previewParagraphs: row.previewParagraphs,
         seoTitle: row.seoTitle,
         metaDescription: row.metaDescription,
@@ -242,7 +233,7 @@ export async function* exportedArticles() {
         tagIds: links.filter((l) => l.articleId === row.id).map((l) => l.tagId),
         corrections: corrections
           .filter((c) => c.articleId === row.id)
-          .map((c) => ({ text: c.text, correctedAt: c.correctedAt, createdBy: c.createdBy })),
+          .map((c) => ({ ...correctionCoreFields(c), createdBy: c.createdBy })),
         revisions: revisions
           .filter((r) => r.articleId === row.id)
           .map((r) => ({

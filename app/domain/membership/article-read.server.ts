@@ -69,6 +69,31 @@ export type StoryGate = ArticleGate & {
   previewParagraphs: number | null
 }
 
+/**
+ * How an integration reading the Content API gets a story: as the anonymous reader with no
+ * meter left (the preview of a gated story), or in full when an admin marked it "full text"
+ * (the paper's own app, which checks its readers itself). Under the meter a story of an exempt
+ * category is free to everyone, as on the page. Never personal: the API has no reader.
+ */
+export async function integrationRead(story: StoryGate, fullText: boolean): Promise<ArticleRead> {
+  if (effectiveAccess(story) === 'everyone') return FREE_READ.read
+  const settings = await getSiteSettings()
+  if (
+    settings.meterMode === 'meter' &&
+    effectiveAccess(story) === 'members' &&
+    story.categoryId !== null &&
+    settings.meterExemptCategoryIds.includes(story.categoryId)
+  ) {
+    return FREE_READ.read
+  }
+  return {
+    gated: true,
+    full: fullText,
+    previewParagraphs: story.previewParagraphs ?? settings.previewParagraphs,
+    personal: false,
+  }
+}
+
 /** Whether the request's address carries a gift link (`?gift=`). */
 export function hasGiftParameter(request: Request): boolean {
   return new URL(request.url).searchParams.has(GIFT_PARAMETER)
