@@ -161,8 +161,8 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
                 <div className="grid gap-1">
                   <Label htmlFor="integration-full-text">Full text of members stories</Label>
                   <p className="text-sm text-muted-foreground">
-                    Only for the paper’s own app, which checks its readers itself. Otherwise
-                    members stories give their preview, as on the site.
+                    Only for the paper’s own app, which checks its readers itself. Otherwise members
+                    stories give their preview, as on the site.
                   </p>
                 </div>
               </div>

@@ -5,7 +5,9 @@ import type { Route } from './+types/api.content.v1.categories'
 
 /** GET /api/content/v1/categories (docs/content-api.md). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return contentApiAnswer(request, categorySchema, async (reader) => ({ data: await listContentCategories(reader) }))
+  return contentApiAnswer(request, categorySchema, async (reader) => ({
+    data: await listContentCategories(reader),
+  }))
 }
 
 export const action = contentApiAction

@@ -5,7 +5,9 @@ import type { Route } from './+types/api.content.v1.pages'
 
 /** GET /api/content/v1/pages (docs/content-api.md). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return contentApiAnswer(request, pageSchema, async (reader) => ({ data: await listContentPages(reader) }))
+  return contentApiAnswer(request, pageSchema, async (reader) => ({
+    data: await listContentPages(reader),
+  }))
 }
 
 export const action = contentApiAction

@@ -12,7 +12,9 @@ const url = z.string().meta({ description: 'An absolute URL' })
 export const apiErrorSchema = z
   .object({
     error: z.object({
-      code: z.enum(Object.keys(CONTENT_API_ERRORS) as [ContentApiErrorCode, ...ContentApiErrorCode[]]),
+      code: z.enum(
+        Object.keys(CONTENT_API_ERRORS) as [ContentApiErrorCode, ...ContentApiErrorCode[]],
+      ),
       message: z.string(),
     }),
   })

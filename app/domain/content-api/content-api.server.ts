@@ -1,14 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
-import {
-  articleCoreFields,
-  correctionCoreFields,
-} from '~/domain/articles/article-representation'
+import { articleCoreFields, correctionCoreFields } from '~/domain/articles/article-representation'
 import { toReaderArticleView } from '~/domain/articles/article-view.server'
-import {
-  selectArticleDetails,
-  type ArticleDetail,
-} from '~/domain/articles/articles-queries.server'
+import { selectArticleDetails, type ArticleDetail } from '~/domain/articles/articles-queries.server'
 import { listPublicAuthors } from '~/domain/authors/authors-queries.server'
 import { authorPath, toBylineAuthor } from '~/domain/authors/byline'
 import { getPublicLive, type PublicLive } from '~/domain/live/live-queries.server'
@@ -66,7 +60,9 @@ function summaryOf(row: ArticleDetail & { isLive?: boolean }, siteUrl: string): 
 /** Dates as the JSON they are sent as (ISO strings), so the answer is what the schema says. */
 function jsonDates<T extends Record<string, unknown>>(
   value: T,
-): { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] } {
+): {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K]
+} {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value)) out[k] = v instanceof Date ? v.toISOString() : v
   // Each Date became its ISO string: the mapped type says exactly that.
@@ -94,7 +90,9 @@ function imageOf(row: ArticleDetail, siteUrl: string): ArticleSummary['image'] {
 }
 
 /** The article filters' rows: unknown slugs are a 404 of the filter, not an empty list. */
-async function filtersOf(query: ArticleListQuery): Promise<{ where: (SQL | undefined)[]; keys: CacheKey[] }> {
+async function filtersOf(
+  query: ArticleListQuery,
+): Promise<{ where: (SQL | undefined)[]; keys: CacheKey[] }> {
   const db = readDb()
   const where: (SQL | undefined)[] = [isPublicArticle]
   const keys: CacheKey[] = []
@@ -170,7 +168,9 @@ export async function listContentArticles(
 
 async function exactPublishedAt(id: number): Promise<string> {
   const [row] = await readDb()
-    .select({ at: sql<string>`to_char(${articles.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+    .select({
+      at: sql<string>`to_char(${articles.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(articles)
     .where(eq(articles.id, id))
   return row.at

@@ -49,10 +49,25 @@ export const ENDPOINTS = [
     answer: articleAnswerSchema,
     query: false,
   },
-  { path: '/categories', summary: 'Categories with published articles', answer: categoryListSchema, query: false },
+  {
+    path: '/categories',
+    summary: 'Categories with published articles',
+    answer: categoryListSchema,
+    query: false,
+  },
   { path: '/tags', summary: 'Tags on published articles', answer: tagListSchema, query: false },
-  { path: '/authors', summary: 'Authors with published articles', answer: authorListSchema, query: false },
-  { path: '/pages', summary: 'The static pages (about, contact, privacy, terms)', answer: pageListSchema, query: false },
+  {
+    path: '/authors',
+    summary: 'Authors with published articles',
+    answer: authorListSchema,
+    query: false,
+  },
+  {
+    path: '/pages',
+    summary: 'The static pages (about, contact, privacy, terms)',
+    answer: pageListSchema,
+    query: false,
+  },
 ] as const
 
 function components(): Record<string, unknown> {

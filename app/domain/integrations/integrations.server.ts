@@ -73,7 +73,11 @@ export async function revokeIntegration(id: number, now = new Date()) {
     .set({ revokedAt: now })
     .where(and(eq(integrations.id, id), isNull(integrations.revokedAt)))
     .returning()
-  if (!row) throw new IntegrationError('NOT_FOUND', 'This integration no longer exists or was revoked already.')
+  if (!row)
+    throw new IntegrationError(
+      'NOT_FOUND',
+      'This integration no longer exists or was revoked already.',
+    )
   return toListItem(row)
 }
 

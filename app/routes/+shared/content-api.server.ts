@@ -1,8 +1,5 @@
 import type { z } from 'zod'
-import {
-  ContentApiError,
-  type ContentApiErrorCode,
-} from '~/domain/content-api/content-api-errors'
+import { ContentApiError, type ContentApiErrorCode } from '~/domain/content-api/content-api-errors'
 import type { ContentReader } from '~/domain/content-api/content-api.server'
 import { authenticateContentKey } from '~/domain/integrations/integrations.server'
 import { CONTENT_API_RATE_LIMIT_PER_MINUTE } from '~/domain/content-api/content-api-limits'
@@ -158,10 +155,7 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   const parsed = schema.safeParse(params)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new ContentApiError(
-      'bad_request',
-      `${issue.path.join('.') || 'query'}: ${issue.message}`,
-    )
+    throw new ContentApiError('bad_request', `${issue.path.join('.') || 'query'}: ${issue.message}`)
   }
   return parsed.data
 }
