@@ -166,13 +166,15 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/profile.billing.tsx': [post('empty form', SIGNED_IN)],
   'routes/api.search.tsx': [get(EVERYONE)],
   // The Content API answers by content key, never by session: everyone without a key gets
-  // 401 (tests/integration/content-api.test.ts proves the keys); its document is public.
-  'routes/api.content.v1.articles.tsx': [get([])],
-  'routes/api.content.v1.articles_.$idOrSlug.tsx': [get([])],
-  'routes/api.content.v1.categories.tsx': [get([])],
-  'routes/api.content.v1.tags.tsx': [get([])],
-  'routes/api.content.v1.authors.tsx': [get([])],
-  'routes/api.content.v1.pages.tsx': [get([])],
+  // 401 (tests/integration/content-api.test.ts proves the keys). Its action answers the CORS
+  // preflight and refuses every write with 405 (no session changes that), so a post passes
+  // the gate for everyone, to that 405.
+  'routes/api.content.v1.articles.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.articles_.$idOrSlug.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.categories.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.tags.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.authors.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.pages.tsx': [get([]), post('a write (405)', EVERYONE)],
   'routes/api.content.v1.openapi[.]json.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   // A live article's updates: public, like the article.
