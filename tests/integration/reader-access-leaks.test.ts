@@ -6,6 +6,7 @@ import { createGiftLink } from '~/domain/membership/gift-links.server'
 import { sendArticleAlert } from '~/domain/newsletter/alert-send.server'
 import { renderIssue } from '~/domain/newsletter/issue-render.server'
 import { startIssueSend } from '~/domain/newsletter/issue-send.server'
+import { createIntegration } from '~/domain/integrations/integrations.server'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { PageCache } from '../../server/page-cache'
@@ -36,6 +37,8 @@ import {
  *   it reads every story as an anonymous reader: a story open to everyone is found by a word of
  *   its body and quoted, a gated one by neither, whoever asks (domain/search/README.md). Staff
  *   search the back office, not this.
+ * - The Content API (docs/content-api.md) gives a gated story's preview to every key, whoever's
+ *   cookie comes along, and its full text only to an integration marked "full text".
  * The e-paper has its own file (reader-access-leaks-editions.test.ts).
  */
 
@@ -96,6 +99,9 @@ let cookies: ReaderCookies
 const slugs = {} as Record<LevelName, string>
 const ids = {} as Record<LevelName, number>
 let section = ''
+/** Content API keys: a partner's, and a "full text" integration's (the paper's own app). */
+let partnerKey = ''
+let fullTextKey = ''
 
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
@@ -127,6 +133,8 @@ beforeAll(async () => {
     slugs[name] = row.slug
     ids[name] = row.id
   }
+  partnerKey = (await createIntegration({ name: 'Partner', fullText: false, createdBy: null })).key
+  fullTextKey = (await createIntegration({ name: 'Our app', fullText: true, createdBy: null })).key
   announceChanged([EVERYTHING])
 })
 
@@ -194,6 +202,23 @@ describe.each(READER_KINDS)('as %s', (reader) => {
         expect(body.includes(`The ${titleWord(level)} story`), path).toBe(openToAll(level))
         expect(body.includes(leakWord(level)), path).toBe(openToAll(level))
       }
+    })
+
+    it('the Content API gives its body whole only when open to all, or to a full-text integration', async () => {
+      // Whoever's cookie comes along: the API reads the key, never the session.
+      const { status, body } = await get(
+        `/api/content/v1/articles/${slugs[name]}?key=${partnerKey}`,
+        reader,
+      )
+      expect(status).toBe(200)
+      expect(body).toContain(PREVIEW)
+      expect(body.includes(leakWord(level))).toBe(openToAll(level))
+      const list = await get(`/api/content/v1/articles?key=${partnerKey}`, reader)
+      expect(list.body).toContain(titleWord(level))
+      expect(list.body).not.toContain(leakWord(level))
+      const app = await get(`/api/content/v1/articles/${slugs[name]}?key=${fullTextKey}`, reader)
+      expect(app.body).toContain(leakWord(level))
+      if (!openToAll(level)) expect(app.cacheControl).toBe('private, no-store')
     })
   })
 })
@@ -268,6 +293,23 @@ describe('newsletters', () => {
       expect(content).not.toContain(leakWord(level))
       expect(content).not.toContain(PREVIEW)
     }
+
+    it('the Content API gives its body whole only when open to all, or to a full-text integration', async () => {
+      // Whoever's cookie comes along: the API reads the key, never the session.
+      const { status, body } = await get(
+        `/api/content/v1/articles/${slugs[name]}?key=${partnerKey}`,
+        reader,
+      )
+      expect(status).toBe(200)
+      expect(body).toContain(PREVIEW)
+      expect(body.includes(leakWord(level))).toBe(openToAll(level))
+      const list = await get(`/api/content/v1/articles?key=${partnerKey}`, reader)
+      expect(list.body).toContain(titleWord(level))
+      expect(list.body).not.toContain(leakWord(level))
+      const app = await get(`/api/content/v1/articles/${slugs[name]}?key=${fullTextKey}`, reader)
+      expect(app.body).toContain(leakWord(level))
+      if (!openToAll(level)) expect(app.cacheControl).toBe('private, no-store')
+    })
   })
 })
 
@@ -344,5 +386,22 @@ describe('the meter and gift links', () => {
     // The token opens no other story.
     const other = `/article/${slugs['members-any-plan']}?gift=${link.token}`
     expect((await fetchAs(other, null)).body).not.toContain(leakWord(LEVELS['members-any-plan']))
+
+    it('the Content API gives its body whole only when open to all, or to a full-text integration', async () => {
+      // Whoever's cookie comes along: the API reads the key, never the session.
+      const { status, body } = await get(
+        `/api/content/v1/articles/${slugs[name]}?key=${partnerKey}`,
+        reader,
+      )
+      expect(status).toBe(200)
+      expect(body).toContain(PREVIEW)
+      expect(body.includes(leakWord(level))).toBe(openToAll(level))
+      const list = await get(`/api/content/v1/articles?key=${partnerKey}`, reader)
+      expect(list.body).toContain(titleWord(level))
+      expect(list.body).not.toContain(leakWord(level))
+      const app = await get(`/api/content/v1/articles/${slugs[name]}?key=${fullTextKey}`, reader)
+      expect(app.body).toContain(leakWord(level))
+      if (!openToAll(level)) expect(app.cacheControl).toBe('private, no-store')
+    })
   })
 })

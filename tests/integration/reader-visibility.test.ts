@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { articleCorrections } from '@db/schema/index'
+import { createIntegration } from '~/domain/integrations/integrations.server'
 import { getDb } from '~/infra/db.server'
 import { startTestServer } from '../setup/app-server'
 import { createTestUser, sessionCookie, TEST_SITE_URL } from '../setup/auth-fixtures'
@@ -7,9 +8,10 @@ import { insertArticle, insertCategory, insertTag } from '../setup/content-fixtu
 
 /*
  * What readers never see: an article that is not published, or published for a later time,
- * answers 404 by its address (page and single-fetch data request) and shows up nowhere a
- * reader can look — search (page and API), the feeds, the sitemaps, the listings of its
- * section, tag and author, the front page, the breaking-news bar and the corrections page.
+ * answers 404 by its address (page, single-fetch data request and Content API) and shows up
+ * nowhere a reader can look — search (page and API), the feeds, the sitemaps, the listings of
+ * its section, tag and author (pages and Content API), the front page, the breaking-news bar
+ * and the corrections page.
  * One published article with the same section, tag, author and a correction is the control:
  * every place that must not show the others shows it (so a place that shows nothing at all
  * cannot pass).
@@ -44,6 +46,8 @@ let section = ''
 let tag = ''
 let author = ''
 let viewerCookie = ''
+/** A Content API key (of a "full text" integration: it too sees only what is public). */
+let contentKey = ''
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -73,6 +77,8 @@ beforeAll(async () => {
   }
   const viewer = await createTestUser({ role: 'viewer' })
   viewerCookie = await sessionCookie(viewer)
+  contentKey = (await createIntegration({ name: 'Visibility', fullText: true, createdBy: null }))
+    .key
 })
 
 afterAll(() => server?.close())
@@ -115,13 +121,22 @@ const PLACES = (word: string) => [
   '/api/breaking-news',
   '/corrections',
   '/corrections.data',
+  // The Content API (docs/content-api.md): its lists, filtered as the pages above.
+  `/api/content/v1/articles?key=${contentKey}`,
+  `/api/content/v1/articles?category=${section}&key=${contentKey}`,
+  `/api/content/v1/articles?tag=${tag}&key=${contentKey}`,
+  `/api/content/v1/articles?author=${author}&key=${contentKey}`,
 ]
+
+/** An article's own address in the Content API, by slug. */
+const apiArticle = (slug: string) => `/api/content/v1/articles/${slug}?key=${contentKey}`
 
 describe.each(READERS)('as %s', (_who, cookieOf) => {
   it('a published article is found everywhere (the control)', async () => {
     const missing: string[] = []
     expect((await get(`/article/${slugs.control}`, cookieOf())).status).toBe(200)
     expect((await get(`/article/${slugs.control}.data`, cookieOf())).status).toBe(200)
+    expect((await get(apiArticle(slugs.control), cookieOf())).status).toBe(200)
     for (const place of PLACES(WORD.control)) {
       const { status, body } = await get(place, cookieOf())
       expect(status, place).toBe(200)
@@ -139,6 +154,9 @@ describe.each(READERS)('as %s', (_who, cookieOf) => {
     const data = await get(`/article/${slug}.data`, cookieOf())
     expect(data.status).toBe(404)
     expect(shows(data.body, kind as Kind)).toBe(false)
+    const api = await get(apiArticle(slug), cookieOf())
+    expect(api.status).toBe(404)
+    expect(shows(api.body, kind as Kind)).toBe(false)
     const shown: string[] = []
     for (const place of PLACES(word)) {
       const { status, body } = await get(place, cookieOf())
