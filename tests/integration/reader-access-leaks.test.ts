@@ -293,23 +293,6 @@ describe('newsletters', () => {
       expect(content).not.toContain(leakWord(level))
       expect(content).not.toContain(PREVIEW)
     }
-
-    it('the Content API gives its body whole only when open to all, or to a full-text integration', async () => {
-      // Whoever's cookie comes along: the API reads the key, never the session.
-      const { status, body } = await get(
-        `/api/content/v1/articles/${slugs[name]}?key=${partnerKey}`,
-        reader,
-      )
-      expect(status).toBe(200)
-      expect(body).toContain(PREVIEW)
-      expect(body.includes(leakWord(level))).toBe(openToAll(level))
-      const list = await get(`/api/content/v1/articles?key=${partnerKey}`, reader)
-      expect(list.body).toContain(titleWord(level))
-      expect(list.body).not.toContain(leakWord(level))
-      const app = await get(`/api/content/v1/articles/${slugs[name]}?key=${fullTextKey}`, reader)
-      expect(app.body).toContain(leakWord(level))
-      if (!openToAll(level)) expect(app.cacheControl).toBe('private, no-store')
-    })
   })
 })
 
@@ -386,22 +369,5 @@ describe('the meter and gift links', () => {
     // The token opens no other story.
     const other = `/article/${slugs['members-any-plan']}?gift=${link.token}`
     expect((await fetchAs(other, null)).body).not.toContain(leakWord(LEVELS['members-any-plan']))
-
-    it('the Content API gives its body whole only when open to all, or to a full-text integration', async () => {
-      // Whoever's cookie comes along: the API reads the key, never the session.
-      const { status, body } = await get(
-        `/api/content/v1/articles/${slugs[name]}?key=${partnerKey}`,
-        reader,
-      )
-      expect(status).toBe(200)
-      expect(body).toContain(PREVIEW)
-      expect(body.includes(leakWord(level))).toBe(openToAll(level))
-      const list = await get(`/api/content/v1/articles?key=${partnerKey}`, reader)
-      expect(list.body).toContain(titleWord(level))
-      expect(list.body).not.toContain(leakWord(level))
-      const app = await get(`/api/content/v1/articles/${slugs[name]}?key=${fullTextKey}`, reader)
-      expect(app.body).toContain(leakWord(level))
-      if (!openToAll(level)) expect(app.cacheControl).toBe('private, no-store')
-    })
   })
 })
