@@ -346,6 +346,7 @@ describe('contract: every answer against the OpenAPI document', () => {
       category: { slug: 'world' },
       tags: [{ slug: 'rain' }],
       author: { name: 'Ana Author' },
+      bylines: [{ name: 'Ana Author' }],
       image: {
         url: expect.stringMatching(/^http:\/\/[^/]+\/media\/media\/photo\.jpg$/),
         sizes: expect.arrayContaining([expect.objectContaining({ width: 640 })]),

@@ -102,6 +102,9 @@ export const articleSummarySchema = z
     image: imageSchema.nullable(),
     category: categoryRefSchema.nullable(),
     author: bylineSchema.nullable().meta({ description: 'Null: no author ("Anonymous")' }),
+    bylines: z
+      .array(bylineSchema)
+      .meta({ description: 'Every byline in order, the first (`author`) included' }),
     tags: z.array(tagSchema),
     corrections: z.array(correctionSchema).meta({ description: 'Newest first' }),
     isLive: z.boolean(),

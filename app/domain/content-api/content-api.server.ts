@@ -4,7 +4,7 @@ import { articleCoreFields, correctionCoreFields } from '~/domain/articles/artic
 import { toReaderArticleView } from '~/domain/articles/article-view.server'
 import { selectArticleDetails, type ArticleDetail } from '~/domain/articles/articles-queries.server'
 import { listPublicAuthors } from '~/domain/authors/authors-queries.server'
-import { authorPath, toBylineAuthor } from '~/domain/authors/byline'
+import { authorPath, toBylineAuthor, toBylineAuthors } from '~/domain/authors/byline'
 import { getPublicLive, type PublicLive } from '~/domain/live/live-queries.server'
 import { integrationRead } from '~/domain/membership/article-read.server'
 import { getStaticPage } from '~/domain/pages/pages-queries.server'
@@ -51,6 +51,11 @@ function summaryOf(row: ArticleDetail & { isLive?: boolean }, siteUrl: string): 
           url: author.path ? absoluteUrl(siteUrl, author.path) : null,
         }
       : null,
+    bylines: toBylineAuthors(row.bylines).map((byline) => ({
+      name: byline.name,
+      username: byline.username,
+      url: byline.path ? absoluteUrl(siteUrl, byline.path) : null,
+    })),
     tags: row.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
     corrections: row.corrections.map((c) => jsonDates(correctionCoreFields(c))),
     isLive: row.isLive ?? false,
