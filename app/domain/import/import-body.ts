@@ -1,4 +1,4 @@
-import { DomUtils, parseDocument } from 'htmlparser2'
+import { DomUtils } from 'htmlparser2'
 import { escapeHtml, escapeHtmlAttribute } from '~/lib/html'
 import {
   isElement,
@@ -12,6 +12,8 @@ import { embedBlock, embedBlockHtml } from '~/lib/embed-block'
 import { embedAddress, embedFrame } from '~/lib/embed-providers'
 import { toEmbedUrl } from '~/lib/video-embed'
 import { factBoxHtml, pullQuoteHtml } from './import-blocks'
+import { convertBlocks, shortcodeGallery } from './import-tables-galleries'
+import { closest, endOf, parentElement, parseHtml, sourceOf, splice, type Edit } from './html-edits'
 
 // An imported body made into what our editor writes (TipTap: paragraphs, headings, lists,
 // links, images, figures with captions), before the sanitiser has the last word. Pure: the
@@ -176,7 +178,7 @@ export function convertBody(
             .map((id) => context.attachmentUrl(id.trim()))
             .filter((u): u is string => !!u)
         : context.childAttachments()
-      return urls.map((url) => `<img src="${escapeHtmlAttribute(url)}" alt="">`).join('\n')
+      return shortcodeGallery(urls)
     })
     html = html.replace(/\[embed[^\]]*\]([\s\S]*?)\[\/embed\]/gi, (whole, url: string) =>
       videoAddress(url) ? noteVideo(url.trim()) : whole,
@@ -205,7 +207,7 @@ export function convertBody(
     }
   }
   visit(doc.children)
-  html = splice(html, edits)
+  html = convertBlocks(splice(html, edits))
 
   // Shortcodes are text: a "[…]" in an attribute or a comment is none.
   const unknown = new Set<string>()
@@ -386,52 +388,6 @@ export function imageTexts(html: string): Map<string, ImageText> {
     texts.set(src, { alt: img.attribs.alt ?? '', caption })
   }
   return texts
-}
-
-// The parser, and edits cut into the source by its positions.
-
-/**
- * A document with each node's place in `html`; attribute values and text as written (an
- * image's address is the one `html` holds) unless `decodeEntities`.
- */
-function parseHtml(html: string, { decodeEntities = false } = {}): HtmlDocument {
-  return parseDocument(html, { decodeEntities, withStartIndices: true, withEndIndices: true })
-}
-
-/** Where a node ends in the source: an element closed by the next one's start ends there. */
-function endOf(node: HtmlNode): number {
-  const end = node.endIndex! + 1
-  return node.next ? Math.min(end, node.next.startIndex!) : end
-}
-
-function parentElement(node: HtmlNode): HtmlElement | null {
-  const parent = node.parent as HtmlNode | null
-  return parent && isElement(parent) ? parent : null
-}
-
-/** The nearest element named `name` around `node`, or null. */
-function closest(node: HtmlNode, name: string): HtmlElement | null {
-  for (let at = parentElement(node); at; at = parentElement(at)) if (at.name === name) return at
-  return null
-}
-
-function sourceOf(html: string, node: HtmlNode): string {
-  return html.slice(node.startIndex!, endOf(node))
-}
-
-interface Edit {
-  node: HtmlNode
-  /** What the node becomes. */
-  text: string
-}
-
-/** `html` with each edit's node replaced by its text; edits must not overlap. */
-function splice(html: string, edits: Edit[]): string {
-  let result = html
-  for (const { node, text } of [...edits].sort((a, b) => b.node.startIndex! - a.node.startIndex!)) {
-    result = result.slice(0, node.startIndex!) + text + result.slice(endOf(node))
-  }
-  return result
 }
 
 function withoutComments(html: string): string {

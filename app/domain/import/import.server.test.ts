@@ -132,6 +132,20 @@ describe('WordPress import (theme unit test data)', () => {
     expect(caption.content).toContain('<figure><img')
     expect(caption.content).toContain('<figcaption>Bell on wharf in San Francisco</figcaption>')
     expect(caption.featuredImage).toMatch(/^https:\/\/wpthemetestdata\.files\.wordpress\.com\//)
+    // core/table and core/gallery blocks (issue 40) are our table and gallery blocks: the
+    // figcaption is the table's caption; each picture keeps its own caption.
+    const tables = bySlug.get('text-category-blocks')!.content
+    expect(tables).toContain(
+      '<table><caption>Table caption</caption><tbody><tr><td>table cell</td>',
+    )
+    expect(tables).toContain('<thead><tr><th>header label one</th>')
+    const galleries = bySlug.get('media-category-blocks')!.content
+    expect(galleries.match(/<figure data-gallery="">/g)).toHaveLength(1)
+    expect(galleries).toMatch(
+      /<figure><a href="https:\/\/wpthemetestdata[^"]+100_5540\.jpg" target="_blank" rel="noopener noreferrer nofollow"><img src="[^"]+100_5540\.jpg" alt="Golden Gate Bridge" loading="lazy" \/><\/a><figcaption>Golden Gate Bridge<\/figcaption><\/figure>/,
+    )
+    // So is the [gallery] shortcode.
+    expect(bySlug.get('block-gallery')?.content ?? '').not.toContain('[gallery')
     // No shortcode, block comment or class survives the sanitiser.
     for (const a of imported) {
       expect(a.content).not.toMatch(/\[caption|<!-- wp:|class="wp-/)
@@ -309,6 +323,10 @@ describe('Ghost import (v4 export)', () => {
       'for paying members',
     )
     expect(contribute.access).toBe('everyone')
+    // Ghost's gallery cards are our galleries (issue 40).
+    const [write] = await db.select().from(articles).where(eq(articles.slug, 'write'))
+    expect(write.content.match(/<figure data-gallery="">/g)).toHaveLength(2)
+    expect(write.content).not.toContain('kg-gallery')
     const [welcome] = await db.select().from(articles).where(eq(articles.slug, 'welcome'))
     expect(welcome.content).not.toContain('__GHOST_URL__')
     expect(welcome.featuredImage).toBe(
