@@ -1,6 +1,8 @@
 import type { AnyExtension, Editor } from '@tiptap/core'
 import {
+  ImagesIcon,
   NewspaperIcon,
+  TableIcon,
   PanelTopIcon,
   SeparatorHorizontalIcon,
   SquarePlayIcon,
@@ -23,6 +25,9 @@ import { RelatedArticleDialog } from './blocks/related-article-dialog'
 import { RelatedArticle } from './blocks/related-article-node'
 import { EmbedDialog } from './embed-dialog'
 import { EmbedNode } from './embed-node'
+import { Gallery } from './gallery-extension'
+import { GalleryBlockDialog } from './rich-text-gallery-dialog'
+import { BodyTable } from './table-extension'
 
 // Every block the article editor can insert, in the order the "/" menu and the toolbar show
 // them. A new block is one entry here: its TipTap nodes, and how it is inserted (at once, or
@@ -125,6 +130,24 @@ export const EDITOR_BLOCKS: readonly EditorBlock[] = [
     icon: SquarePlayIcon,
     extensions: [EmbedNode],
     insert: { kind: 'dialog', Dialog: EmbedDialog },
+  },
+  {
+    id: 'table',
+    label: 'Table',
+    hint: 'Rows and columns under a header row',
+    keywords: ['grid', 'rows', 'columns', 'results', 'standings', 'spreadsheet'],
+    icon: TableIcon,
+    extensions: [BodyTable],
+    insert: { kind: 'now', run: (editor) => void editor.chain().focus().insertTable().run() },
+  },
+  {
+    id: 'gallery',
+    label: 'Gallery',
+    hint: 'Several images in a grid, with a lightbox',
+    keywords: ['images', 'photos', 'pictures', 'slideshow', 'lightbox'],
+    icon: ImagesIcon,
+    extensions: [Gallery],
+    insert: { kind: 'dialog', Dialog: GalleryBlockDialog },
   },
 ]
 

@@ -5,7 +5,6 @@ import {
   Heading1Icon,
   Heading2Icon,
   ImageIcon,
-  ImagesIcon,
   ItalicIcon,
   LinkIcon,
   ListIcon,
@@ -41,10 +40,6 @@ import {
   type SelectedLibraryImage,
 } from './rich-text-image-dialog'
 import { ariaShortcut, TableTools } from './rich-text-table-tools'
-import { BodyTable } from './table-extension'
-import { Gallery, selectedGallery } from './gallery-extension'
-import { GalleryDialog } from './rich-text-gallery-dialog'
-import type { GalleryImage } from '~/lib/gallery'
 
 // The article body editor (docs/product.md §2 "Rich-text content field"). Client-only: it is loaded
 // lazily by rich-text-editor-lazy.tsx, so TipTap never reaches the public bundles.
@@ -77,8 +72,6 @@ function editorExtensions(library: BodyImageLibrary) {
       },
     }),
     LibraryImage.configure({ allowBase64: false, library }),
-    BodyTable,
-    Gallery,
     ...blockExtensions(),
   ]
 }
@@ -242,9 +235,6 @@ function Toolbar({
 }) {
   const [linkOpen, setLinkOpen] = useState(false)
   const [mediaOpen, setMediaOpen] = useState(false)
-  // The gallery dialog, open on the selected gallery's images (null: a new gallery).
-  const [galleryTarget, setGalleryTarget] = useState<{ images: GalleryImage[] | null } | null>(null)
-  // The library image selected when the dialog opened (edited in place), and a new dialog
   // state for each opening.
   const [mediaTarget, setMediaTarget] = useState<{
     selected: SelectedLibraryImage | null
@@ -352,12 +342,6 @@ function Toolbar({
           setMediaOpen(true)
         }}
       />
-      <ToolButton
-        label="Gallery"
-        icon={ImagesIcon}
-        disabled={disabled}
-        onClick={() => setGalleryTarget({ images: selectedGallery(editor!.state.selection) })}
-      />
       <TableTools editor={editor} disabled={disabled} ToolButton={ToolButton} />
       <Divider />
       {EDITOR_BLOCKS.map((block) => (
@@ -392,13 +376,6 @@ function Toolbar({
             onOpenChange={setMediaOpen}
             selected={mediaTarget.selected}
           />
-          {galleryTarget ? (
-            <GalleryDialog
-              editor={editor}
-              initial={galleryTarget.images}
-              onClose={() => setGalleryTarget(null)}
-            />
-          ) : null}
         </>
       ) : null}
     </div>

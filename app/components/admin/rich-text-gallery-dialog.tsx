@@ -15,7 +15,8 @@ import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { GALLERY_MAX_IMAGES, type GalleryImage } from '~/lib/gallery'
-import { galleryImageOf } from './gallery-extension'
+import type { BlockDialogProps } from './blocks/block-dialog'
+import { galleryImageOf, selectedGallery } from './gallery-extension'
 
 // The editor's gallery dialog: images picked one after another from the media library, each
 // with its alt text, caption and credit for this gallery, put in order; then inserted, or
@@ -186,5 +187,17 @@ export function GalleryDialog({
         )}
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The gallery block's dialog (editor-blocks.ts): on the selected gallery, or a new one. */
+export function GalleryBlockDialog({ editor, open, onOpenChange }: BlockDialogProps) {
+  if (!open) return null
+  return (
+    <GalleryDialog
+      editor={editor as Editor}
+      initial={selectedGallery(editor.state.selection)}
+      onClose={() => onOpenChange(false)}
+    />
   )
 }

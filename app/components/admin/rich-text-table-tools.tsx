@@ -6,7 +6,6 @@ import {
   CaptionsIcon,
   PanelTopIcon,
   TableColumnsSplitIcon,
-  TableIcon,
   TableRowsSplitIcon,
   Trash2Icon,
   type LucideIcon,
@@ -26,8 +25,9 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { TABLE_SHORTCUTS } from './table-extension'
 
-// The toolbar's table buttons: "Table" inserts one; inside a table the buttons that change
-// it appear, each naming its keyboard shortcut (table-extension.ts) for aria-keyshortcuts.
+// The toolbar's table buttons: inside a table (the "Table" block of editor-blocks.ts inserts
+// one) the buttons that change it appear, each naming its keyboard shortcut
+// (table-extension.ts) for aria-keyshortcuts.
 
 /** TipTap's "Mod-Alt-ArrowDown" as ARIA writes it ("Control+Alt+ArrowDown"). */
 export function ariaShortcut(shortcut: string): string {
@@ -89,13 +89,6 @@ export function TableTools({
 
   return (
     <>
-      <ToolButton
-        label="Table"
-        icon={TableIcon}
-        disabled={disabled || inTable}
-        shortcut={TABLE_SHORTCUTS.insertTable}
-        onClick={() => chain().insertTable().run()}
-      />
       {inTable ? (
         <span role="group" aria-label="Table" className="contents">
           <ToolButton
