@@ -225,6 +225,23 @@ describe('sanitizeArticleHtml: blocks', () => {
     expect(sanitizeArticleHtml(html)).toBe(html)
   })
 
+  it('gives search the text of a table and of a gallery’s captions and credits', () => {
+    const html =
+      '<table><caption>Standings</caption><tbody><tr><th><p>Team</p></th><th><p>Pts</p></th></tr></tbody></table>' +
+      galleryHtml([
+        {
+          src: '/a.png',
+          full: '/a.png',
+          alt: 'A',
+          caption: 'Race one',
+          credit: 'Photo: Ana',
+          width: null,
+          height: null,
+        },
+      ])
+    expect(htmlToPlainText(html)).toBe('Standings\nTeam\nPts\nRace one\nPhoto: Ana')
+  })
+
   it('keeps the gallery mark only without a value', () => {
     expect(sanitizeArticleHtml('<figure data-gallery="x"><figure></figure></figure>')).toBe(
       '<figure><figure></figure></figure>',

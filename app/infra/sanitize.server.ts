@@ -340,6 +340,7 @@ const BLOCK_TAGS = [
   'tr',
   'td',
   'th',
+  'small',
   'section',
   'article',
 ]
