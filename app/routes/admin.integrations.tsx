@@ -138,7 +138,8 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
                 </code>
               </div>
             ) : null}
-            <Form method="post" className="grid gap-4 sm:max-w-md">
+            {/* Drawn anew once a key is made: the name typed for it does not stay. */}
+            <Form key={answer?.key ?? 'new'} method="post" className="grid gap-4 sm:max-w-md">
               <input type="hidden" name="intent" value="create" />
               <div className="grid gap-2">
                 <Label htmlFor="integration-name">Name</Label>
