@@ -1,6 +1,6 @@
 import { EMBED_FRAME_ATTRIBUTE } from '~/lib/embed-markup'
 
-// The reader's side of an embed (issue 40), loaded only on pages that have one (use-embeds.ts).
+// The reader's side of an embed (issue 40), loaded only on pages that have one (`useEmbeds` in server-html.tsx).
 // The card the server drew asks the provider for nothing; this shows its "Load" and "Always load
 // from {provider}" buttons, and makes the provider's frame only when the reader chooses. An
 // "always" choice is kept in this browser (localStorage) and frames of that provider then load

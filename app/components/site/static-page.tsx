@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { gutterClass } from './styles'
-import { useEmbeds } from './use-embeds'
+import { useEmbeds } from './server-html'
 
 /** About, Contact, Privacy Policy, Terms of Service: a heading and sanitised HTML. */
 export function StaticPageView({ page }: { page: { title: string; content: string } }) {
