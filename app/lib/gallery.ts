@@ -1,6 +1,5 @@
 // A gallery in an article body (issue 40): several images, each with its caption and credit,
-// shown as a grid; each image links to its full size, which the reader's lightbox
-// (components/site/gallery-lightbox.tsx) opens in place. One definition of its stored markup,
+// shown as a grid; each image links to its full size. One definition of its stored markup,
 // shared by the editor (components/admin/gallery-extension.ts), the import (domain/import) and
 // the tests; the sanitiser (infra/sanitize.server.ts) keeps exactly this.
 //
@@ -19,7 +18,7 @@ import { escapeHtml, escapeHtmlAttribute } from './html'
 export interface GalleryImage {
   /** The image shown in the grid (a library variant). */
   src: string
-  /** The full-size image the lightbox shows and the link opens. */
+  /** The full-size image the link opens. */
   full: string
   alt: string
   caption: string

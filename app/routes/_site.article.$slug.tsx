@@ -12,7 +12,6 @@ import { getSiteSettings, listActiveSocialLinks } from '~/domain/settings/settin
 import { PRIVATE_NO_STORE } from '~/infra/http-cache.server'
 import { logger } from '~/infra/logger.server'
 import { getSiteIdentity } from '~/domain/seo/seo.server'
-import { GALLERY_ATTRIBUTE } from '~/lib/gallery'
 import { errorMeta } from '~/lib/seo'
 import { articlePageView } from './+shared/article-page.server'
 import { notFound } from './+shared/http-answers.server'
@@ -24,8 +23,6 @@ export const handle = { deferToaster: true }
 // Only a live article's readers download the code that asks for its updates: every other
 // article page stays inside the reader's JavaScript budget.
 const LiveUpdates = lazy(() => import('~/components/site/live-updates'))
-// The same for the galleries' lightbox: only a page with a gallery loads it.
-const GalleryLightbox = lazy(() => import('~/components/site/gallery-lightbox'))
 
 /** The name the article's markup goes by in a document request's `documentHtml`. */
 const ARTICLE_MARKUP = 'article'
@@ -68,7 +65,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       // A live page asks for its updates (components/site/live-updates.tsx) until coverage
       // ends; a reader without access gets none of its entries.
       isLive: live !== null && live.coverage.state !== 'ended' && access.read.full,
-      hasGallery: html.includes(`<figure ${GALLERY_ATTRIBUTE}=`),
       html: context.documentHtml ? null : html,
     },
     // A gated story's full text, an answer the meter decided and a gift link's are this
@@ -90,7 +86,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export default function ArticlePage() {
-  const { slug, shareUrl, html, articleId, isLive, hasGallery } = useLoaderData<typeof loader>()
+  const { slug, shareUrl, html, articleId, isLive } = useLoaderData<typeof loader>()
   // The page arrives as server-drawn HTML (article-page.server.tsx); only "Copy link" and the
   // view beacon run here.
   return (
@@ -99,11 +95,6 @@ export default function ArticlePage() {
         {(root) => (
           <>
             <CopyLink url={shareUrl} root={root} />
-            {hasGallery ? (
-              <Suspense fallback={null}>
-                <GalleryLightbox root={root} />
-              </Suspense>
-            ) : null}
             {isLive ? (
               <Suspense fallback={null}>
                 <LiveUpdates root={root} />

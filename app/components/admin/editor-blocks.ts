@@ -143,7 +143,7 @@ export const EDITOR_BLOCKS: readonly EditorBlock[] = [
   {
     id: 'gallery',
     label: 'Gallery',
-    hint: 'Several images in a grid, with a lightbox',
+    hint: 'Several images in a grid, each with its caption and credit',
     keywords: ['images', 'photos', 'pictures', 'slideshow', 'lightbox'],
     icon: ImagesIcon,
     extensions: [Gallery],
