@@ -25,6 +25,7 @@ describe('the back-office navigation by role', () => {
         'Plans',
         'Backups',
         'Redirects',
+        'Integrations',
         'Export',
         'Import',
         'Background work',
