@@ -111,8 +111,7 @@ function newTable(state: EditorState, rows: number, columns: number) {
 }
 
 declare module '@tiptap/core' {
-  // A merged declaration must repeat TipTap's type parameters, used or not.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged declaration must repeat TipTap's type parameters, used or not
   interface NodeConfig<Options, Storage> {
     /** The part a node plays in a table, for prosemirror-tables (its schema's `tableRole`). */
     tableRole?: string

@@ -3,6 +3,7 @@ import { expect, test, toast } from './admin-fixtures'
 import {
   choose,
   contentEditor,
+  deleteArticle,
   openNewArticle,
   pngFile,
   toolbarButton,
@@ -20,20 +21,6 @@ async function pickImage(page: Page, label: string) {
   const dialog = page.getByRole('dialog', { name: 'Gallery' })
   await dialog.getByLabel('Search images by name or alt text').fill(label)
   await dialog.getByRole('button', { name: `Select image ${label}` }).click()
-}
-
-async function deleteArticle(page: Page, title: string) {
-  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await page
-    .getByRole('alertdialog', { name: 'Are you sure you want to delete this article?' })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await expect(page.getByText('Article deleted successfully')).toBeVisible()
 }
 
 test('a gallery of three images is published as a grid whose images link to their full size', async ({

@@ -3,6 +3,7 @@ import { expect, test, toast } from './admin-fixtures'
 import {
   choose,
   contentEditor,
+  deleteArticle,
   openNewArticle,
   toolbarButton,
   uniqueWord,
@@ -16,20 +17,6 @@ test.beforeEach(async ({ login }) => login('admin'))
 
 function postedContent(page: Page) {
   return page.locator('input[type=hidden][name=content]')
-}
-
-async function deleteArticle(page: Page, title: string) {
-  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await page
-    .getByRole('alertdialog', { name: 'Are you sure you want to delete this article?' })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await expect(page.getByText('Article deleted successfully')).toBeVisible()
 }
 
 test('a table built from the keyboard is published and scrolls sideways on a phone', async ({

@@ -77,3 +77,21 @@ export async function articleIdFromList(page: Page, title: string) {
   expect(id).toBeGreaterThan(0)
   return id
 }
+
+/**
+ * Deletes the article titled `title` from the articles list (confirmed), so that the public
+ * pages other journeys read stay as seeded.
+ */
+export async function deleteArticle(page: Page, title: string) {
+  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure you want to delete this article?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(page.getByText('Article deleted successfully')).toBeVisible()
+}

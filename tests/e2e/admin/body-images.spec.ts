@@ -3,6 +3,7 @@ import { expect, test, toast } from './admin-fixtures'
 import {
   choose,
   contentEditor,
+  deleteArticle,
   openNewArticle,
   pngFile,
   toolbarButton,
@@ -110,14 +111,7 @@ test('a body image takes the alt text and caption later given in the library, un
   }
 
   // Taken down again, so the public pages other journeys read stay as seeded.
-  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
-  const row = page.getByRole('row').filter({ hasText: title })
-  await row.getByRole('button', { name: 'Delete' }).click()
-  await page
-    .getByRole('alertdialog', { name: 'Are you sure you want to delete this article?' })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await expect(page.getByText('Article deleted successfully')).toBeVisible()
+  await deleteArticle(page, title)
 })
 
 test('the image dialog edits the words of a library image already in the text', async ({

@@ -4,6 +4,7 @@ import { expect, test } from './admin-fixtures'
 import {
   choose,
   contentEditor,
+  deleteArticle,
   openNewArticle,
   toolbarButton,
   uniqueWord,
@@ -148,12 +149,5 @@ test('an embed pasted and one inserted load nothing from their provider until th
   }
 
   // Taken down again, so the public pages other journeys read stay as seeded.
-  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`)
-  const row = page.getByRole('row').filter({ hasText: title })
-  await row.getByRole('button', { name: 'Delete' }).click()
-  await page
-    .getByRole('alertdialog', { name: 'Are you sure you want to delete this article?' })
-    .getByRole('button', { name: 'Delete' })
-    .click()
-  await expect(page.getByText('Article deleted successfully')).toBeVisible()
+  await deleteArticle(page, title)
 })
