@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { cdnPurgeFromEnv } from '~/infra/cdn-purge.server'
+import { createVarnishPurge } from '~/infra/varnish-purge.server'
 import type pg from 'pg'
 import { DataDirLockedError } from '~/infra/data-dir-lock.server'
 import { onContentChanged } from '~/infra/cache-keys.server'
@@ -131,11 +132,16 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
   // Every announced change, made here or on another instance, drops the pages that show it
   // (the memoised reads and the replica preference listen on their own).
   onContentChanged((keys) => cache.invalidate(keys))
-  // A CDN in front is told too (CDN_PURGE_URL): only by the instance that made the change.
-  const purge = cdnPurgeFromEnv(getEnv().siteUrl)
-  if (purge) {
+  // A CDN (CDN_PURGE_URL) and Varnish (VARNISH_URL) in front are told too: only by the
+  // instance that made the change.
+  const { siteUrl, VARNISH_URL } = getEnv()
+  const purges = [
+    cdnPurgeFromEnv(siteUrl),
+    VARNISH_URL.length > 0 ? createVarnishPurge({ addresses: VARNISH_URL }) : undefined,
+  ].filter((purge) => purge !== undefined)
+  if (purges.length > 0) {
     onContentChanged((keys, origin) => {
-      if (origin === 'here') purge.request(keys)
+      if (origin === 'here') for (const purge of purges) purge.request(keys)
     })
   }
   addMetricsCollector(() => [

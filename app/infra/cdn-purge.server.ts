@@ -68,7 +68,46 @@ export function cdnPurgeFromEnv(site: string, env: NodeJS.ProcessEnv = process.e
 
 export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS
+  return batchedPurge(async (keys) => {
+    const started = performance.now()
+    try {
+      const res = await fetch(options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: JSON.stringify({
+          keys: keys.has(EVERYTHING) ? 'all' : [...keys].sort(),
+          site: options.site,
+          at: new Date().toISOString(),
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      })
+      // The body is not needed; reading it frees the connection.
+      await res.arrayBuffer().catch(() => {})
+      if (res.ok) return true
+      logger.warn(
+        { status: res.status, ms: Math.round(performance.now() - started) },
+        'CDN purge refused',
+      )
+    } catch (error) {
+      logger.warn({ err: error, ms: Math.round(performance.now() - started) }, 'CDN purge failed')
+    }
+    return false
+  }, options.debounceMs ?? DEFAULT_DEBOUNCE_MS)
+}
+
+/**
+ * Batches purge requests into calls of `deliver` (true when the call worked): changes within
+ * `debounceMs` make one call with all their keys, at most one call is on its way, and changes
+ * during it make one more after it. Shared by every kind of purge (this POST, Varnish's xkey).
+ */
+export function batchedPurge(
+  deliver: (keys: ReadonlySet<string>) => Promise<boolean>,
+  debounceMs = DEFAULT_DEBOUNCE_MS,
+): CdnPurge {
   const stats = { sent: 0, failed: 0 }
   let timer: NodeJS.Timeout | undefined
   let inFlight: Promise<void> | undefined
@@ -89,35 +128,7 @@ export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
     waiting = new Set()
     if (keys.size === 0) return
     stats.sent++
-    const started = performance.now()
-    try {
-      const res = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-        body: JSON.stringify({
-          keys: keys.has(EVERYTHING) ? 'all' : [...keys].sort(),
-          site: options.site,
-          at: new Date().toISOString(),
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
-      })
-      // The body is not needed; reading it frees the connection.
-      await res.arrayBuffer().catch(() => {})
-      if (!res.ok) {
-        stats.failed++
-        logger.warn(
-          { status: res.status, ms: Math.round(performance.now() - started) },
-          'CDN purge refused',
-        )
-      }
-    } catch (error) {
-      stats.failed++
-      logger.warn({ err: error, ms: Math.round(performance.now() - started) }, 'CDN purge failed')
-    }
+    if (!(await deliver(keys))) stats.failed++
   }
 
   const fire = () => {

@@ -34,7 +34,13 @@ describe('PAGE_CACHE_MAX_BYTES', () => {
 })
 
 describe('operator settings', () => {
-  const keys = ['DRAIN_TIMEOUT', 'METRICS_ALLOW', 'METRICS_TOKEN', 'DATABASE_CONNECT_TIMEOUT']
+  const keys = [
+    'DRAIN_TIMEOUT',
+    'METRICS_ALLOW',
+    'METRICS_TOKEN',
+    'DATABASE_CONNECT_TIMEOUT',
+    'VARNISH_URL',
+  ]
   const before = Object.fromEntries(keys.map((key) => [key, process.env[key]]))
   afterEach(() => {
     for (const key of keys) {
@@ -66,5 +72,14 @@ describe('operator settings', () => {
     ])
     expect(() => read({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
     expect(() => read({ DRAIN_TIMEOUT: 'soon' })).toThrow(/DRAIN_TIMEOUT/)
+  })
+
+  it('reads the Varnish addresses, and refuses one that is not an http:// origin', () => {
+    expect(read({}).VARNISH_URL).toEqual([])
+    expect(
+      read({ VARNISH_URL: 'http://127.0.0.1:6081, http://10.0.0.5:6081/' }).VARNISH_URL,
+    ).toEqual(['http://127.0.0.1:6081', 'http://10.0.0.5:6081/'])
+    expect(() => read({ VARNISH_URL: '127.0.0.1:6081' })).toThrow(/VARNISH_URL.*http:\/\//s)
+    expect(() => read({ VARNISH_URL: 'http://127.0.0.1:6081/purge' })).toThrow(/VARNISH_URL/)
   })
 })

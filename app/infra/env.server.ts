@@ -137,6 +137,28 @@ const envSchema = z.object({
    * path and query (a local stand-in in tests). Unset: each provider's endpoint.
    */
   EMBED_OEMBED_ORIGIN: z.string().url().optional(),
+  /**
+   * Varnish in front of the site (docs/deploy.md, "Behind Varnish"): its addresses,
+   * comma-separated (`http://127.0.0.1:6081,http://10.0.0.5:6081`); each change purges the
+   * pages that show it there by key (app/infra/varnish-purge.server.ts).
+   */
+  VARNISH_URL: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const addresses = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean)
+      for (const address of addresses) {
+        if (!/^https?:\/\/[^/\s]+\/?$/.test(address) || !URL.canParse(address))
+          ctx.addIssue({
+            code: 'custom',
+            message: `${address} is not an http:// address such as http://127.0.0.1:6081`,
+          })
+      }
+      return addresses
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
