@@ -134,10 +134,12 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
   onContentChanged((keys) => cache.invalidate(keys))
   // A CDN (CDN_PURGE_URL) and Varnish (VARNISH_URL) in front are told too: only by the
   // instance that made the change.
-  const { siteUrl, VARNISH_URL } = getEnv()
+  const { siteUrl, VARNISH_URL, VARNISH_PURGE } = getEnv()
   const purges = [
     cdnPurgeFromEnv(siteUrl),
-    VARNISH_URL.length > 0 ? createVarnishPurge({ addresses: VARNISH_URL }) : undefined,
+    VARNISH_URL.length > 0
+      ? createVarnishPurge({ addresses: VARNISH_URL, mode: VARNISH_PURGE })
+      : undefined,
   ].filter((purge) => purge !== undefined)
   if (purges.length > 0) {
     onContentChanged((keys, origin) => {

@@ -40,6 +40,7 @@ describe('operator settings', () => {
     'METRICS_TOKEN',
     'DATABASE_CONNECT_TIMEOUT',
     'VARNISH_URL',
+    'VARNISH_PURGE',
   ]
   const before = Object.fromEntries(keys.map((key) => [key, process.env[key]]))
   afterEach(() => {
@@ -81,5 +82,8 @@ describe('operator settings', () => {
     ).toEqual(['http://127.0.0.1:6081', 'http://10.0.0.5:6081/'])
     expect(() => read({ VARNISH_URL: '127.0.0.1:6081' })).toThrow(/VARNISH_URL.*http:\/\//s)
     expect(() => read({ VARNISH_URL: 'http://127.0.0.1:6081/purge' })).toThrow(/VARNISH_URL/)
+    expect(read({}).VARNISH_PURGE).toBe('soft')
+    expect(read({ VARNISH_PURGE: 'hard' }).VARNISH_PURGE).toBe('hard')
+    expect(() => read({ VARNISH_PURGE: 'all' })).toThrow(/VARNISH_PURGE/)
   })
 })

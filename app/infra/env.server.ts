@@ -159,6 +159,8 @@ const envSchema = z.object({
       }
       return addresses
     }),
+  /** `soft` (stale, served once more while refetched) or `hard` (gone at once). */
+  VARNISH_PURGE: z.enum(['soft', 'hard']).default('soft'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 

@@ -8,6 +8,7 @@ interface Received {
   method: string
   url: string
   xkey: string | undefined
+  soft: string | undefined
 }
 
 /**
@@ -23,6 +24,7 @@ function standIn(name: string) {
       method: req.method!,
       url: req.url!,
       xkey: req.headers.xkey as string | undefined,
+      soft: req.headers['xkey-softpurge'] as string | undefined,
     })
     req.resume()
     req.on('end', () => reply(name, res))
@@ -50,7 +52,7 @@ beforeEach(() => {
 })
 
 describe('Varnish purge (VARNISH_URL)', () => {
-  it('sends PURGE with the keys in an xkey header to every address', async () => {
+  it('sends PURGE with the keys in an xkey-softpurge header to every address', async () => {
     const purge = createVarnishPurge({ addresses, debounceMs: 0 })
     purge.request(['front', 'article:42', 'category:3'])
     await purge.settled()
@@ -58,9 +60,23 @@ describe('Varnish purge (VARNISH_URL)', () => {
     for (const call of received) {
       expect(call.method).toBe('PURGE')
       expect(call.url).toBe('/')
-      expect(call.xkey).toBe('article:42 category:3 front')
+      expect(call.soft).toBe('article:42 category:3 front')
+      expect(call.xkey).toBeUndefined()
     }
     expect(purge.stats).toEqual({ sent: 1, failed: 0 })
+  })
+
+  it('hard mode sends the keys in an xkey header (gone at once)', async () => {
+    const purge = createVarnishPurge({
+      addresses: addresses.slice(0, 1),
+      mode: 'hard',
+      debounceMs: 0,
+    })
+    purge.request(['article:7'])
+    await purge.settled()
+    expect(received).toEqual([
+      { varnish: 'first', method: 'PURGE', url: '/', xkey: 'article:7', soft: undefined },
+    ])
   })
 
   it('a change of the chrome is the key chrome, not a purge of everything', async () => {
@@ -68,7 +84,7 @@ describe('Varnish purge (VARNISH_URL)', () => {
     purge.request(['chrome', 'front'])
     await purge.settled()
     expect(received).toHaveLength(1)
-    expect(received[0].xkey).toBe('chrome front')
+    expect(received[0].soft).toBe('chrome front')
   })
 
   it('a burst of changes makes one purge per address, with every key', async () => {
@@ -76,7 +92,7 @@ describe('Varnish purge (VARNISH_URL)', () => {
     for (let i = 0; i < 12; i++) purge.request([`article:${i % 3}`, 'breaking'])
     await purge.settled()
     expect(received).toHaveLength(2)
-    expect(received[0].xkey).toBe('article:0 article:1 article:2 breaking')
+    expect(received[0].soft).toBe('article:0 article:1 article:2 breaking')
   })
 
   it('a Varnish that refuses (not in its purgers ACL) is counted as a failure, not thrown', async () => {

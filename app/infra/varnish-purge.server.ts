@@ -9,7 +9,13 @@ import { logger } from './logger.server'
  *
  *     PURGE / HTTP/1.1
  *     Host: 127.0.0.1:6081
- *     xkey: article:42 front search
+ *     xkey-softpurge: article:42 front search
+ *
+ * A soft purge (the default, `VARNISH_PURGE=soft`) marks the pages stale: the next reader of
+ * each gets the old copy once while one fetch brings the new one, so a change shown on every
+ * page (the breaking-news bar, on each live entry) costs one render per page, in the
+ * background, not a crowd of readers waiting on the instances at once. `VARNISH_PURGE=hard`
+ * (header `xkey`) drops them instead: the next reader waits for the new copy.
  *
  * The configuration tags every page that names keys with `chrome` as well (the masthead and
  * navigation show on each of them), so a change of the chrome is the key `chrome` like any
@@ -20,6 +26,8 @@ import { logger } from './logger.server'
 export interface VarnishPurgeOptions {
   /** Varnish addresses: `http://host:port`, each purged in turn of every batch. */
   addresses: readonly string[]
+  /** Stale (served once more while refetched; the default) or gone at once. */
+  mode?: 'soft' | 'hard'
   timeoutMs?: number
   debounceMs?: number
 }
@@ -28,21 +36,27 @@ const DEFAULT_TIMEOUT_MS = 2000
 
 export function createVarnishPurge(options: VarnishPurgeOptions): CdnPurge {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const header = options.mode === 'hard' ? 'xkey' : 'xkey-softpurge'
   return batchedPurge(async (keys) => {
     const xkey = [...keys].sort().join(' ')
     const results = await Promise.all(
-      options.addresses.map((address) => purgeOne(address, xkey, timeoutMs)),
+      options.addresses.map((address) => purgeOne(address, header, xkey, timeoutMs)),
     )
     return results.every(Boolean)
   }, options.debounceMs)
 }
 
-async function purgeOne(address: string, xkey: string, timeoutMs: number): Promise<boolean> {
+async function purgeOne(
+  address: string,
+  header: string,
+  keys: string,
+  timeoutMs: number,
+): Promise<boolean> {
   const started = performance.now()
   try {
     const res = await fetch(new URL('/', address), {
       method: 'PURGE',
-      headers: { xkey },
+      headers: { [header]: keys },
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'manual',
     })

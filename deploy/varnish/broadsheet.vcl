@@ -49,8 +49,9 @@ sub vcl_recv {
         if (client.ip !~ purgers) {
             return (synth(403, "Purge refused"));
         }
-        # The site sends `xkey: <keys>` (hard: gone at once); `xkey-softpurge` marks them
-        # stale instead (served once more while refetched).
+        # `xkey-softpurge: <keys>` (the site's default, VARNISH_PURGE=soft) marks the pages
+        # stale: served once more while one fetch brings the new copy. `xkey: <keys>`
+        # (VARNISH_PURGE=hard) drops them: the next reader waits for the new copy.
         if (req.http.xkey) {
             set req.http.X-Purged = xkey.purge(req.http.xkey);
         } elsif (req.http.xkey-softpurge) {
@@ -125,13 +126,18 @@ sub vcl_backend_fetch {
 }
 
 sub vcl_backend_response {
-    # An instance that stopped while answering, or was draining: the next one is asked.
-    if (beresp.status == 503 && bereq.retries < 2 && bereq.method ~ "^(GET|HEAD)$") {
-        return (retry);
-    }
-    # A refresh in the background that fails keeps the stale copy.
-    if (beresp.status >= 500 && bereq.is_bgfetch) {
-        return (abandon);
+    if (beresp.status >= 500) {
+        # A refresh in the background that fails keeps the stale copy.
+        if (bereq.is_bgfetch) {
+            return (abandon);
+        }
+        # An instance refusing a render (its queue full: decision 0047) is not asked again for
+        # that page for a second, but the page is not put aside for long either: the next
+        # request after it may be kept.
+        set beresp.ttl = 1s;
+        set beresp.grace = 0s;
+        set beresp.uncacheable = true;
+        return (deliver);
     }
     if (beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)" || beresp.http.Set-Cookie || beresp.http.Surrogate-Control ~ "(?i)no-store" || !(beresp.http.Cache-Control ~ "(?i)(public|s-maxage|max-age)") || beresp.ttl <= 0s) {
         # Not kept; later requests go on to the instances without waiting for one another,
@@ -156,7 +162,8 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
-    # Nothing listening (an instance restarting): the next one in the director is asked.
+    # Nothing listening (an instance gone; a draining one closes its connections instead of
+    # answering 503): the next one in the director is asked.
     if (bereq.retries < 2 && bereq.method ~ "^(GET|HEAD)$") {
         return (retry);
     }
