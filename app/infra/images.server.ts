@@ -2,8 +2,9 @@ import crypto from 'node:crypto'
 import os from 'node:os'
 import type Sharp from 'sharp'
 import type { Metadata } from 'sharp'
-import { IMAGE_WIDTHS, variantName } from '~/lib/image-variants'
-import { getStorage } from './storage.server'
+import { coverCrop, FRAME, isCentre, type FocalPoint } from '~/lib/focal-point'
+import { IMAGE_WIDTHS, SOCIAL_CROP, socialCropName, variantName } from '~/lib/image-variants'
+import { getStorage, readAll } from './storage.server'
 
 let sharpLoading: Promise<typeof Sharp> | undefined
 
@@ -107,10 +108,50 @@ function stored(name: string, meta: Metadata): StoredImage {
   }
 }
 
-export async function removeImage(name: string) {
+/**
+ * Makes an image's social crop (socialCropName) around its focal point, from its largest
+ * variant: already turned upright, and wider than the crop's 1200 pixels when the picture is.
+ * A centred focal point needs none: the networks cut the centre themselves.
+ */
+export async function storeSocialCrop(name: string, focal: FocalPoint): Promise<void> {
+  if (isCentre(focal)) return
+  await inImageQueue(async () => {
+    const storage = getStorage()
+    const sharp = await loadSharp()
+    const widest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]
+    const variant = await storage.get('media', variantName(name, widest))
+    // An image stored without variants (an import of files alone): made upright here.
+    const original = variant ? null : await storage.get('media', name)
+    if (!variant && !original) throw new Error(`${name} is not stored`)
+    const source = variant
+      ? await readAll(variant)
+      : await sharp(await readAll(original!), LIMITED_INPUT)
+          .rotate()
+          .resize({ width: widest, withoutEnlargement: true })
+          .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+          .toBuffer()
+    const meta = await sharp(source, LIMITED_INPUT).metadata()
+    const crop = coverCrop(focal, meta.width ?? 0, meta.height ?? 0, FRAME.social)
+    const made = await sharp(source, LIMITED_INPUT)
+      .extract(crop)
+      .resize({ ...SOCIAL_CROP, fit: 'cover', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      .toBuffer()
+    await storage.put('media', socialCropName(name, focal), made, 'image/webp')
+  })
+}
+
+/** Removes an image, its variants and, given its focal point, its social crop. */
+export async function removeImage(name: string, focal?: FocalPoint) {
   const storage = getStorage()
   await storage.remove('media', name)
   for (const width of IMAGE_WIDTHS) await storage.remove('media', variantName(name, width))
+  if (focal && !isCentre(focal)) await removeSocialCrop(name, focal)
+}
+
+export async function removeSocialCrop(name: string, focal: FocalPoint) {
+  await getStorage().remove('media', socialCropName(name, focal))
 }
 
 const CONTENT_TYPES: Record<string, string> = {

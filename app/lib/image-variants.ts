@@ -28,3 +28,32 @@ export function imageSrcSet(url: string) {
   if (imageVariantUrl(url, 640) === url) return undefined
   return IMAGE_WIDTHS.map((w) => `${imageVariantUrl(url, w)} ${w}w`).join(', ')
 }
+
+/** Pixel size of the social networks' card image (Open Graph's recommended 1.91:1). */
+export const SOCIAL_CROP = { width: 1200, height: 630 } as const
+
+function permille(fraction: number) {
+  return String(Math.round(fraction * 1000)).padStart(3, '0')
+}
+
+/**
+ * Name of an image's social crop: 1200×630 around its focal point, made when the focal point
+ * is set away from the centre. The point is in the name, so a new point is a new address
+ * (stored files are cached as never changing) and a cached page never shows a stale crop.
+ */
+export function socialCropName(originalName: string, focal: { x: number; y: number }) {
+  const base = originalName.replace(/\.[^./]+$/, '')
+  return `${VARIANT_DIR}/${base}-social-${permille(focal.x)}-${permille(focal.y)}.webp`
+}
+
+/**
+ * The address social networks are given for an image: its social crop when its focal point is
+ * off centre (they cut the centre of what they get), else the image itself. Images from
+ * elsewhere come back unchanged.
+ */
+export function socialImageUrl(url: string, focal: { x: number; y: number }) {
+  if (focal.x === 0.5 && focal.y === 0.5) return url
+  const match = /^(.*\/media\/media\/)([^/?#]+\.(?:jpe?g|png|webp|gif|avif))$/i.exec(url)
+  if (!match) return url
+  return `${match[1]}${socialCropName(match[2], focal)}`
+}

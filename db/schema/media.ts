@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import {
   bigint,
+  check,
   customType,
   date,
   index,
   integer,
   pgTable,
+  real,
   primaryKey,
   text,
   timestamp,
@@ -18,8 +20,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 /**
  * What the storage layer cannot tell cheaply about an uploaded file: its pixel size (kept for
  * layout: width/height attributes avoid reflow), the name it was uploaded under (its label),
- * its alt text and caption, and who uploaded it. The file itself lives in object storage under
- * a random name; this row is keyed by bucket and name.
+ * its alt text, caption and credit, its focal point, and who uploaded it. The file itself lives
+ * in object storage under a random name; this row is keyed by bucket and name.
  */
 export const mediaFiles = pgTable(
   'media_files',
@@ -34,12 +36,24 @@ export const mediaFiles = pgTable(
     height: integer(),
     alt: text().notNull().default(''),
     caption: text().notNull().default(''),
+    /** Who made the picture, shown as "Photo: …" under it; '' for none. */
+    credit: text().notNull().default(''),
+    /**
+     * The point every crop keeps in frame, as fractions of the width and height from the top
+     * left (docs/decisions, focal point); the centre until someone sets it.
+     */
+    focalX: real().notNull().default(0.5),
+    focalY: real().notNull().default(0.5),
     uploadedBy: text().references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.bucket, t.name] }),
     index('media_files_kind_idx').on(t.kind, t.createdAt.desc()),
+    check(
+      'media_files_focal_point',
+      sql`${t.focalX} between 0 and 1 and ${t.focalY} between 0 and 1`,
+    ),
   ],
 )
 

@@ -26,6 +26,11 @@ function Thumbnail({
         <CardImage
           src={article.featuredImage}
           alt={article.featuredImageAlt}
+          position={
+            size === 'small'
+              ? article.featuredImagePosition.card
+              : article.featuredImagePosition.wide
+          }
           size={size}
           priority={priority}
           className="transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"

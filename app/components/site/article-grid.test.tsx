@@ -11,6 +11,7 @@ const card = (id: number): ArticleCardView => ({
   excerpt: '',
   featuredImage: null,
   featuredImageAlt: '',
+  featuredImagePosition: { wide: '50% 50%', card: '50% 50%' },
   hasVideo: false,
   categoryName: null,
   categorySlug: null,

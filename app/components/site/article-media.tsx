@@ -1,6 +1,7 @@
 import type { ArticleImageView } from '~/domain/articles/article-view.server'
 import { EMBED_FRAME_ORIGINS } from '~/lib/embed-providers'
 import type { VideoEmbed } from '~/lib/video-embed'
+import { creditLine } from '~/domain/media/media-schema'
 import { CardImage } from './card-image'
 
 // Players we recognise get the permissions they need; any other page embedded from a video
@@ -9,7 +10,8 @@ const KNOWN_PLAYERS = /^https:\/\/(?:www\.youtube-nocookie\.com|player\.vimeo\.c
 
 /**
  * The article's video when it has one (docs/product.md §2 Article page), otherwise its featured image
- * with the library's alt text (else the title) and its caption under it.
+ * with the library's alt text (else the title), cut around its focal point, and its caption and
+ * credit under it.
  */
 export function ArticleMedia({
   video,
@@ -72,13 +74,19 @@ export function ArticleMedia({
             src={image.url}
             size="large"
             alt={image.alt}
+            position={image.position}
             priority
             sizes="(min-width: 1024px) 960px, 100vw"
           />
         </div>
-        {image.caption ? (
+        {image.caption || image.credit ? (
           <figcaption className="mt-2 text-sm leading-snug text-muted-foreground">
             {image.caption}
+            {image.credit ? (
+              <small className={`block text-xs ${image.caption ? 'mt-0.5' : ''}`}>
+                {creditLine(image.credit)}
+              </small>
+            ) : null}
           </figcaption>
         ) : null}
       </figure>

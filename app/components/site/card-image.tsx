@@ -1,3 +1,4 @@
+import { CENTRED_POSITION } from '~/lib/focal-point'
 import { imageSrcSet, imageVariantUrl } from '~/lib/image-variants'
 
 export type ArticleCardSize = 'small' | 'medium' | 'large'
@@ -26,10 +27,13 @@ export function CardImage({
   priority = false,
   sizes,
   className,
+  position,
 }: {
   src: string
   size: ArticleCardSize
   alt?: string
+  /** `object-position` keeping the focal point in the frame (lib/focal-point.ts); the centre when unset. */
+  position?: string
   priority?: boolean
   /** Overrides the size's own `sizes` (the article page's full-width image). */
   sizes?: string
@@ -40,6 +44,8 @@ export function CardImage({
     srcSet: imageSrcSet(src),
     sizes: sizes ?? IMAGE_SIZES[size],
     alt,
+    // The centre is CSS's own default: no attribute for it.
+    style: position && position !== CENTRED_POSITION ? { objectPosition: position } : undefined,
   }
   if (priority) {
     return (

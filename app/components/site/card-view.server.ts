@@ -4,6 +4,8 @@ import { isVisiblyRevised } from '~/domain/articles/revision-rules'
 import { formatCalendarDate, formatRelative } from '~/lib/dates'
 import { formatFileSize } from '~/lib/file-size'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
+import { coverPosition, focalPointOf, FRAME } from '~/lib/focal-point'
+import type { ImageFacts } from '~/domain/media/media-schema'
 
 /** A card's data, with its times already worded by the server (card-view.server.ts). */
 export interface ArticleCardView {
@@ -14,6 +16,11 @@ export interface ArticleCardView {
   featuredImage: string | null
   /** The image's alt text from the media library; '' (the title beside it says it) when none. */
   featuredImageAlt: string
+  /**
+   * `object-position` of the image in a 16:9 card and in a small card's 4:3, around the
+   * library's focal point (lib/focal-point.ts).
+   */
+  featuredImagePosition: CardImagePosition
   hasVideo: boolean
   categoryName: string | null
   categorySlug: string | null
@@ -25,6 +32,21 @@ export interface ArticleCardView {
   isLive: boolean
   /** A members story: the "Members" label (members-badge.tsx). */
   isMembers: boolean
+}
+
+export interface CardImagePosition {
+  wide: string
+  card: string
+}
+
+/** Where the frames of a card cut an image the library knows (the centre for one it does not). */
+export function cardImagePosition(facts: ImageFacts | null | undefined): CardImagePosition {
+  const focal = focalPointOf(facts?.focalX, facts?.focalY)
+  const size = facts ? { width: facts.width, height: facts.height } : null
+  return {
+    wide: coverPosition(focal, size, FRAME.wide),
+    card: coverPosition(focal, size, FRAME.card),
+  }
 }
 
 export interface BreakingNewsItemView {
@@ -74,6 +96,7 @@ export function toCardView(article: ArticleCardData, now: Date = new Date()): Ar
     excerpt: article.excerpt,
     featuredImage: article.featuredImage,
     featuredImageAlt: article.featuredImageFacts?.alt ?? '',
+    featuredImagePosition: cardImagePosition(article.featuredImageFacts),
     hasVideo: article.hasVideo,
     categoryName: article.categoryName,
     categorySlug: article.categorySlug,

@@ -19,6 +19,7 @@ import { formatArticleDate, formatDateWithTime, formatUpdatedTime } from '~/lib/
 import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
 import { readingTimeFromWordCount } from '~/lib/reading-time'
 import { toEmbedUrl, type VideoEmbed } from '~/lib/video-embed'
+import { coverPosition, focalPointOf, FRAME, type FocalPoint } from '~/lib/focal-point'
 import { getArticlePreview } from './admin-articles-queries.server'
 import { isScheduled } from './article-rules'
 import type { CorrectionRow } from './corrections-queries.server'
@@ -53,8 +54,14 @@ export interface ArticleImageView {
   alt: string
   /** '' for none. */
   caption: string
+  /** Who made it, '' for none (shown as "Photo: …"). */
+  credit: string
   width: number | null
   height: number | null
+  /** Its `object-position` in the page's 16:9 header, around the library's focal point. */
+  position: string
+  /** The focal point; the centre for an image the library does not know. */
+  focal: FocalPoint
 }
 
 /** Everything the article page shows, worded on the server. */
@@ -188,12 +195,16 @@ export function toReaderArticleView(
 function imageView(article: ArticleViewSource): ArticleImageView | null {
   if (!article.featuredImage) return null
   const facts = article.featuredImageFacts
+  const focal = focalPointOf(facts?.focalX, facts?.focalY)
   return {
     url: article.featuredImage,
     alt: facts?.alt || article.title,
     caption: facts?.caption ?? '',
+    credit: facts?.credit ?? '',
     width: facts?.width ?? null,
     height: facts?.height ?? null,
+    position: coverPosition(focal, facts ?? null, FRAME.wide),
+    focal,
   }
 }
 

@@ -181,6 +181,8 @@ export interface ArticleDetail extends ArticleCardData {
   seoTitle: string | null
   metaDescription: string | null
   socialImage: string | null
+  /** What the library says of the social image (its focal point for the social crop). */
+  socialImageFacts?: ImageFacts | null
 }
 
 // An article's tags by name, and its corrections newest first, as columns of its row: the
@@ -239,6 +241,7 @@ export function selectArticleDetails(visibility: 'public' | 'any') {
       seoTitle: articles.seoTitle,
       metaDescription: articles.metaDescription,
       socialImage: articles.socialImage,
+      socialImageFacts: imageFactsColumn(articles.socialImage),
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

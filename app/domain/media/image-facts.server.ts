@@ -5,7 +5,7 @@ import { getDb } from '~/infra/db.server'
 import type { ImageFacts } from './media-schema'
 import { mediaNameOfUrl } from './own-media.server'
 
-// What the library says of an image (alt text, caption, pixel size), found by the stored name
+// What the library says of an image (alt text, caption, credit, pixel size, focal point), found by the stored name
 // behind its URL: `/media/media/<name>` on disk, `<S3 public URL>/media/<name>` on S3.
 
 /** The stored name behind a media URL, in SQL (the same rule as mediaNameOfUrl). */
@@ -19,7 +19,7 @@ function storedNameOf(url: AnyPgColumn | SQL) {
  * cards costs no query more.
  */
 export function imageFactsColumn(url: AnyPgColumn): SQL<ImageFacts | null> {
-  return sql<ImageFacts | null>`(select json_build_object('alt', ${mediaFiles.alt}, 'caption', ${mediaFiles.caption}, 'width', ${mediaFiles.width}, 'height', ${mediaFiles.height}) from ${mediaFiles} where ${mediaFiles.bucket} = 'media' and ${mediaFiles.name} = ${storedNameOf(url)} limit 1)`
+  return sql<ImageFacts | null>`(select json_build_object('alt', ${mediaFiles.alt}, 'caption', ${mediaFiles.caption}, 'credit', ${mediaFiles.credit}, 'width', ${mediaFiles.width}, 'height', ${mediaFiles.height}, 'focalX', ${mediaFiles.focalX}, 'focalY', ${mediaFiles.focalY}) from ${mediaFiles} where ${mediaFiles.bucket} = 'media' and ${mediaFiles.name} = ${storedNameOf(url)} limit 1)`
 }
 
 /** The facts of one image by its URL (the admin preview of unsaved values). */
@@ -30,8 +30,11 @@ export async function describeImage(url: string | null): Promise<ImageFacts | nu
     .select({
       alt: mediaFiles.alt,
       caption: mediaFiles.caption,
+      credit: mediaFiles.credit,
       width: mediaFiles.width,
       height: mediaFiles.height,
+      focalX: mediaFiles.focalX,
+      focalY: mediaFiles.focalY,
     })
     .from(mediaFiles)
     .where(and(eq(mediaFiles.bucket, 'media'), eq(mediaFiles.name, name)))

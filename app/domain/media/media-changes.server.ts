@@ -5,8 +5,8 @@ import { getDb } from '~/infra/db.server'
 import { containsPattern } from './like-pattern'
 
 /**
- * Announces the change of a stored file (its alt text and caption, or its removal) to the
- * pages that show it: the articles that have it as their picture or in their text (by its
+ * Announces the change of a stored file (its words, its focal point, or its removal) to the
+ * pages that show it: the articles that have it as their picture, their social image or in their text (by its
  * address, or by its media id for an image inserted from the library) or in their live
  * coverage's entries, the static pages
  * whose text shows it, the bylines that show it, the masthead when it is the logo (every
@@ -29,6 +29,8 @@ export async function announceMediaChange(kind: 'image' | 'pdf', name: string): 
       .where(
         or(
           like(articles.featuredImage, named),
+          // Its og:image: the social crop follows the focal point.
+          like(articles.socialImage, named),
           like(articles.content, named),
           like(articles.content, inBody),
         ),

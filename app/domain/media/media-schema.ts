@@ -17,6 +17,11 @@ export type MediaItem = {
   originalName?: string
   alt?: string
   caption?: string
+  /** Who made it, shown as "Photo: …"; '' for none. */
+  credit?: string
+  /** The point crops keep in frame (fractions from the top left); the centre when unset. */
+  focalX?: number
+  focalY?: number
   /** When it was uploaded (ISO). */
   uploadedIso?: string
   /** Who uploaded it: a display name, else an e-mail address; null when unknown. */
@@ -27,8 +32,18 @@ export type MediaItem = {
 export interface ImageFacts {
   alt: string
   caption: string
+  /** '' for none; shown as "Photo: …" (creditLine). */
+  credit: string
   width: number | null
   height: number | null
+  /** The focal point (lib/focal-point.ts), the centre unless someone set it. */
+  focalX: number
+  focalY: number
+}
+
+/** How a credit reads under a picture. */
+export function creditLine(credit: string) {
+  return `Photo: ${credit}`
 }
 
 /** The label a library item shows: the name it was uploaded under, else the stored name. */
@@ -65,13 +80,32 @@ export const mediaSearchSchema = z
 
 export const MEDIA_ALT_MAX = 250
 export const MEDIA_CAPTION_MAX = 500
+/** A name and an agency ("Jane Doe / Reuters") fit with room to spare; a paragraph does not. */
+export const MEDIA_CREDIT_MAX = 120
 export const NO_SUCH_FILE = 'There is no such file.'
 
 const storedNameField = z
   .string({ error: NO_SUCH_FILE })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, NO_SUCH_FILE)
 
-/** An image's alt text and caption as the library's detail dialog edits them. */
+const FOCAL_MESSAGE = 'The focal point must be a fraction between 0 and 1'
+const focalField = z.preprocess(
+  // A form posts text; an empty field is missing, not 0.
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z
+    .number({ error: FOCAL_MESSAGE })
+    .min(0, FOCAL_MESSAGE)
+    .max(1, FOCAL_MESSAGE)
+    .refine(Number.isFinite, FOCAL_MESSAGE)
+    // Thousandths: finer than any screen shows, and the social crop's name holds them.
+    .transform((fraction) => Math.round(fraction * 1000) / 1000),
+)
+
+/**
+ * An image's alt text, caption, credit and focal point as the library's detail dialog edits
+ * them. The credit is the name alone: "Photo: " is added where it is shown, so one typed is
+ * taken off.
+ */
 export const mediaDetailsSchema = z.object({
   alt: z
     .string({ error: 'Alt text is required (it may be empty)' })
@@ -81,10 +115,23 @@ export const mediaDetailsSchema = z.object({
     .string({ error: 'Caption is required (it may be empty)' })
     .trim()
     .max(MEDIA_CAPTION_MAX, `Caption must be at most ${MEDIA_CAPTION_MAX} characters`),
+  // Credit and focal point are left as they are when not posted (a client from before them).
+  credit: z
+    .string({ error: 'Credit must be text' })
+    .transform((credit) =>
+      credit
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^photo\s*:\s*/i, ''),
+    )
+    .pipe(z.string().max(MEDIA_CREDIT_MAX, `Credit must be at most ${MEDIA_CREDIT_MAX} characters`))
+    .optional(),
+  focalX: focalField.optional(),
+  focalY: focalField.optional(),
 })
 export type MediaDetails = z.output<typeof mediaDetailsSchema>
 
-/** The Media screen's posts: edit an image's alt text and caption, or delete it. */
+/** The Media screen's posts: edit an image's words and focal point, or delete it. */
 export const mediaActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('update-image'),

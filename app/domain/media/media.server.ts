@@ -11,8 +11,11 @@ import {
   loadSharp,
   randomObjectName,
   removeImage,
+  removeSocialCrop,
   storeImage,
+  storeSocialCrop,
 } from '~/infra/images.server'
+import { focalPointOf, type FocalPoint } from '~/lib/focal-point'
 import { logger } from '~/infra/logger.server'
 import type { Bucket } from '~/infra/storage-driver.server'
 import { getStorage, readAll } from '~/infra/storage.server'
@@ -220,6 +223,9 @@ export async function listMedia(
       originalName: row.originalName || f.name,
       alt: row.alt,
       caption: row.caption,
+      credit: row.credit,
+      focalX: row.focalX,
+      focalY: row.focalY,
       uploadedIso: uploaded.toISOString(),
       uploadedBy: row.uploadedBy,
     })
@@ -237,6 +243,9 @@ interface MediaRow {
   originalName: string
   alt: string
   caption: string
+  credit: string
+  focalX: number
+  focalY: number
   createdAt: Date | null
   uploadedBy: string | null
 }
@@ -247,6 +256,9 @@ const NO_ROW: Omit<MediaRow, 'name'> = {
   originalName: '',
   alt: '',
   caption: '',
+  credit: '',
+  focalX: 0.5,
+  focalY: 0.5,
   createdAt: null,
   uploadedBy: null,
 }
@@ -260,6 +272,9 @@ async function mediaRows(bucket: Bucket, names: string[]): Promise<MediaRow[]> {
       originalName: mediaFiles.originalName,
       alt: mediaFiles.alt,
       caption: mediaFiles.caption,
+      credit: mediaFiles.credit,
+      focalX: mediaFiles.focalX,
+      focalY: mediaFiles.focalY,
       createdAt: mediaFiles.createdAt,
       uploadedBy: uploaderName,
     })
@@ -287,34 +302,70 @@ async function searchImageNames(bucket: Bucket, q: string) {
 }
 
 /**
- * Sets an image's alt text and caption (already validated: mediaDetailsSchema). An image
- * stored before the library kept records gets its row first.
+ * What an edit of an image's details changes: alt text and caption always; credit and focal
+ * point when given (the importer sets words only).
  */
-export async function updateImageDetails(name: string, details: MediaDetails) {
-  await writeImageDetails(name, details)
-  // The pages that show the picture show its alt text and caption.
+export type ImageDetailsUpdate = Pick<MediaDetails, 'alt' | 'caption'> &
+  Partial<Pick<MediaDetails, 'credit' | 'focalX' | 'focalY'>>
+
+/**
+ * Sets an image's words and focal point (already validated: mediaDetailsSchema). An image
+ * stored before the library kept records gets its row first. A new focal point gets its
+ * social crop before the row names it and the pages showing the image are told; the old crop
+ * goes after.
+ */
+export async function updateImageDetails(name: string, details: ImageDetailsUpdate) {
+  checkStoredName(name)
+  const before = await currentFocalPoint(name)
+  const after =
+    details.focalX === undefined || details.focalY === undefined
+      ? before
+      : focalPointOf(details.focalX, details.focalY)
+  const moved = after.x !== before.x || after.y !== before.y
+  if (moved) await storeSocialCrop(name, after)
+  await getDb()
+    .update(mediaFiles)
+    .set({
+      alt: details.alt,
+      caption: details.caption,
+      ...(details.credit === undefined ? {} : { credit: details.credit }),
+      ...(moved ? { focalX: after.x, focalY: after.y } : {}),
+    })
+    .where(imageRow(name))
+  // The pages that show the picture show its words and are cut around its focal point.
   await announceMediaChange('image', name)
+  if (moved) {
+    await removeSocialCrop(name, before).catch((error: unknown) => {
+      logger.warn({ err: error, name }, 'could not remove an old social crop')
+    })
+  }
 }
 
-async function writeImageDetails(name: string, details: MediaDetails) {
-  checkStoredName(name)
-  const where = and(
+function imageRow(name: string) {
+  return and(
     eq(mediaFiles.bucket, 'media'),
     eq(mediaFiles.name, name),
     eq(mediaFiles.kind, 'image'),
   )
-  const set = { alt: details.alt, caption: details.caption }
-  const updated = await getDb().update(mediaFiles).set(set).where(where).returning({
-    name: mediaFiles.name,
-  })
-  if (updated.length > 0) return
+}
+
+/** The image's focal point; its row made first for an image stored without one. */
+async function currentFocalPoint(name: string): Promise<FocalPoint> {
+  const read = async () => {
+    const [row] = await getDb()
+      .select({ x: mediaFiles.focalX, y: mediaFiles.focalY })
+      .from(mediaFiles)
+      .where(imageRow(name))
+    return row ? focalPointOf(row.x, row.y) : null
+  }
+  const known = await read()
+  if (known) return known
   const file = IMAGE_NAME.test(name) ? await getStorage().stat('media', name) : null
   if (!file) throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
   await backfillDimensions('media', name, file.size)
-  const again = await getDb().update(mediaFiles).set(set).where(where).returning({
-    name: mediaFiles.name,
-  })
-  if (again.length === 0) throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
+  const made = await read()
+  if (!made) throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
+  return made
 }
 
 function checkStoredName(name: string) {
@@ -355,8 +406,13 @@ export async function deleteMedia(kind: 'image' | 'pdf', name: string) {
   if (!(await storage.stat(bucket, name))) {
     throw new MediaError('NOT_FOUND', NO_SUCH_FILE)
   }
-  if (kind === 'image') await removeImage(name)
-  else await storage.remove(bucket, name)
+  if (kind === 'image') {
+    const [row] = await getDb()
+      .select({ x: mediaFiles.focalX, y: mediaFiles.focalY })
+      .from(mediaFiles)
+      .where(and(eq(mediaFiles.bucket, bucket), eq(mediaFiles.name, name)))
+    await removeImage(name, row ? focalPointOf(row.x, row.y) : undefined)
+  } else await storage.remove(bucket, name)
   await getDb()
     .delete(mediaFiles)
     .where(and(eq(mediaFiles.bucket, bucket), eq(mediaFiles.name, name)))

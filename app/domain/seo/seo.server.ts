@@ -60,11 +60,16 @@ export function homeJsonLd(
 export interface NewsArticleImage {
   url: string
   caption?: string
+  /** Who made it: schema.org `creditText` (what Google Images shows as the credit). */
+  credit?: string
   width?: number | null
   height?: number | null
 }
 
-/** schema.org ImageObject: the absolute URL, the pixel size when known, the caption when set. */
+/**
+ * schema.org ImageObject: the absolute URL, the pixel size when known, the caption and credit
+ * when set.
+ */
 export function imageObjectJsonLd(
   site: SiteIdentity,
   image: string | NewsArticleImage,
@@ -75,6 +80,7 @@ export function imageObjectJsonLd(
     url: absoluteUrl(site.siteUrl, facts.url),
     ...(facts.width && facts.height ? { width: facts.width, height: facts.height } : {}),
     ...(facts.caption ? { caption: facts.caption } : {}),
+    ...(facts.credit ? { creditText: facts.credit } : {}),
   }
 }
 

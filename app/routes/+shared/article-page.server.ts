@@ -11,10 +11,16 @@ import {
   FREE_READ,
   type ArticleAccess,
 } from '~/domain/membership/article-read.server'
-import { newsArticleJsonLd, type getSiteIdentity } from '~/domain/seo/seo.server'
+import {
+  newsArticleJsonLd,
+  type getSiteIdentity,
+  type NewsArticleImage,
+} from '~/domain/seo/seo.server'
 import type { SocialLink } from '~/domain/settings/settings-queries.server'
 import { absoluteUrl, jsonLdMeta, seoMeta } from '~/lib/seo'
 import { DEFAULT_TIME_ZONE } from '~/lib/time-zone'
+import { CENTRE, focalPointOf, type FocalPoint } from '~/lib/focal-point'
+import { socialImageUrl } from '~/lib/image-variants'
 import { emailShareHref, shareLinksFor } from '~/lib/share-links'
 
 type Site = Awaited<ReturnType<typeof getSiteIdentity>>
@@ -117,7 +123,7 @@ function drawArticlePage(
     // The headline is the one on the page; the SEO title is for the result's title link.
     title: article.title,
     excerpt: seo.description,
-    image: article.socialImage ? article.socialImage : view.image,
+    image: article.socialImage ? socialImageFacts(article) : view.image,
     publishedIso,
     modifiedIso,
     authors: view.authors,
@@ -133,7 +139,7 @@ function drawArticlePage(
         title: seo.title,
         description: seo.description,
         path: `/article/${article.slug}`,
-        image: seo.image,
+        image: seo.image ? socialImageUrl(seo.image, socialFocus(article, seo.image)) : null,
         type: 'article',
         article: {
           publishedTime: publishedIso,
@@ -168,4 +174,28 @@ function drawArticlePage(
       reader: { meter: access.meter, giftHref: access.giftHref },
     }),
   }
+}
+
+/** The social image as NewsArticle.image names it, with what the library says of it. */
+function socialImageFacts(article: PublicArticlePage['article']): NewsArticleImage | string {
+  const url = article.socialImage ?? ''
+  const facts = article.socialImageFacts
+  if (!facts) return url
+  return {
+    url,
+    caption: facts.caption,
+    credit: facts.credit,
+    width: facts.width,
+    height: facts.height,
+  }
+}
+
+/**
+ * The focal point of the image social networks are given (og:image): its social crop is cut
+ * around it (image-variants.ts `socialImageUrl`).
+ */
+function socialFocus(article: PublicArticlePage['article'], image: string): FocalPoint {
+  const facts =
+    image === article.socialImage ? article.socialImageFacts : article.featuredImageFacts
+  return facts ? focalPointOf(facts.focalX, facts.focalY) : CENTRE
 }
