@@ -1,6 +1,7 @@
 import { EMBED_FRAME_ATTRIBUTE } from '~/lib/embed-markup'
 
-// The reader's side of an embed (issue 40), loaded only on pages that have one (`useEmbeds` in server-html.tsx).
+// The reader's side of an embed (issue 40), loaded only on pages that have one (`useBodyIslands`
+// in server-html.tsx).
 // The card the server drew asks the provider for nothing; this shows its "Load" and "Always load
 // from {provider}" buttons, and makes the provider's frame only when the reader chooses. An
 // "always" choice is kept in this browser (localStorage) and frames of that provider then load
@@ -50,7 +51,7 @@ function load(figure: HTMLElement) {
 }
 
 /** Starts every embed under `root` (and those added later, as a live blog's); returns the stop. */
-export function startEmbeds(root: HTMLElement): () => void {
+export function startIsland(root: HTMLElement): () => void {
   const onSight = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

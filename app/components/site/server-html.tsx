@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useNavigate } from 'react-router'
-import { EMBED_FRAME_ATTRIBUTE } from '~/lib/embed-markup'
+import { EMBED_ISLAND, GALLERY_ISLAND, LIVE_BLOG } from '~/lib/body-islands'
 
 /**
  * On the server, during a document request: the markup loaders drew and left in the load
@@ -56,7 +56,7 @@ export function ServerHtml({
   const ref = useRef<HTMLDivElement>(null)
   const [root, setRoot] = useState<HTMLElement | null>(null)
   useEffect(() => setRoot(ref.current), [])
-  useEmbeds(ref, markup)
+  useBodyIslands(ref, markup)
   // Again after new markup (a revalidation): its images are new elements.
   useEffect(() => {
     if (fadeImages && root && markup) return markImagesLoaded(root)
@@ -120,38 +120,50 @@ function markImagesLoaded(root: HTMLElement) {
   }
 }
 
+/** A body block that needs script, and its module (each exports `startIsland`, its stop). */
+type Island = [
+  selector: string,
+  load: () => Promise<{ startIsland: (root: HTMLElement) => () => void }>,
+]
+
+const ISLANDS: Island[] = [
+  [EMBED_ISLAND, () => import('./embed-consent')],
+  [GALLERY_ISLAND, () => import('./gallery-lightbox')],
+]
+
 /**
- * The embed script for the markup under `ref`, fetched only when it holds an embed (the
- * article page's JavaScript budget), again when `markup` changes. Kept in this module, not a
- * chunk of its own: every page that draws server markup needs it, and a chunk costs bytes. A live blog's coverage may
- * gain one later (live-updates.tsx adds entries): it is watched until one arrives.
+ * The script of each body block under `ref` that needs one (an embed's click-to-load, a
+ * gallery's lightbox: lib/body-islands.ts), fetched only when the markup holds such a block
+ * (the article page's JavaScript budget), again when `markup` changes. Kept in this module, not
+ * a chunk of its own: every page that draws server markup needs it, and a chunk costs bytes. A
+ * live blog's coverage may gain one later (live-updates.tsx adds entries): it is watched until
+ * each has arrived.
  */
-export function useEmbeds(ref: RefObject<HTMLElement | null>, markup: string) {
+export function useBodyIslands(ref: RefObject<HTMLElement | null>, markup: string) {
   useEffect(() => {
     const root = ref.current
     if (!root) return
-    let stop: (() => void) | undefined
+    const waiting = new Set(ISLANDS)
+    const stops: (() => void)[] = []
     let cancelled = false
-    const start = () => {
-      void import('./embed-consent').then((module) => {
-        if (!cancelled) stop = module.startEmbeds(root)
-      })
+    const look = () => {
+      for (const island of waiting) {
+        if (!root.querySelector(island[0])) continue
+        waiting.delete(island)
+        void island[1]().then((module) => {
+          if (!cancelled) stops.push(module.startIsland(root))
+        })
+      }
+      if (!waiting.size) watcher.disconnect()
     }
-    const selector = `[${EMBED_FRAME_ATTRIBUTE}]`
-    let waiting: MutationObserver | undefined
-    if (root.querySelector(selector)) start()
-    else if (root.querySelector('[data-live-blog]')) {
-      waiting = new MutationObserver(() => {
-        if (!root.querySelector(selector)) return
-        waiting?.disconnect()
-        start()
-      })
-      waiting.observe(root, { childList: true, subtree: true })
-    }
+    const watcher = new MutationObserver(look)
+    look()
+    if (waiting.size && root.querySelector(LIVE_BLOG))
+      watcher.observe(root, { childList: true, subtree: true })
     return () => {
       cancelled = true
-      waiting?.disconnect()
-      stop?.()
+      watcher.disconnect()
+      for (const stop of stops) stop()
     }
   }, [ref, markup])
 }

@@ -11,7 +11,8 @@ import {
 } from './articles-support'
 
 // Issue 40, galleries: three library images with captions and credits put in a gallery from
-// the editor, published, and shown as a grid whose images link to their full size.
+// the editor, published, and shown as a grid whose images link to their full size and open in
+// a lightbox that answers keys and swipes.
 
 test.beforeEach(async ({ login }) => login('admin'))
 
@@ -23,7 +24,7 @@ async function pickImage(page: Page, label: string) {
   await dialog.getByRole('button', { name: `Select image ${label}` }).click()
 }
 
-test('a gallery of three images is published as a grid whose images link to their full size', async ({
+test('a gallery of three images is published as a grid that opens in a lightbox answering keys and swipes', async ({
   page,
   browser,
 }) => {
@@ -71,6 +72,10 @@ test('a gallery of three images is published as a grid whose images link to thei
   })
   try {
     const reader = await desk.newPage()
+    const scripts: string[] = []
+    reader.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
     await reader.goto(path)
     const gallery = reader.locator('.article-content figure[data-gallery]')
     const links = gallery.getByRole('link')
@@ -80,10 +85,66 @@ test('a gallery of three images is published as a grid whose images link to thei
     await expect(gallery.locator('figcaption').first()).toHaveText(
       `Race 1 of the ${word}Photo: Crew 1`,
     )
-    // On a phone the grid keeps to the page's width.
+    await expect(reader.locator('[data-lightbox]')).toHaveCount(1)
+    expect(scripts.some((url) => url.includes('gallery-lightbox'))).toBe(true)
+    // Only the gallery's island: the page has no embed.
+    expect(scripts.some((url) => url.includes('embed-consent'))).toBe(false)
+
+    // Keyboard: open from the first image, arrows move, Tab stays inside, Escape gives back
+    // the focus to the image it opened from.
+    await links.first().focus()
+    await reader.keyboard.press('Enter')
+    const lightbox = reader.getByRole('dialog', { name: 'Gallery' })
+    await expect(lightbox).toBeVisible()
+    await expect(lightbox.getByRole('button', { name: 'Close' })).toBeFocused()
+    await expect(lightbox.getByText('Image 1 of 3')).toBeVisible()
+    await expect(lightbox.getByRole('img', { name: `Boat 1 of ${word}` })).toBeVisible()
+    await reader.keyboard.press('ArrowRight')
+    await expect(lightbox.getByText('Image 2 of 3')).toBeVisible()
+    await expect(lightbox.getByText(`Race 2 of the ${word}`)).toBeVisible()
+    await reader.keyboard.press('ArrowLeft')
+    await reader.keyboard.press('ArrowLeft')
+    await expect(lightbox.getByText('Image 3 of 3')).toBeVisible()
+    for (let i = 0; i < 4; i++) await reader.keyboard.press('Tab')
+    await expect(lightbox.getByRole('button', { name: 'Previous image' })).toBeFocused()
+    await reader.keyboard.press('Shift+Tab')
+    await reader.keyboard.press('Shift+Tab')
+    await expect(lightbox.getByRole('button', { name: 'Next image' })).toBeFocused()
+    await reader.keyboard.press('Enter')
+    await expect(lightbox.getByText('Image 1 of 3')).toBeVisible()
+    await reader.keyboard.press('Escape')
+    await expect(lightbox).toBeHidden()
+    await expect(links.first()).toBeFocused()
+
+    // Touch: a swipe to the left shows the next image, to the right the one before.
     const mobile = await phone.newPage()
     await mobile.goto(path)
-    await expect(mobile.locator('.article-content figure[data-gallery] a')).toHaveCount(3)
+    await expect(mobile.locator('[data-lightbox] figure[data-gallery]')).toBeVisible()
+    const mobileLinks = mobile.locator('.article-content figure[data-gallery] a')
+    await mobileLinks.nth(1).tap()
+    const mobileBox = mobile.getByRole('dialog', { name: 'Gallery' })
+    await expect(mobileBox.getByText('Image 2 of 3')).toBeVisible()
+    const cdp = await phone.newCDPSession(mobile)
+    const swipe = async (from: number, to: number) => {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: from, y: 300 }],
+      })
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: (from + to) / 2, y: 300 }],
+      })
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: to, y: 300 }],
+      })
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
+    await swipe(300, 80)
+    await expect(mobileBox.getByText('Image 3 of 3')).toBeVisible()
+    await swipe(80, 300)
+    await swipe(80, 300)
+    await expect(mobileBox.getByText('Image 1 of 3')).toBeVisible()
     // The page itself does not scroll sideways on the phone.
     const widths = await mobile.evaluate(() => [
       document.documentElement.scrollWidth,

@@ -23,6 +23,9 @@ test('the article page ships at most 120 KiB of gzipped JavaScript', async ({ pa
   const sizes = scripts.map(({ url, body }) => ({ url, gzip: zlib.gzipSync(body).length }))
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0)
   expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(BUDGET_BYTES)
+  // Its body has no embed and no gallery: none of their scripts (lib/body-islands.ts) comes.
+  for (const { url } of scripts)
+    expect(url).not.toMatch(/body-islands|embed-consent|gallery-lightbox/)
 })
 
 test('no admin or editor code is loaded on the reader’s pages', async ({ page }) => {
