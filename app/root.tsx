@@ -14,6 +14,7 @@ import {
 } from 'react-router'
 import { getToast } from '~/infra/toast.server'
 import { searchShortcutScript } from '~/lib/search-shortcut'
+import { SITE_LANGUAGE } from '~/lib/site-language'
 import { themeScript } from '~/lib/theme-script'
 import { useTheme } from '~/lib/use-theme'
 import { getRootData } from '~/routes/+shared/root-data.server'
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={SITE_LANGUAGE} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

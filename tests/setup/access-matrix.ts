@@ -175,6 +175,11 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/api.content.v1.tags.tsx': [get([]), post('a write (405)', EVERYONE)],
   'routes/api.content.v1.authors.tsx': [get([]), post('a write (405)', EVERYONE)],
   'routes/api.content.v1.pages.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.editions.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.editions_.$slug.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.newsletter-issues.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.newsletter-issues_.$id.tsx': [get([]), post('a write (405)', EVERYONE)],
+  'routes/api.content.v1.site.tsx': [get([]), post('a write (405)', EVERYONE)],
   'routes/api.content.v1.openapi[.]json.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   // A live article's updates: public, like the article.

@@ -150,6 +150,77 @@ export const pageSchema = z
   })
   .meta({ id: 'Page' })
 
+/** A print edition (`/newspapers/{slug}`): what its page and /newspapers show of it. */
+export const editionSummarySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    editionDate: z.iso.date().meta({ description: 'The day the edition is dated (YYYY-MM-DD)' }),
+    number: z.number().int().nullable(),
+    pageCount: z.number().int(),
+    membersOnly: z.boolean().meta({
+      description: 'Its pages, PDF and text are for members (the cover, title and date are not)',
+    }),
+    pdfUrl: url.meta({
+      description: "The PDF; a members edition's is its route, which asks who reads",
+    }),
+    cover: z
+      .object({ url, width: z.number().int().nullable(), height: z.number().int().nullable() })
+      .nullable()
+      .meta({ description: 'The first page as an image' }),
+    url,
+  })
+  .meta({ id: 'EditionSummary' })
+
+export const editionSchema = editionSummarySchema
+  .extend({
+    textLocked: z.boolean().meta({
+      description:
+        'A members edition asked for by an integration that is not "full text": no page texts',
+    }),
+    pages: z
+      .array(z.object({ number: z.number().int(), text: z.string() }))
+      .meta({ description: "Each page's text, in order; empty when `textLocked`" }),
+  })
+  .meta({ id: 'Edition' })
+
+/** A newsletter issue in the public archive (`/newsletters/{list}/{id}`): sent, or sending. */
+export const newsletterIssueSummarySchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string(),
+    preheader: z.string(),
+    sentAt: isoDate.nullable(),
+    list: z.object({ slug: z.string(), name: z.string() }),
+    url: url.meta({ description: 'Its web version' }),
+  })
+  .meta({ id: 'NewsletterIssueSummary' })
+
+export const newsletterIssueSchema = newsletterIssueSummarySchema
+  .extend({
+    html: z.string().meta({ description: "The mail as it was sent (no reader's own links)" }),
+    text: z.string().meta({ description: 'Its plain-text part' }),
+  })
+  .meta({ id: 'NewsletterIssue' })
+
+/** What the site says of itself on every page: never a secret, an address or a mail setting. */
+export const siteSchema = z
+  .object({
+    name: z.string(),
+    description: z.string().meta({ description: "The about page's first paragraph" }),
+    url,
+    locale: z.string().meta({ description: 'The language of its pages (BCP 47)' }),
+    timeZone: z.string().meta({ description: 'IANA name: the zone its dates are printed in' }),
+    logo: z.object({
+      type: z.enum(['text', 'image']),
+      text: z.string(),
+      imageUrl: url.nullable(),
+    }),
+    socialLinks: z.array(z.object({ platform: z.string(), url: z.string() })),
+  })
+  .meta({ id: 'Site' })
+
 function listOf<T extends z.ZodType>(item: T, id: string, paged: boolean) {
   return z
     .object({
@@ -171,9 +242,25 @@ export const tagListSchema = listOf(tagWithUrlSchema, 'TagList', false)
 export const authorListSchema = listOf(authorSchema, 'AuthorList', false)
 export const pageListSchema = listOf(pageSchema, 'PageList', false)
 export const articleAnswerSchema = z.object({ data: articleSchema }).meta({ id: 'ArticleAnswer' })
+export const editionListSchema = listOf(editionSummarySchema, 'EditionList', true)
+export const editionAnswerSchema = z.object({ data: editionSchema }).meta({ id: 'EditionAnswer' })
+export const newsletterIssueListSchema = listOf(
+  newsletterIssueSummarySchema,
+  'NewsletterIssueList',
+  true,
+)
+export const newsletterIssueAnswerSchema = z
+  .object({ data: newsletterIssueSchema })
+  .meta({ id: 'NewsletterIssueAnswer' })
+export const siteAnswerSchema = z.object({ data: siteSchema }).meta({ id: 'SiteAnswer' })
 
 export type ArticleSummary = z.input<typeof articleSummarySchema>
 export type ContentArticle = z.input<typeof articleSchema>
+export type EditionSummary = z.input<typeof editionSummarySchema>
+export type ContentEdition = z.input<typeof editionSchema>
+export type NewsletterIssueSummary = z.input<typeof newsletterIssueSummarySchema>
+export type ContentNewsletterIssue = z.input<typeof newsletterIssueSchema>
+export type ContentSite = z.input<typeof siteSchema>
 
 /** The largest page of a list. */
 export const MAX_LIMIT = 100
@@ -194,3 +281,13 @@ export const articleListQuerySchema = z.object({
   cursor: z.string().max(300).optional().meta({ description: 'The `next` of the previous page' }),
 })
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>
+
+/** The paging parameters every other paged list takes. */
+export const pageQuerySchema = articleListQuerySchema.pick({ limit: true, cursor: true })
+export type PageQuery = z.output<typeof pageQuerySchema>
+
+/** `GET /newsletter-issues`'s query parameters. */
+export const newsletterIssueListQuerySchema = pageQuerySchema.extend({
+  list: z.string().max(200).optional().meta({ description: "A newsletter list's slug" }),
+})
+export type NewsletterIssueListQuery = z.output<typeof newsletterIssueListQuerySchema>

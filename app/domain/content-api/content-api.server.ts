@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
 import { articleCoreFields, correctionCoreFields } from '~/domain/articles/article-representation'
+import { isBylineOf } from '~/domain/access/bylines.server'
 import { toReaderArticleView } from '~/domain/articles/article-view.server'
 import { selectArticleDetails, type ArticleDetail } from '~/domain/articles/articles-queries.server'
 import { listPublicAuthors } from '~/domain/authors/authors-queries.server'
@@ -130,7 +131,9 @@ async function filtersOf(
       .from(profiles)
       .where(eq(profiles.usernameKey, usernameKey(query.author)))
     if (!row) throw new ContentApiError('not_found', 'No author has this username.')
-    where.push(eq(articles.authorId, row.id))
+    // An author's articles are those with their byline, co-written ones included (issue 40),
+    // as on their author page.
+    where.push(isBylineOf(row.id))
     keys.push(cacheKey.author(row.id))
   }
   if (query.updated_since !== undefined) {
@@ -162,13 +165,25 @@ export async function listContentArticles(
   const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
   noteShownKeys(keys.length ? keys : ['front'])
-  noteShownKeys(page.map((row) => cacheKey.article(row.id)))
+  noteShownKeys(page.flatMap(shownKeysOf))
   // The cursor keeps the database's own microseconds (a Date would round them to ms).
   const next =
     rows.length > query.limit && last
       ? encodeCursor({ at: await exactPublishedAt(last.id), id: last.id })
       : null
   return { data: page.map((row) => summaryOf(row, reader.siteUrl)), next }
+}
+
+/**
+ * What an article's item shows, as the keys a change announces: itself, every byline's name
+ * (co-authors included) and its tags' names (a category renamed is a change of `chrome`).
+ */
+function shownKeysOf(row: ArticleDetail): CacheKey[] {
+  return [
+    cacheKey.article(row.id),
+    ...row.bylines.map((byline) => cacheKey.author(byline.id)),
+    ...row.tags.map((tag) => cacheKey.tag(tag.id)),
+  ]
 }
 
 async function exactPublishedAt(id: number): Promise<string> {
@@ -194,8 +209,7 @@ export async function getContentArticle(
     .orderBy(asc(articles.id))
     .limit(1)
   if (!row) throw new ContentApiError('not_found', 'No published article has this id or slug.')
-  noteShownKeys([cacheKey.article(row.id)])
-  if (row.authorId) noteShownKeys([cacheKey.author(row.authorId)])
+  noteShownKeys(shownKeysOf(row))
   const [read, live, { timeZone }] = await Promise.all([
     integrationRead(
       {

@@ -6,7 +6,14 @@ import {
   articleListSchema,
   authorListSchema,
   categoryListSchema,
+  editionAnswerSchema,
+  editionListSchema,
+  newsletterIssueAnswerSchema,
+  newsletterIssueListQuerySchema,
+  newsletterIssueListSchema,
   pageListSchema,
+  pageQuerySchema,
+  siteAnswerSchema,
   tagListSchema,
 } from './content-api-schemas'
 import { CONTENT_API_RATE_LIMIT_PER_MINUTE } from './content-api-limits'
@@ -25,7 +32,12 @@ const NAMED = [
   articleListSchema,
   authorListSchema,
   categoryListSchema,
+  editionAnswerSchema,
+  editionListSchema,
+  newsletterIssueAnswerSchema,
+  newsletterIssueListSchema,
   pageListSchema,
+  siteAnswerSchema,
   tagListSchema,
 ]
 
@@ -41,32 +53,78 @@ export const ENDPOINTS = [
     path: '/articles',
     summary: 'Published articles, newest first, a page at a time',
     answer: articleListSchema,
-    query: true,
+    query: articleListQuerySchema,
+    parameter: null,
   },
   {
     path: '/articles/{idOrSlug}',
     summary: 'One published article, with its body',
     answer: articleAnswerSchema,
-    query: false,
+    query: null,
+    parameter: { name: 'idOrSlug', description: "The article's id or slug" },
   },
   {
     path: '/categories',
     summary: 'Categories with published articles',
     answer: categoryListSchema,
-    query: false,
+    query: null,
+    parameter: null,
   },
-  { path: '/tags', summary: 'Tags on published articles', answer: tagListSchema, query: false },
+  {
+    path: '/tags',
+    summary: 'Tags on published articles',
+    answer: tagListSchema,
+    query: null,
+    parameter: null,
+  },
   {
     path: '/authors',
     summary: 'Authors with published articles',
     answer: authorListSchema,
-    query: false,
+    query: null,
+    parameter: null,
   },
   {
     path: '/pages',
     summary: 'The static pages (about, contact, privacy, terms)',
     answer: pageListSchema,
-    query: false,
+    query: null,
+    parameter: null,
+  },
+  {
+    path: '/editions',
+    summary: 'The print editions, newest first, a page at a time',
+    answer: editionListSchema,
+    query: pageQuerySchema,
+    parameter: null,
+  },
+  {
+    path: '/editions/{slug}',
+    summary: 'One print edition, with the text of each page',
+    answer: editionAnswerSchema,
+    query: null,
+    parameter: { name: 'slug', description: "The edition's slug (its date, YYYY-MM-DD…)" },
+  },
+  {
+    path: '/newsletter-issues',
+    summary: "Sent newsletter issues' web versions, latest first, a page at a time",
+    answer: newsletterIssueListSchema,
+    query: newsletterIssueListQuerySchema,
+    parameter: null,
+  },
+  {
+    path: '/newsletter-issues/{id}',
+    summary: 'One sent newsletter issue, as it was mailed',
+    answer: newsletterIssueAnswerSchema,
+    query: null,
+    parameter: { name: 'id', description: "The issue's id" },
+  },
+  {
+    path: '/site',
+    summary: "The site's name, description, language, time zone, logo and social links",
+    answer: siteAnswerSchema,
+    query: null,
+    parameter: null,
   },
 ] as const
 
@@ -101,8 +159,8 @@ function components(): Record<string, unknown> {
   return schemas
 }
 
-const listParameters = () => {
-  const shape = z.toJSONSchema(articleListQuerySchema, { io: 'input' }) as {
+const queryParameters = (query: z.ZodObject) => {
+  const shape = z.toJSONSchema(query, { io: 'input' }) as {
     properties: Record<string, { description?: string } & Record<string, unknown>>
   }
   return Object.entries(shape.properties).map(([name, schema]) => ({
@@ -136,18 +194,18 @@ export function contentApiDocument(siteUrl: string) {
       get: {
         summary: endpoint.summary,
         parameters: [
-          ...(endpoint.path.includes('{idOrSlug}')
+          ...(endpoint.parameter
             ? [
                 {
-                  name: 'idOrSlug',
+                  name: endpoint.parameter.name,
                   in: 'path',
                   required: true,
-                  description: "The article's id or slug",
+                  description: endpoint.parameter.description,
                   schema: { type: 'string' },
                 },
               ]
             : []),
-          ...(endpoint.query ? listParameters() : []),
+          ...(endpoint.query ? queryParameters(endpoint.query) : []),
           ...common,
         ],
         responses: {
@@ -156,6 +214,11 @@ export function contentApiDocument(siteUrl: string) {
             headers: {
               ETag: { schema: { type: 'string' } },
               'Cache-Control': { schema: { type: 'string' } },
+              'Surrogate-Key': {
+                description:
+                  'What the answer shows, as the cache keys the CDN purge names (space-separated; `Cache-Tag`: comma-separated)',
+                schema: { type: 'string' },
+              },
             },
             content: { 'application/json': { schema: ref(endpoint.answer) } },
           },

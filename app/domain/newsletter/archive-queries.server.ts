@@ -5,7 +5,8 @@ import { getDb } from '~/infra/db.server'
 // The public archive: issues whose send has started, as they were frozen then. An issue still
 // sending is in it too: its mails already say "View in browser" (issue 36).
 
-const sent = and(
+/** An issue readers find in the archive: its send started, its mail frozen. */
+export const isArchivedIssue = and(
   inArray(newsletterIssues.status, ['sending', 'sent']),
   isNotNull(newsletterIssues.html),
 )
@@ -32,7 +33,7 @@ export async function listArchive(slug: string) {
       sentAt: newsletterIssues.startedAt,
     })
     .from(newsletterIssues)
-    .where(and(eq(newsletterIssues.listId, list.id), sent))
+    .where(and(eq(newsletterIssues.listId, list.id), isArchivedIssue))
     .orderBy(desc(newsletterIssues.startedAt), desc(newsletterIssues.id))
     .limit(200)
   return { list, issues }
@@ -49,6 +50,6 @@ export async function archivedIssue(slug: string, issueId: number) {
     })
     .from(newsletterIssues)
     .innerJoin(newsletterLists, eq(newsletterLists.id, newsletterIssues.listId))
-    .where(and(eq(newsletterLists.slug, slug), eq(newsletterIssues.id, issueId), sent))
+    .where(and(eq(newsletterLists.slug, slug), eq(newsletterIssues.id, issueId), isArchivedIssue))
   return row?.html ? { ...row, html: row.html } : null
 }

@@ -81,12 +81,12 @@ export const editionColumns = {
 }
 
 /** Readers see an edition once its pages are read: never one processing or failed. */
-const isReady = eq(newspaperEditions.status, 'ready')
+export const isReady = eq(newspaperEditions.status, 'ready')
 
 type EditionRow = Pick<typeof newspaperEditions.$inferSelect, keyof typeof editionColumns>
 
 /** `siteAccess`: the site's `editionsAccess`, which an edition without its own follows. */
-function toEdition(row: EditionRow, siteAccess: string): NewspaperEdition {
+export function toEdition(row: EditionRow, siteAccess: string): NewspaperEdition {
   const storage = getStorage()
   const membersOnly = isMembersEdition(row.access, siteAccess)
   return {
@@ -141,6 +141,15 @@ export async function getNewspaperEditionBySlug(slug: string): Promise<Newspaper
     .where(and(eq(newspaperEditions.slug, slug), isReady))
     .limit(1)
   return row ? toEdition(row, (await getSiteSettings()).editionsAccess) : null
+}
+
+/** An edition's page texts in page order (the Content API gives them; search matches them). */
+export async function editionPageTexts(editionId: number) {
+  return getDb()
+    .select({ number: newspaperPages.pageNumber, text: newspaperPages.text })
+    .from(newspaperPages)
+    .where(eq(newspaperPages.editionId, editionId))
+    .orderBy(newspaperPages.pageNumber)
 }
 
 // ts_headline marks matches with these (Unicode private-use characters, which no page text
