@@ -2,6 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { newsletterIssues, newsletterLists } from '@db/schema/index'
 import { isArchivedIssue } from '~/domain/newsletter/archive-queries.server'
 import { webCopy } from '~/domain/newsletter/issue-render.server'
+import { NEWSLETTER_LISTS_KEY } from '~/domain/newsletter/newsletter-queries.server'
+import { noteShownKeys } from '~/infra/cache-keys.server'
 import { readDb } from '~/infra/db.server'
 import { absoluteUrl } from '~/lib/seo'
 import type {
@@ -17,6 +19,10 @@ import { decodeCursor, encodeCursor } from './cursor'
 // find in the archive (/newsletters/{list}/{id}), nothing else: an issue whose send has started,
 // as it was frozen then, with no reader's own links (`webCopy`). Drafts, scheduled, failed and
 // cancelled issues, subscribers and counts never leave.
+//
+// A send announces no cache key (a sent issue never changes; the archive's pages are kept a
+// minute for the same reason): a new issue joins the list when a CDN's minute is up. What an
+// issue shows that can change, its list's name, is the lists' key.
 
 const columns = {
   id: newsletterIssues.id,
@@ -53,6 +59,7 @@ export async function listContentNewsletterIssues(
   query: NewsletterIssueListQuery,
   reader: ContentReader,
 ): Promise<{ data: NewsletterIssueSummary[]; next: string | null }> {
+  noteShownKeys([NEWSLETTER_LISTS_KEY])
   const db = readDb()
   const where: SQL[] = [isArchivedIssue ?? sql`true`]
   if (query.list !== undefined) {
@@ -93,6 +100,7 @@ export async function getContentNewsletterIssue(
   id: string,
   reader: ContentReader,
 ): Promise<ContentNewsletterIssue> {
+  noteShownKeys([NEWSLETTER_LISTS_KEY])
   const [row] = /^\d{1,9}$/.test(id)
     ? await readDb()
         .select({ ...columns, html: newsletterIssues.html, text: newsletterIssues.text })

@@ -102,6 +102,9 @@ export async function contentApiAnswer(
   item: z.ZodObject,
   read: (reader: ContentReader) => Promise<{ data: unknown } & Record<string, unknown>>,
 ): Promise<Response> {
+  // React Router hands OPTIONS to the loader (it is no mutation): the CORS preflight, which
+  // carries no key, is answered here, before the key is asked for.
+  if (request.method === 'OPTIONS') return preflight()
   try {
     const sent = keyOf(request)
     const client = sent ? await authenticateContentKey(sent.key) : null
@@ -160,14 +163,18 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   return parsed.data
 }
 
+/** The CORS preflight's answer: any origin may GET with a key header and an ETag. */
+function preflight() {
+  return new Response(null, { status: 204, headers: CORS_HEADERS })
+}
+
 /**
- * A Content API route's `action`: answers the CORS preflight (OPTIONS); any other method is
- * refused (the API reads only).
+ * A Content API route's `action`: every method that reaches it is refused (the API reads
+ * only). OPTIONS never does (React Router gives it to the loader); answered here too, so the
+ * preflight does not depend on that.
  */
 export function contentApiAction({ request }: { request: Request }) {
-  if (request.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: CORS_HEADERS })
-  }
+  if (request.method === 'OPTIONS') return preflight()
   const refused = apiError('method_not_allowed', 'The Content API only reads (GET).')
   refused.headers.set('Allow', 'GET, HEAD, OPTIONS')
   return refused
