@@ -12,6 +12,8 @@ import { buildDueDigests } from '~/domain/newsletter/digests.server'
 import { NewsletterSender } from '~/domain/newsletter/sender.server'
 import { adoptOrphanPdfsOnce, editionReadsJob } from '~/domain/newspapers/editions.server'
 import { flushRedirectHits } from '~/domain/redirects/redirects.server'
+import { webhookDeliveryJob, webhookNoticesJob } from '~/domain/webhooks/webhook-delivery.server'
+import { webhookEventsJob } from '~/domain/webhooks/webhook-events.server'
 import { getDb } from '~/infra/db.server'
 import { sweepFinishedEntries } from '~/infra/jobs/job-queue.server'
 import { sweepJobStates } from '~/infra/jobs/job-states.server'
@@ -149,6 +151,10 @@ export function backgroundJobs({ embedded }: { embedded: boolean }): JobDefiniti
     // Stripe's verified webhooks: what they change of a membership, and the mails it calls for.
     stripeEventsJob,
     memberMailsJob,
+    // Webhooks: events queued with the changes become deliveries, each tried for 24 h.
+    webhookEventsJob,
+    webhookDeliveryJob(),
+    webhookNoticesJob,
     {
       name: 'membership-ending-notices',
       title: 'Membership ending notices',

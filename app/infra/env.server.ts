@@ -132,6 +132,8 @@ const envSchema = z.object({
   IMPORT_FETCH_ALLOW_PRIVATE: booleanFlag,
   /** Lets an embed's oEmbed and picture come from private and loopback addresses (tests, an intranet). */
   EMBED_FETCH_ALLOW_PRIVATE: booleanFlag,
+  /** Lets webhook endpoints be private, loopback and link-local addresses (tests, local receivers). */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   /**
    * Asks every provider's oEmbed at this origin instead of the provider's own, with the same
    * path and query (a local stand-in in tests). Unset: each provider's endpoint.

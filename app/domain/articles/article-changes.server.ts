@@ -2,6 +2,9 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { articles, articleTags, tags } from '@db/schema/index'
 import { announceChanged, type CacheKey, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Database, type Transaction } from '~/infra/db.server'
+import { wasQueued } from '~/infra/jobs/job-queue.server'
+import { queueWebhookEvent, WEBHOOK_EVENTS_JOB } from '~/infra/webhook-outbox.server'
+import type { WebhookEventType } from '~/lib/webhook-events'
 import { coAuthorIdsColumn } from '~/domain/access/bylines.server'
 import { isPublicArticle } from '../published.server'
 import { BREAKING_NEWS_TAG, listBreakingNews } from './articles-queries.server'
@@ -200,8 +203,24 @@ export async function announceScheduledPublications(now = new Date()): Promise<n
     const after = await readArticleFacts(id)
     // Before its time it was scheduled: no reader saw it.
     if (after) await announceFacts({ ...after, isPublic: false, isScheduled: true }, after)
+    if (after?.isPublic) await queueScheduledWebhookEvent(after)
   }
   return rows.length
+}
+
+/**
+ * A scheduled article going public is published with no write: its webhook event is queued
+ * here, once per article and publication time (the key stays with the done entry for a week).
+ */
+async function queueScheduledWebhookEvent(after: ArticleFacts) {
+  const key = `article.published:${after.id}:${after.publishedAt}`
+  if (await wasQueued(WEBHOOK_EVENTS_JOB, key)) return
+  await queueWebhookEvent(
+    getDb(),
+    { type: 'article.published', subject: { articleId: after.id, slug: after.slug } },
+    new Date(after.publishedAt ?? Date.now()),
+    { key },
+  )
 }
 
 /** When the last look for breaking items leaving the bar was made (epoch ms), per process. */
@@ -220,4 +239,37 @@ export async function announceExpiredBreakingNews(now = new Date()): Promise<boo
   const expired = onTheBar.some((item) => item.expiresAt.getTime() <= now.getTime())
   if (expired) announceChanged(['breaking'])
   return expired
+}
+
+/**
+ * The webhook event an article's change is, from what readers could see before and after
+ * (docs/webhooks.md): only a change a reader could see is one (a draft's save is none).
+ */
+export function articleWebhookEvent(
+  before: ArticleFacts | null,
+  after: ArticleFacts | null,
+): WebhookEventType | null {
+  const wasPublic = before?.isPublic ?? false
+  const isPublic = after?.isPublic ?? false
+  if (!wasPublic) return isPublic ? 'article.published' : null
+  if (isPublic) return 'article.updated'
+  return after ? 'article.unpublished' : 'article.deleted'
+}
+
+/**
+ * Queues the webhook event of article `id`'s change in the change's transaction `tx` (after
+ * its write), from `before` (read before the transaction): the event commits with the change
+ * or not at all (infra/webhook-outbox.server.ts). Every write of an article calls it.
+ */
+export async function queueArticleWebhookEvent(
+  tx: Transaction,
+  id: number,
+  before: ArticleFacts | null,
+  now = new Date(),
+): Promise<void> {
+  const after = await readArticleFacts(id, tx)
+  const type = articleWebhookEvent(before, after)
+  if (!type) return
+  const facts = after ?? before!
+  await queueWebhookEvent(tx, { type, subject: { articleId: id, slug: facts.slug } }, now)
 }

@@ -5,7 +5,11 @@ import { domainErrors } from '~/domain/domain-error'
 import { recordMovedPath } from '~/domain/redirects/redirects.server'
 import { getDb } from '~/infra/db.server'
 import { slugify } from '~/lib/slugify'
-import { announceArticleChange, readArticleFacts } from './article-changes.server'
+import {
+  announceArticleChange,
+  queueArticleWebhookEvent,
+  readArticleFacts,
+} from './article-changes.server'
 import { isLive } from './article-rules'
 
 export class ArticleSlugError extends domainErrors('ArticleSlugError', {
@@ -58,6 +62,7 @@ export async function changeArticleSlug(
       .update(articles)
       .set({ slug, slugClaimed: true, updatedAt: now })
       .where(eq(articles.id, id))
+    await queueArticleWebhookEvent(tx, id, shownBefore, now)
     if (current.slug === slug) return { id, slug, previousSlug: slug }
     const wasPublic =
       isLive(current, now) || current.status === 'archived' || current.status === 'hidden'

@@ -10,6 +10,7 @@ import { uniqueSlug } from '~/lib/slugify'
 import {
   announceArticleChange,
   announceArticleDeleted,
+  queueArticleWebhookEvent,
   readArticleFacts,
 } from './article-changes.server'
 import { accessColumns } from './article-access.server'
@@ -284,6 +285,7 @@ export async function createArticle(
     await recordRevision(tx, row.id, actor, now)
     // Queued with the save: the editors hear of a submission only once it is really stored.
     if (entersReview(null, row.status)) await queueSubmittedForReview(tx, row.id, actor)
+    await queueArticleWebhookEvent(tx, row.id, null, now)
     return row
   })
   if (entersReview(null, saved.status)) sendQueuedReviewMails()
@@ -354,6 +356,7 @@ export async function updateArticle(
     await recordRevision(tx, id, actor, now)
     // Only on the way in: saving an article already in review mails no one.
     if (entersReview(current.status, row.status)) await queueSubmittedForReview(tx, id, actor)
+    await queueArticleWebhookEvent(tx, id, shownBefore, now)
     return row
   })
   if (entersReview(before, saved.status)) sendQueuedReviewMails()
@@ -448,6 +451,7 @@ export async function setArticleStatus(
       .where(eq(articles.id, id))
       .returning(savedColumns)
     await enforceFieldRules(tx, actor, before, id)
+    await queueArticleWebhookEvent(tx, id, shownBefore, now)
     return row
   })
   await announceArticleChange(id, shownBefore)
@@ -457,10 +461,11 @@ export async function setArticleStatus(
 /** Deletes the article; its tag links and view counts go with it (foreign keys cascade). */
 export async function deleteArticle(id: number): Promise<void> {
   const shownBefore = await readArticleFacts(id)
-  const deleted = await getDb()
-    .delete(articles)
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id })
+  const deleted = await getDb().transaction(async (tx) => {
+    const rows = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id })
+    if (rows.length > 0) await queueArticleWebhookEvent(tx, id, shownBefore)
+    return rows
+  })
   if (deleted.length === 0) throw new ArticleError('NOT_FOUND', 'This article no longer exists.')
   await announceArticleDeleted(shownBefore)
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { articleCorrections, articles } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
+import { queueWebhookEvent } from '~/infra/webhook-outbox.server'
 import { getDb } from '~/infra/db.server'
 import { isLive } from './article-rules'
 import {
@@ -71,6 +72,8 @@ export async function addCorrection(
       .update(articles)
       .set({ revisedAt: laterDate(article.revisedAt, correctedAt) })
       .where(eq(articles.id, articleId))
+    const subject = { articleId, text: row.text, correctedAt: row.correctedAt.toISOString() }
+    await queueWebhookEvent(tx, { type: 'correction.added', subject }, now)
     return row
   })
   // Its page (the correction, the "Updated" date) and the corrections page; it is live.

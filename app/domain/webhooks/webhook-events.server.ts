@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm'
+import { webhookDeliveries, webhookEndpoints } from '@db/schema/index'
+import { ContentApiError } from '~/domain/content-api/content-api-errors'
+import { getContentArticle } from '~/domain/content-api/content-api.server'
+import { getDb } from '~/infra/db.server'
+import { getEnv } from '~/infra/env.server'
+import { enqueue } from '~/infra/jobs/job-queue.server'
+import type { DurableJobDefinition } from '~/infra/jobs/registry.server'
+import { WEBHOOK_EVENTS_JOB } from '~/infra/webhook-outbox.server'
+import { isWebhookEventType, type WebhookEventType } from '~/lib/webhook-events'
+import { deliveryEntry, WEBHOOK_DELIVERY_JOB } from './webhook-jobs'
+
+/**
+ * The outbox's events (infra/webhook-outbox.server.ts) become deliveries: one per enabled
+ * endpoint that asked for the event's type, each with the exact body its tries will sign, all
+ * stored and queued in the transaction that marks the event done (so an event taken over
+ * from a dead instance is never fanned out twice).
+ */
+
+type Subject = Record<string, unknown>
+
+/**
+ * The article as the Content API gives it to a key without "full text" (a members story: its
+ * preview), or its id and slug alone when no reader can see it any more (unpublished, deleted,
+ * or taken down since the change).
+ */
+async function articleData(subject: Subject) {
+  const id = Number(subject.articleId)
+  try {
+    return await getContentArticle(String(id), { fullText: false, siteUrl: getEnv().siteUrl })
+  } catch (error) {
+    if (error instanceof ContentApiError) return { id, slug: String(subject.slug ?? '') }
+    throw error
+  }
+}
+
+/** The event's `data`: what receivers read (docs/webhooks.md). */
+export async function eventData(type: WebhookEventType, subject: Subject) {
+  switch (type) {
+    case 'article.published':
+    case 'article.updated':
+      return { article: await articleData(subject) }
+    case 'article.unpublished':
+    case 'article.deleted':
+      return { article: { id: Number(subject.articleId), slug: String(subject.slug ?? '') } }
+    case 'correction.added':
+      return {
+        article: await articleData(subject),
+        correction: { text: subject.text, correctedAt: subject.correctedAt },
+      }
+  }
+}
+
+/** The Standard Webhooks body: `{type, timestamp, data}`. */
+export function eventBody(type: string, occurredAt: string, data: unknown): string {
+  return JSON.stringify({ type, timestamp: occurredAt, data })
+}
+
+export const webhookEventsJob: DurableJobDefinition = {
+  name: WEBHOOK_EVENTS_JOB,
+  title: 'Webhook events',
+  trigger: { kind: 'queued', description: 'a published article changed, a correction' },
+  durable: true,
+  singleInstance: false,
+  timeLimitMs: 60_000,
+  retry: { attempts: 5, backoffMs: 10_000 },
+  logLevel: 'debug',
+  // Commit to receiver is this job's look plus the delivery's: both look often.
+  pollMs: 500,
+  run: async ({ payload }) => {
+    const { id, type, occurredAt } = payload
+    if (!isWebhookEventType(type) || typeof id !== 'string' || typeof occurredAt !== 'string')
+      return
+    const endpoints = await getDb()
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(sql`${webhookEndpoints.enabled} and ${type} = any(${webhookEndpoints.events})`)
+    if (endpoints.length === 0) return
+    const subject = (payload.subject ?? {}) as Subject
+    const body = eventBody(type, occurredAt, await eventData(type, subject))
+    return {
+      write: async (tx) => {
+        const now = new Date()
+        const rows = await tx
+          .insert(webhookDeliveries)
+          .values(
+            endpoints.map((endpoint) => ({
+              endpointId: endpoint.id,
+              messageId: id,
+              eventType: type,
+              body,
+              nextAttemptAt: now,
+              retryFrom: now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: webhookDeliveries.id })
+        for (const row of rows) await enqueue(tx, WEBHOOK_DELIVERY_JOB, deliveryEntry(row.id, now))
+      },
+    }
+  },
+}

@@ -1,0 +1,22 @@
+/**
+ * The events a webhook endpoint may ask for (docs/webhooks.md), in the order the back office
+ * lists them. The names follow Standard Webhooks' `type` (dotted, lower case).
+ */
+export const WEBHOOK_EVENTS = [
+  { type: 'article.published', label: 'Article published' },
+  { type: 'article.updated', label: 'Published article updated' },
+  { type: 'article.unpublished', label: 'Article unpublished' },
+  { type: 'article.deleted', label: 'Published article deleted' },
+  { type: 'correction.added', label: 'Correction added' },
+] as const
+
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['type']
+
+export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENTS.map((e) => e.type) as [
+  WebhookEventType,
+  ...WebhookEventType[],
+]
+
+export function isWebhookEventType(value: unknown): value is WebhookEventType {
+  return WEBHOOK_EVENT_TYPES.includes(value as WebhookEventType)
+}
