@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from 'react-router'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { PageHeader } from '~/components/admin/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -270,6 +270,20 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Webhooks</h2>
+            </CardTitle>
+            <CardDescription>
+              Tell other systems when a story is published, updated or taken down: signed POSTs to
+              addresses you choose.{' '}
+              <Link className="underline" to="/admin/integrations/webhooks">
+                Manage webhooks
+              </Link>
+            </CardDescription>
+          </CardHeader>
         </Card>
       </div>
     </>

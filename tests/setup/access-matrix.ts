@@ -11,6 +11,7 @@ import { backupActionSchema } from '~/domain/backup/backup-schema'
 import { importActionSchema } from '~/domain/import/import-schema'
 import { backgroundWorkActionSchema } from '~/infra/jobs/jobs-schema'
 import { integrationActionSchema } from '~/domain/integrations/integrations-schema'
+import { webhookActionSchema, webhookLogActionSchema } from '~/domain/webhooks/webhooks-schema'
 import { redirectActionSchema } from '~/domain/redirects/redirects-schema'
 import { categoryActionSchema } from '~/domain/categories/categories-schema'
 import { editionActionSchema } from '~/domain/newspapers/editions-schema'
@@ -513,6 +514,9 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.redirects.export.tsx': [get(ADMINS)],
   // Integrations and their content keys (issue 41): admins.
   'routes/admin.integrations.tsx': screen(ADMINS, integrationActionSchema),
+  // Webhook endpoints and each one's delivery log (issue 41): admins. An endpoint not there: 404.
+  'routes/admin.integrations_.webhooks.tsx': screen(ADMINS, webhookActionSchema),
+  'routes/admin.integrations_.webhooks.$id.tsx': screen(ADMINS, webhookLogActionSchema),
   'routes/admin.export.tsx': [get(ADMINS)],
   'routes/admin.export.download.tsx': [get(ADMINS)],
   'routes/admin.import.tsx': screen(ADMINS, importActionSchema),

@@ -29,10 +29,14 @@ export const webhookActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('disable'), id: id('endpoint') }),
   z.object({ intent: z.literal('enable'), id: id('endpoint') }),
   z.object({ intent: z.literal('delete'), id: id('endpoint') }),
-  z.object({ intent: z.literal('resend'), id: id('endpoint'), delivery: id('delivery') }),
 ])
 
 export type WebhookAction = z.output<typeof webhookActionSchema>
+
+/** An endpoint's delivery log: send one again. */
+export const webhookLogActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('resend'), id: id('delivery') }),
+])
 
 /** The ticked event checkboxes as the one comma-separated field the schema reads. */
 export function joinEvents(form: FormData): FormData {
