@@ -15,7 +15,7 @@ import { profiles } from './auth'
 /**
  * An address the site posts its events to (docs/webhooks.md): the events it asked for, and its
  * signing secret encrypted with a key derived from the site's secret (it must be read back to
- * sign, so a hash would not do; decision 0059). `failingSince` is the first failed
+ * sign, so a hash would not do; decision 0060). `failingSince` is the first failed
  * try since the last delivered one: past 24 h of failing the endpoint is disabled.
  */
 export const webhookEndpoints = pgTable(

@@ -7,7 +7,7 @@ import { getEnv } from '~/infra/env.server'
  * encrypted with AES-256-GCM under a key derived (HKDF-SHA-256) from the site's secret
  * (BETTER_AUTH_SECRET), so a copy of the database or a backup alone does not give it away.
  * A changed site secret leaves the stored secrets unreadable: those endpoints need a new one
- * (decision 0059).
+ * (decision 0060).
  */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_'
 const SECRET_BYTES = 24
