@@ -456,6 +456,9 @@ describe('contract: every answer against the OpenAPI document', () => {
       bylines: [{ name: 'Ana Author' }],
       image: {
         url: expect.stringMatching(/^http:\/\/[^/]+\/media\/media\/photo\.jpg$/),
+        // An image the library does not know: no credit, cut around its centre.
+        credit: '',
+        focalPoint: { x: 0.5, y: 0.5 },
         sizes: expect.arrayContaining([expect.objectContaining({ width: 640 })]),
       },
     })

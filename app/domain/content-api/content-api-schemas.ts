@@ -25,6 +25,13 @@ export const imageSchema = z
     url,
     alt: z.string(),
     caption: z.string(),
+    credit: z
+      .string()
+      .meta({ description: 'Who made the picture ("" for none), shown as "Photo: …"' }),
+    focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).meta({
+      description:
+        'The point every crop must keep in frame, as fractions of the width and height from the top left ({ x: 0.5, y: 0.5 }: the centre)',
+    }),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     sizes: z

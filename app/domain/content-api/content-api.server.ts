@@ -1,3 +1,4 @@
+import { focalPointOf } from '~/lib/focal-point'
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { articles, articleTags, categories, profiles, tags } from '@db/schema/index'
 import { articleCoreFields, correctionCoreFields } from '~/domain/articles/article-representation'
@@ -84,6 +85,8 @@ function imageOf(row: ArticleDetail, siteUrl: string): ArticleSummary['image'] {
     url: absoluteUrl(siteUrl, original),
     alt: facts?.alt || row.title,
     caption: facts?.caption ?? '',
+    credit: facts?.credit ?? '',
+    focalPoint: focalPointOf(facts?.focalX, facts?.focalY),
     width: facts?.width ?? null,
     height: facts?.height ?? null,
     sizes: sized

@@ -132,6 +132,10 @@ export interface ContentFile {
     height: number | null
     alt: string
     caption: string
+    /** Since issue 40; a file from before has none (no credit, the centre). */
+    credit?: string
+    focalX?: number
+    focalY?: number
     createdAt: string
   }[]
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { mediaFiles, newspaperEditions, profiles, staticPages } from '@db/schema/index'
-import { UPLOAD_LIMITS } from '~/domain/media/media-schema'
+import { MEDIA_CREDIT_MAX, UPLOAD_LIMITS } from '~/domain/media/media-schema'
+import { focalPointOf } from '~/lib/focal-point'
 import { importRedirectsCsv } from '~/domain/redirects/redirects-csv.server'
 import { openBoundedZip, ZipError, type ZipLimits } from '~/infra/bounded-zip.server'
 import type { Database } from '~/infra/db.server'
@@ -12,6 +13,20 @@ import { insertArticles, insertHead, insertPlans } from './content-rows.server'
 import { confirmedSubscribers, csvRecords, restoreSubscribers } from './export-csv.server'
 
 export { ContentImportError } from './content-file'
+
+/**
+ * A media row's credit and focal point as the table takes them: absent in a file from before
+ * they existed (no credit, the centre), a point out of range brought to the picture's edge,
+ * a credit past its limit cut, so a hand-edited file cannot fail the whole import.
+ */
+function focalAndCredit(m: ContentRead['media'][number]) {
+  const focal = focalPointOf(m.focalX, m.focalY)
+  return {
+    credit: typeof m.credit === 'string' ? m.credit.slice(0, MEDIA_CREDIT_MAX) : '',
+    focalX: focal.x,
+    focalY: focal.y,
+  }
+}
 
 export interface ContentImportResult {
   authors: number
@@ -137,7 +152,7 @@ export async function importSiteExport(
       for (const m of read.media)
         await tx
           .insert(mediaFiles)
-          .values({ ...m, createdAt: new Date(m.createdAt) })
+          .values({ ...m, ...focalAndCredit(m), createdAt: new Date(m.createdAt) })
           .onConflictDoNothing()
       for (const e of read.editions)
         await tx

@@ -137,6 +137,9 @@ export async function* contentJsonChunks(
       height: mediaFiles.height,
       alt: mediaFiles.alt,
       caption: mediaFiles.caption,
+      credit: mediaFiles.credit,
+      focalX: mediaFiles.focalX,
+      focalY: mediaFiles.focalY,
       createdAt: mediaFiles.createdAt,
     })
     .from(mediaFiles)
