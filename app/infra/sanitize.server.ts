@@ -251,23 +251,31 @@ export interface StoredBodyImage {
   captionOverride: string
 }
 
-/** What a reader is shown of a library image; caption '' for none. */
+/** What a reader is shown of a library image; caption and credit '' for none. */
 export interface ShownBodyImage {
   alt: string
   caption: string
+  /** The credit line as shown ("Photo: …"), under the caption. */
+  credit?: string
 }
 
 // Put on an image by the reader's pass below and replaced by a figure in the same call: a
 // stored body carrying it has it taken off first, so it never reaches a page.
 const CAPTION_MARK = 'data-figure-caption'
+const CREDIT_MARK = 'data-figure-credit'
 // sanitize-html writes every attribute value quoted with `&`, `<`, `>` and `"` escaped, so a
-// tag ends at the first `>` and a value at the first `"`; the mark is written last.
-const MARKED_IMAGE = new RegExp(`<img([^>]*) ${CAPTION_MARK}="([^"]*)" />`, 'g')
+// tag ends at the first `>` and a value at the first `"`; the marks are written last, the
+// caption's before the credit's. An image with neither is left as it is.
+const MARKED_IMAGE = new RegExp(
+  `<img([^>]*?)(?: ${CAPTION_MARK}="([^"]*)")?(?: ${CREDIT_MARK}="([^"]*)")? />`,
+  'g',
+)
 
 /**
  * An article body as readers see it: sanitised as on save, and every library image (one with
- * a media id) given the alt text and caption `show` decides for it, its overrides taken off;
- * an image with a caption becomes `<figure><img><figcaption>`. Images without an id (pasted,
+ * a media id) given the alt text, caption and credit `show` decides for it, its overrides taken
+ * off; an image with a caption or a credit becomes `<figure><img><figcaption>`, the credit in
+ * its `<small>` (as a gallery's). Images without an id (pasted,
  * imported, older bodies) stay as stored. Each table goes in its scrolling region.
  */
 export function renderArticleHtml(
@@ -277,12 +285,16 @@ export function renderArticleHtml(
   const marked = emptyRelatedCards(
     sanitizeHtml(html, {
       ...ARTICLE_OPTIONS,
-      allowedAttributes: { ...ARTICLE_ATTRIBUTES, img: [...ARTICLE_ATTRIBUTES.img, CAPTION_MARK] },
+      allowedAttributes: {
+        ...ARTICLE_ATTRIBUTES,
+        img: [...ARTICLE_ATTRIBUTES.img, CAPTION_MARK, CREDIT_MARK],
+      },
       transformTags: {
         ...ARTICLE_OPTIONS.transformTags,
         img: (tagName, attribs) => {
           const {
             [CAPTION_MARK]: _mark,
+            [CREDIT_MARK]: _creditMark,
             [ALT_OVERRIDE]: altOverride = '',
             [CAPTION_OVERRIDE]: captionOverride = '',
             ...kept
@@ -296,6 +308,7 @@ export function renderArticleHtml(
               ...kept,
               alt: shown.alt,
               ...(shown.caption ? { [CAPTION_MARK]: shown.caption } : {}),
+              ...(shown.credit ? { [CREDIT_MARK]: shown.credit } : {}),
             },
           }
         },
@@ -304,8 +317,10 @@ export function renderArticleHtml(
   )
   const figured = marked.replace(
     MARKED_IMAGE,
-    (_, attributes: string, caption: string) =>
-      `<figure><img${attributes} /><figcaption>${caption}</figcaption></figure>`,
+    (image: string, attributes: string, caption?: string, credit?: string) =>
+      caption === undefined && credit === undefined
+        ? image
+        : `<figure><img${attributes} /><figcaption>${caption ?? ''}${credit ? `<small>${credit}</small>` : ''}</figcaption></figure>`,
   )
   // Tables scroll sideways in their region; embeds are the reader's click-to-load card
   // (nothing from the provider until they choose).

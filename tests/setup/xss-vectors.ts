@@ -438,6 +438,16 @@ const TEMPLATES: Template[] = [
     'embed',
     '<figure data-embed="facebook" data-url="https://www.facebook.com/page/posts/1?href=javascript:$"></figure>',
   ],
+  // A library image's credit (issue 40) is drawn from the library under a figure's caption:
+  // the marks that carry it on the reader's pass are never taken from a stored body.
+  [
+    'body image credit',
+    '<img src="/media/media/a.png" alt="" data-media-id="a.png" data-figure-credit="&lt;/small&gt;&lt;/figcaption&gt;&lt;script&gt;$&lt;/script&gt;">',
+  ],
+  [
+    'body image credit',
+    '<img src=x data-media-id="a.png" data-figure-caption="x&quot; onerror=&quot;$" data-figure-credit="&lt;img src=x onerror=$&gt;">',
+  ],
 ]
 
 function build(): XssVector[] {

@@ -20,7 +20,7 @@ import { showLibraryWords } from './body-images.server'
 
 const SRC = (name: string) => `/media/media/_v/${name.replace(/\.[^.]+$/, '')}-1200.webp`
 
-async function libraryImage(name: string, alt: string, caption = '') {
+async function libraryImage(name: string, alt: string, caption = '', credit = '') {
   await getDb().insert(mediaFiles).values({
     bucket: 'media',
     name,
@@ -29,6 +29,7 @@ async function libraryImage(name: string, alt: string, caption = '') {
     size: 1,
     alt,
     caption,
+    credit,
   })
 }
 
@@ -63,6 +64,26 @@ describe('a body image from the library', () => {
     expect(html).toBe(
       `<figure><img src="${SRC('100-2.jpg')}" alt="Boats" data-media-id="100-2.jpg" /><figcaption>Fishing boats &amp; &lt;nets&gt; at &quot;low&quot; tide</figcaption></figure>`,
     )
+  })
+
+  it('credits the library’s maker under its caption, or alone, escaped', async () => {
+    await libraryImage('100-7.jpg', 'Boats', 'At low tide', 'Jane <Doe> & "Wire"')
+    await libraryImage('100-8.jpg', 'Nets', '', 'Ana Lens')
+    const { html } = await bodyOf(
+      `<img src="${SRC('100-7.jpg')}" alt="" data-media-id="100-7.jpg"><img src="${SRC('100-8.jpg')}" alt="" data-media-id="100-8.jpg">`,
+    )
+    expect(html).toBe(
+      `<figure><img src="${SRC('100-7.jpg')}" alt="Boats" data-media-id="100-7.jpg" /><figcaption>At low tide<small>Photo: Jane &lt;Doe&gt; &amp; &quot;Wire&quot;</small></figcaption></figure>` +
+        `<figure><img src="${SRC('100-8.jpg')}" alt="Nets" data-media-id="100-8.jpg" /><figcaption><small>Photo: Ana Lens</small></figcaption></figure>`,
+    )
+  })
+
+  it('drops a credit mark stored in a body: only the library credits', async () => {
+    await libraryImage('100-9.jpg', 'Quay')
+    const { html } = await bodyOf(
+      `<img src="${SRC('100-9.jpg')}" alt="" data-media-id="100-9.jpg" data-figure-credit="&lt;script&gt;Fake">`,
+    )
+    expect(html).toBe(`<img src="${SRC('100-9.jpg')}" alt="Quay" data-media-id="100-9.jpg" />`)
   })
 
   it('keeps the alt text and caption this use overrides, and drops the override attributes', async () => {

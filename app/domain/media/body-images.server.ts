@@ -7,12 +7,12 @@ import { scrollableTables } from '~/lib/scrollable-tables'
 import { mediaIdsOfBody, showBodyImage, type BodyImageLibrary } from './body-images'
 
 /**
- * A column of an article query: the library's alt text and caption of every image its body
+ * A column of an article query: the library's alt text, caption and credit of every image its body
  * (`content`, sanitised on save) names by media id. It rides in the article's own statement,
  * so a body of any number of images costs no query more.
  */
 export function bodyImagesColumn(content: AnyPgColumn): SQL<BodyImageLibrary> {
-  return sql<BodyImageLibrary>`coalesce((select json_object_agg(${mediaFiles.name}, json_build_object('alt', ${mediaFiles.alt}, 'caption', ${mediaFiles.caption})) from ${mediaFiles} where ${mediaFiles.bucket} = 'media' and ${mediaFiles.name} in (select (regexp_matches(${content}, 'data-media-id="([^"]+)"', 'g'))[1])), '{}'::json)`
+  return sql<BodyImageLibrary>`coalesce((select json_object_agg(${mediaFiles.name}, json_build_object('alt', ${mediaFiles.alt}, 'caption', ${mediaFiles.caption}, 'credit', ${mediaFiles.credit})) from ${mediaFiles} where ${mediaFiles.bucket} = 'media' and ${mediaFiles.name} in (select (regexp_matches(${content}, 'data-media-id="([^"]+)"', 'g'))[1])), '{}'::json)`
 }
 
 /** The same for a body not saved yet (the preview of the form's values): one query. */
@@ -20,10 +20,17 @@ export async function describeBodyImages(html: string): Promise<BodyImageLibrary
   const ids = mediaIdsOfBody(html)
   if (ids.length === 0) return {}
   const rows = await getDb()
-    .select({ name: mediaFiles.name, alt: mediaFiles.alt, caption: mediaFiles.caption })
+    .select({
+      name: mediaFiles.name,
+      alt: mediaFiles.alt,
+      caption: mediaFiles.caption,
+      credit: mediaFiles.credit,
+    })
     .from(mediaFiles)
     .where(and(eq(mediaFiles.bucket, 'media'), inArray(mediaFiles.name, ids)))
-  return Object.fromEntries(rows.map(({ name, alt, caption }) => [name, { alt, caption }]))
+  return Object.fromEntries(
+    rows.map(({ name, alt, caption, credit }) => [name, { alt, caption, credit }]),
+  )
 }
 
 /**
