@@ -127,17 +127,11 @@ sub vcl_backend_fetch {
 
 sub vcl_backend_response {
     if (beresp.status >= 500) {
-        # A refresh in the background that fails keeps the stale copy.
-        if (bereq.is_bgfetch) {
-            return (abandon);
-        }
-        # An instance refusing a render (its queue full: decision 0047) is not asked again for
-        # that page for a second, but the page is not put aside for long either: the next
-        # request after it may be kept.
-        set beresp.ttl = 1s;
-        set beresp.grace = 0s;
-        set beresp.uncacheable = true;
-        return (deliver);
+        # A refresh in the background that fails keeps the stale copy. A request that waited
+        # for this fetch gets a 503 and the next one for the page tries again, one at a time:
+        # no "hit-for-miss" here, which would send every reader of the page to instances that
+        # have just refused a render (their queue full: decision 0047).
+        return (abandon);
     }
     if (beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)" || beresp.http.Set-Cookie || beresp.http.Surrogate-Control ~ "(?i)no-store" || !(beresp.http.Cache-Control ~ "(?i)(public|s-maxage|max-age)") || beresp.ttl <= 0s) {
         # Not kept; later requests go on to the instances without waiting for one another,
