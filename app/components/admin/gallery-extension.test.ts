@@ -100,6 +100,14 @@ describe('galleryImageOf', () => {
       height: 427,
     })
   })
+
+  it('starts from the library’s credit, worded as galleries show it', () => {
+    const item = { name: 'b.jpg', url: '/media/media/b.jpg', size: 1, kind: 'image' as const }
+    expect(galleryImageOf({ ...item, credit: 'Jane Doe / Wire' }).credit).toBe(
+      'Photo: Jane Doe / Wire',
+    )
+    expect(galleryImageOf({ ...item, credit: '' }).credit).toBe('')
+  })
 })
 
 describe('readGallery', () => {

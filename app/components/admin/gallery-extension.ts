@@ -1,7 +1,7 @@
 import { Node } from '@tiptap/react'
 import { NodeSelection } from '@tiptap/pm/state'
 import type { DOMOutputSpec } from '@tiptap/pm/model'
-import type { MediaItem } from '~/domain/media/media-schema'
+import { creditLine, type MediaItem } from '~/domain/media/media-schema'
 import { imageVariantUrl } from '~/lib/image-variants'
 import {
   GALLERY_ATTRIBUTE,
@@ -18,7 +18,7 @@ import {
 /** The width of a gallery's grid images: three across the article column, sharp on phones. */
 export const GALLERY_GRID_WIDTH = 640
 
-/** A library item as a gallery image: the library's alt text and caption to start from. */
+/** A library item as a gallery image: the library's alt text, caption and credit to start from. */
 export function galleryImageOf(item: MediaItem): GalleryImage {
   const width = item.width && item.height ? Math.min(item.width, GALLERY_GRID_WIDTH) : null
   const height =
@@ -28,7 +28,8 @@ export function galleryImageOf(item: MediaItem): GalleryImage {
     full: item.url,
     alt: item.alt ?? '',
     caption: item.caption ?? '',
-    credit: '',
+    // A gallery's credit is the line as shown; the library keeps the name alone.
+    credit: item.credit ? creditLine(item.credit) : '',
     width,
     height,
   }
