@@ -84,18 +84,20 @@ export async function startVarnish(
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
+  const fail = (message: string) => {
+    child.kill('SIGKILL')
+    fs.rmSync(dir, { recursive: true, force: true })
+    return new Error(message)
+  }
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`varnishd exited (${child.exitCode}):\n${log}`)
+    if (child.exitCode !== null) throw fail(`varnishd exited (${child.exitCode}):\n${log}`)
     // Any answer (a 503 while no instance is up yet) means it listens.
     const up = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
       () => true,
       () => false,
     )
     if (up) break
-    if (performance.now() - started > 30_000) {
-      child.kill('SIGKILL')
-      throw new Error(`varnishd did not answer in 30 s:\n${log}`)
-    }
+    if (performance.now() - started > 30_000) throw fail(`varnishd did not answer in 30 s:\n${log}`)
     await sleep(100)
   }
   const run = promisify(execFile)
