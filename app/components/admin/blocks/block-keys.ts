@@ -5,6 +5,16 @@ import { TextSelection, type Transaction } from '@tiptap/pm/state'
 // to its attribution, from a fact box's title to its text, and out of the block from its last
 // field (or from an empty last paragraph of a fact box, as out of a list).
 
+/**
+ * A line break (Shift-Enter, Mod-Enter) in a one-line field (a pull quote's words or
+ * attribution, a fact box's title) does nothing: the field holds no break, and StarterKit's
+ * command put one after the block and a second, empty block after it. The key is still taken,
+ * so a form's own Ctrl+Enter (the live desk's "Publish") goes on as usual.
+ */
+export function noBreakIn(editor: Editor, fields: readonly string[]): boolean {
+  return fields.includes(editor.state.selection.$from.parent.type.name)
+}
+
 /** Moves the caret into the field after the one it is in; false when there is none. */
 export function enterNextField(editor: Editor, field: string): boolean {
   const { state } = editor

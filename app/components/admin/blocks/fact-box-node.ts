@@ -1,6 +1,6 @@
 import { Extension, Node } from '@tiptap/core'
 import { BODY_BLOCKS } from '~/lib/body-blocks'
-import { enterLeavesFrom, enterNextField } from './block-keys'
+import { enterLeavesFrom, enterNextField, noBreakIn } from './block-keys'
 
 // A fact box: a titled aside ("What we know", "Key facts") holding paragraphs and lists.
 // Stored as <aside data-block="fact-box"><h3>Title</h3>…</aside> (lib/body-blocks.ts).
@@ -33,7 +33,8 @@ export const EMPTY_FACT_BOX = {
   content: [{ type: 'factBoxTitle' }, { type: 'paragraph' }],
 }
 
-// Ahead of StarterKit's Enter (split the block), which would break the block's shape.
+// Ahead of StarterKit's Enter (split the block) and line break (in the title), which would
+// break the block's shape.
 export const FactBoxKeys = Extension.create({
   name: 'factBoxKeys',
   priority: 1000,
@@ -41,6 +42,8 @@ export const FactBoxKeys = Extension.create({
     return {
       Enter: ({ editor }) =>
         enterNextField(editor, 'factBoxTitle') || enterLeavesFrom(editor, 'factBox'),
+      'Shift-Enter': ({ editor }) => noBreakIn(editor, ['factBoxTitle']),
+      'Mod-Enter': ({ editor }) => noBreakIn(editor, ['factBoxTitle']),
     }
   },
 })

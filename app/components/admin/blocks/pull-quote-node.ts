@@ -1,6 +1,6 @@
 import { Extension, Node } from '@tiptap/core'
 import { BODY_BLOCKS } from '~/lib/body-blocks'
-import { enterNextField } from './block-keys'
+import { enterNextField, noBreakIn } from './block-keys'
 
 // A pull quote: a sentence from the story set large, with an optional attribution. Stored as
 // the HTML standard's quotation with a source: <figure><blockquote><p>…</p></blockquote>
@@ -51,7 +51,10 @@ export const EMPTY_PULL_QUOTE = {
   content: [{ type: 'pullQuoteText' }, { type: 'pullQuoteAttribution' }],
 }
 
-// Ahead of StarterKit's Enter (split the block), which would break the block's shape.
+const PULL_QUOTE_FIELDS = ['pullQuoteText', 'pullQuoteAttribution']
+
+// Ahead of StarterKit's Enter (split the block) and line break, which would break the block's
+// shape.
 export const PullQuoteKeys = Extension.create({
   name: 'pullQuoteKeys',
   priority: 1000,
@@ -59,6 +62,8 @@ export const PullQuoteKeys = Extension.create({
     return {
       Enter: ({ editor }) =>
         enterNextField(editor, 'pullQuoteText') || enterNextField(editor, 'pullQuoteAttribution'),
+      'Shift-Enter': ({ editor }) => noBreakIn(editor, PULL_QUOTE_FIELDS),
+      'Mod-Enter': ({ editor }) => noBreakIn(editor, PULL_QUOTE_FIELDS),
     }
   },
 })
