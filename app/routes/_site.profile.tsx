@@ -19,7 +19,18 @@ import {
   signOut,
   type AuthFailure,
 } from '~/domain/users/account.server'
-import { canDeleteOwnAccount, canOpenBackOffice } from '~/domain/access/access-rules'
+import {
+  canDeleteOwnAccount,
+  canOpenBackOffice,
+  canUseApiTokens,
+} from '~/domain/access/access-rules'
+import {
+  ApiTokenError,
+  createApiToken,
+  listApiTokens,
+  revokeApiToken,
+} from '~/domain/api-tokens/api-tokens.server'
+import { ApiTokensPanel, toApiTokenView } from '~/components/auth/api-tokens-panel'
 import { ProfileDeleteAccount } from '~/components/site/profile-delete-account'
 import { ProfileMembership } from '~/components/site/profile-membership'
 import { ProfileNewsletters } from '~/components/site/profile-newsletters'
@@ -57,13 +68,15 @@ async function requireProfile(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, sessionId } = await requireProfile(request)
-  const [sessions, twoFactor, author, newsletters] = await Promise.all([
+  const [sessions, twoFactor, author, newsletters, apiTokens] = await Promise.all([
     listActiveSessions(user.id, sessionId),
     getTwoFactorStatus(user, await getBrandName()),
     // Bylines are the newsroom's: readers have none to set.
     canOpenBackOffice(user) ? getOwnAuthorProfile(user.id) : null,
     // The newsletter subscription with the account's address, once that address is confirmed.
     accountPreferences(user.id),
+    // Personal tokens for the Admin API: staff only (readers never see the panel).
+    canUseApiTokens(user) ? listApiTokens(user.id) : null,
   ])
   const membership = await profileMembership(user.id)
   const now = new Date()
@@ -82,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deletable: canDeleteOwnAccount(user),
     enrolRequired: new URL(request.url).searchParams.get('enrol') === '2fa',
     twoFactor,
+    apiTokens: apiTokens?.map((token) => toApiTokenView(token, now)) ?? null,
     sessions: sessions.map((s) => ({
       id: s.id,
       device: describeUserAgent(s.userAgent),
@@ -105,6 +119,14 @@ const TWO_FACTOR_ON_TOAST = {
   description: 'Save your backup codes now: they are shown only once.',
 } as const
 
+const TOKEN_INTENTS: readonly string[] = ['create-token', 'revoke-token']
+
+const TOKEN_CREATED_TOAST = {
+  type: 'success',
+  title: 'Token created',
+  description: 'Copy it now: it is shown only once.',
+} as const
+
 type ProfileResult = ActionResult<ProfileAnswer>
 
 /** The page holds several forms: a failure names the one it answers. */
@@ -115,9 +137,15 @@ function forIntent(intent: string | undefined, answer: ReturnType<typeof data<Ac
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, sessionId } = await requireProfile(request)
   const form = await request.formData()
+  // Tokens are staff's: anyone else is refused before their post is even read.
+  const sentIntent = formFields(form).intent
+  if (TOKEN_INTENTS.includes(sentIntent) && !canUseApiTokens(user)) {
+    const refusal = new ApiTokenError('FORBIDDEN', 'API tokens are for members of staff.')
+    return forIntent(sentIntent, failureFrom(refusal, { context }))
+  }
   const parsed = parseIntent(form, profileActionSchema, {
     titles: {},
-    hiddenFields: ['sessionId'],
+    hiddenFields: ['sessionId', 'tokenId'],
   })
   if (!parsed.ok) return forIntent(formFields(form).intent, parsed.response)
   const post = parsed.data
@@ -129,6 +157,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     switch (post.intent) {
+      case 'create-token': {
+        const { token, item } = await createApiToken(user, post)
+        const headers = await createToastHeaders(TOKEN_CREATED_TOAST)
+        const apiToken = { name: item.name, token }
+        return data<ProfileResult>({ ok: true, intent: post.intent, apiToken }, { headers })
+      }
+      case 'revoke-token':
+        await revokeApiToken(user.id, post.tokenId)
+        return redirectWithToast('/profile#api-tokens', {
+          type: 'success',
+          title: 'Token revoked',
+          description: 'Anything using it can no longer reach the API.',
+        })
       case 'resend-confirmation': {
         const result = await resendConfirmation(caller, user.email)
         if (!result.ok) return refused(result)
@@ -210,6 +251,7 @@ export default function ProfilePage() {
     newsletters,
     membership,
     deletable,
+    apiTokens,
   } = useLoaderData<typeof loader>()
   const answer: ProfileResult | undefined = useActionData<typeof action>()
   return (
@@ -244,6 +286,16 @@ export default function ProfilePage() {
       <ProfileSection id="sessions" title="Active sessions" description="Where you are signed in.">
         <SessionsPanel sessions={sessions} answer={answer} />
       </ProfileSection>
+
+      {apiTokens ? (
+        <ProfileSection
+          id="api-tokens"
+          title="API tokens"
+          description="Personal tokens let your own scripts and tools use the Admin API as you, within your role."
+        >
+          <ApiTokensPanel tokens={apiTokens} answer={answer} />
+        </ProfileSection>
+      ) : null}
 
       <ProfileNewsletters newsletters={newsletters} />
 

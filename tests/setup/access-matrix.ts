@@ -231,9 +231,12 @@ export const MATRIX: Record<string, Probe[]> = {
   // One's own profile: anyone signed in.
   'routes/_site.profile.tsx': [
     get(SIGNED_IN),
-    // A byline (display name, bio, picture) is the newsroom's: staff only.
+    // A byline (display name, bio, picture) and personal API tokens are the newsroom's: staff only.
     ...intentsOf(profileActionSchema).map((i) => ({
-      ...intent(i, i === 'author-profile' ? STAFF : SIGNED_IN),
+      ...intent(
+        i,
+        ['author-profile', 'create-token', 'revoke-token'].includes(i) ? STAFF : SIGNED_IN,
+      ),
       freshSession: true,
     })),
     { ...intent(FORGED, SIGNED_IN), freshSession: true },

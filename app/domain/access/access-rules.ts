@@ -250,3 +250,6 @@ export const canManageMembers = canAdministerSite
  * also rename categories. Links to it exist, so an author does not move them alone.
  */
 export const canChangeArticleSlug = canEditAnyArticle
+
+/** Personal API tokens (the Admin API, issue 41): staff, each acting with their own role. */
+export const canUseApiTokens = canOpenBackOffice

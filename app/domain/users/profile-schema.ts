@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { createApiTokenSchema, revokeApiTokenSchema } from '~/domain/api-tokens/api-tokens-schema'
 import {
   changePasswordSchema,
   passwordConfirmSchema,
@@ -67,6 +68,9 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('revoke-others') }),
   z.object({ intent: z.literal('revoke-all') }),
   z.object({ intent: z.literal('resend-confirmation') }),
+  // Personal API tokens (staff only; the action refuses anyone else).
+  createApiTokenSchema,
+  revokeApiTokenSchema,
 ])
 
 export type ProfilePost = z.output<typeof profileActionSchema>
@@ -79,4 +83,6 @@ export type ProfileIntent = ProfilePost['intent']
 export interface ProfileAnswer {
   intent: string
   backupCodes: string[]
+  /** A token just made: shown this once, never again. */
+  apiToken: { name: string; token: string }
 }
