@@ -65,10 +65,18 @@ function decodeUtf8(body: Buffer) {
 }
 
 /**
- * Routes whose bodies are JSON (better-auth's HTTP API, Stripe's webhooks); every other route
- * takes forms.
+ * Routes whose bodies are JSON (better-auth's HTTP API, Stripe's webhooks, the Admin API);
+ * every other route takes forms.
  */
-const JSON_ROUTES = /^\/api\/(?:auth(?:\/|$)|stripe\/webhook$)/
+const JSON_ROUTES = /^\/api\/(?:auth(?:\/|$)|stripe\/webhook$|admin\/v1\/)/
+
+/** The Admin API answers its refusals in its own shape (docs/admin-api.md, "Errors"). */
+const ADMIN_API = /^\/api\/admin\/v1\//
+const ADMIN_API_CODES = {
+  400: 'invalid_json',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+} as const
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
@@ -152,6 +160,11 @@ export function inputHygiene() {
     } catch (error) {
       if (error instanceof BadRequestError) {
         res.status(error.status)
+        if (ADMIN_API.test(req.path)) {
+          const code = ADMIN_API_CODES[error.status]
+          res.json({ error: { code, message: error.message } })
+          return
+        }
         if (
           (req.headers.accept ?? '').includes('application/json') ||
           (req.headers['content-type'] ?? '').includes('json')

@@ -182,6 +182,13 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/api.content.v1.newsletter-issues_.$id.tsx': [get([]), post('a write (405)', EVERYONE)],
   'routes/api.content.v1.site.tsx': [get([]), post('a write (405)', EVERYONE)],
   'routes/api.content.v1.openapi[.]json.tsx': [get(EVERYONE)],
+  // The Admin API answers by staff token only, never by session: a signed-in browser's cookie
+  // opens nothing there, for any role (tests/integration/admin-api.test.ts proves the tokens,
+  // roles and scopes). A method a route does not take is a 405 for everyone, before any token.
+  'routes/api.admin.v1.articles.tsx': [get([]), post('a new article', [])],
+  'routes/api.admin.v1.articles_.$id.tsx': [get([]), post('a POST (405: PATCH writes)', EVERYONE)],
+  'routes/api.admin.v1.media.tsx': [get(EVERYONE), post('an upload', [])],
+  'routes/api.admin.v1.openapi[.]json.tsx': [get(EVERYONE)],
   'routes/api.breaking-news.tsx': [get(EVERYONE)],
   // A live article's updates: public, like the article.
   'routes/api.live.$id.tsx': [get(EVERYONE, { query: '?since=0' })],
