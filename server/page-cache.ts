@@ -137,6 +137,9 @@ const EVERY_ROUTE_READS = ['_routes', 'index']
 /** The Content API (routes/api.content.v1.*), matched as the router matches: any case. */
 const CONTENT_API_PATH = /^\/api\/content\//i
 
+/** The Admin API (routes/api.admin.v1.*), matched as the router matches: any case. */
+const ADMIN_API_PATH = /^\/api\/admin\//i
+
 /**
  * Query parameters that make the answer one reader's: a gift link (`?gift=`, issue 38) opens
  * a members story in full for whoever follows it. An address carrying one is neither answered
@@ -444,6 +447,8 @@ export class PageCache {
       hasPersonalParameter(url) ||
       url.startsWith('/admin') ||
       url.startsWith('/api/auth') ||
+      // The Admin API answers by staff token, each answer its owner's own.
+      ADMIN_API_PATH.test(url) ||
       // The Content API answers by key (a revoked one must stop at once here, a "full text"
       // integration's answer is its own): a CDN may keep its answers, this cache does not.
       CONTENT_API_PATH.test(url)

@@ -131,13 +131,16 @@ export function ApiTokensPanel({
               {token.state === 'active' ? (
                 <Form method="post" action="/profile#api-tokens">
                   <input type="hidden" name="tokenId" value={token.id} />
-                  <SubmitButton
-                    intent="revoke-token"
-                    label="Revoke"
-                    pendingLabel="Revoking ..."
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="revoke-token"
                     variant="outline"
                     className="h-9"
-                  />
+                    aria-label={`Revoke ${token.name}`}
+                  >
+                    Revoke
+                  </Button>
                 </Form>
               ) : null}
             </li>
