@@ -30,10 +30,12 @@ const CARD_ID = new RegExp(`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`, 'g')
 
 /**
  * A column of a body's query: the public stories its cards name. It rides in the body's own
- * statement, as the library's image words do (media/body-images.server.ts).
+ * statement, as the library's image words do (media/body-images.server.ts). The ids are
+ * compared as the column's own type (an id past the integer range names no story), so the
+ * primary key finds them: cast the column instead and every body read scans the articles.
  */
 export function relatedCardsColumn(content: AnyPgColumn): SQL<RelatedCards> {
-  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id}::bigint in (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint)), '{}'::json)`
+  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id} in (select named.id::integer from (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint as id) named where named.id <= 2147483647)), '{}'::json)`
 }
 
 /** The ids of the stories a body's cards name. */

@@ -67,6 +67,29 @@ describe('blocks on the reader’s page', () => {
     const detail = await getPublishedArticleBySlug('sea-wall-story')
     expect(toArticleView(detail!, NOW).contentHtml).not.toContain('related-article')
   })
+
+  it('reads a stored body whose card names an id past the integer range, beside a real one', async () => {
+    const target = await insertArticle({
+      title: 'Lighthouse keeper retires',
+      slug: 'lighthouse-keeper-retires',
+      publishedAt: new Date('2026-05-30T10:00:00Z'),
+    })
+    // As an import or an old body may hold it: the id is compared as the column's type.
+    await insertArticle({
+      title: 'Sea wall story',
+      slug: 'sea-wall-story',
+      publishedAt: new Date('2026-06-01T10:00:00Z'),
+      content:
+        '<aside data-block="related-article" data-article-id="9999999999"></aside>' +
+        `<aside data-block="related-article" data-article-id="${target.id}"></aside>`,
+    })
+    const html = toArticleView(
+      (await getPublishedArticleBySlug('sea-wall-story'))!,
+      NOW,
+    ).contentHtml
+    expect(html).toContain('href="/article/lighthouse-keeper-retires"')
+    expect(html.match(/data-block="related-article"/g)).toHaveLength(1)
+  })
 })
 
 describe('blocks in search and RSS', () => {
