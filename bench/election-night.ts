@@ -337,7 +337,11 @@ async function main() {
     let shed = 0
     let inFlight = 0
     const latencies: number[] = []
-    const errorsSeen: string[] = []
+    /** Each kind of error at the edge, with how many times it was met. */
+    const errorsSeen: Record<string, number> = {}
+    const noteError = (what: string) => {
+      errorsSeen[what] = (errorsSeen[what] ?? 0) + 1
+    }
     const pick = (): Kind => {
       let r = Math.random()
       for (const [kind, share] of Object.entries(MIX) as [Kind, number][]) {
@@ -397,15 +401,14 @@ async function main() {
             (byCache[`${kind === 'signedIn' ? 'signed-in' : 'anonymous'} ${cache}`] ?? 0) + 1
           if (res.status >= 500) {
             edgeErrors++
-            if (errorsSeen.length < 10)
-              errorsSeen.push(
-                `${res.status} ${kind} (${res.headers['x-varnish-cache'] ? `from an instance, ${String(res.headers['x-varnish-cache'])}` : 'from Varnish: the fetch failed or was refused'})`,
-              )
+            noteError(
+              `${res.status} ${kind} (${res.headers['x-varnish-cache'] ? `from an instance, ${String(res.headers['x-varnish-cache'])}` : 'from Varnish: the fetch failed or was refused'})`,
+            )
           } else if (res.status === 404) notFound++
         })
         .catch((error: Error) => {
           edgeErrors++
-          if (errorsSeen.length < 10) errorsSeen.push(`${kind}: ${error.message}`)
+          noteError(`${kind}: ${error.message}`)
         })
         .finally(() => inFlight--)
     }
@@ -704,7 +707,7 @@ ${markdownTable(
     ],
     [
       'errors at the edge (5xx, resets, timeouts), restart included',
-      `${edgeErrors}${errorsSeen.length ? ` (${errorsSeen.join('; ')})` : ''}`,
+      `${edgeErrors}${edgeErrors ? ` (${describeErrors(errorsSeen)})` : ''}`,
       '0',
     ],
     ['requests not sent (400 in flight already)', String(shed), ''],
@@ -776,3 +779,11 @@ main().catch((error) => {
   console.error(error)
   process.exit(1)
 })
+
+/** The kinds of errors met, the most frequent first: "503 section (…) × 812; …". */
+function describeErrors(seen: Record<string, number>) {
+  return Object.entries(seen)
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, count]) => `${what} × ${count}`)
+    .join('; ')
+}
