@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newspaperEditions, newspaperPages, siteSettings } from '@db/schema/index'
+import { createIntegration } from '~/domain/integrations/integrations.server'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
 import { getStorage } from '~/infra/storage.server'
@@ -51,6 +52,9 @@ const pdfSecret = (edition: Edition) => `okapi${edition.tag}pdfbytes`
 let server: TestServer
 const pageCache = new PageCache({ maxBytes: 8 * 1024 * 1024 })
 let cookies: ReaderCookies
+/** Content API keys: a partner's, and a "full text" integration's (the paper's own app). */
+let partnerKey = ''
+let fullTextKey = ''
 
 beforeAll(async () => {
   server = await startTestServer({ pageCache })
@@ -93,6 +97,8 @@ beforeAll(async () => {
         },
       ])
   }
+  partnerKey = (await createIntegration({ name: 'Partner', fullText: false, createdBy: null })).key
+  fullTextKey = (await createIntegration({ name: 'Our app', fullText: true, createdBy: null })).key
   announceChanged([EVERYTHING])
 })
 
@@ -165,6 +171,23 @@ describe.each(READER_KINDS)('as %s', (reader) => {
           expect(cacheControl, path).toBe('private, no-store')
         }
       }
+    })
+
+    it('the Content API gives its page texts only when open to all, or to a full-text integration', async () => {
+      // Whoever's cookie comes along: the API reads the key, never the session.
+      const one = await get(`/api/content/v1/editions/${edition.slug}?key=${partnerKey}`, reader)
+      expect(one.status).toBe(200)
+      expect(one.body).toContain(title(edition))
+      expect(one.body).toContain(coverName(edition))
+      expect(one.body.includes(leakWord(edition))).toBe(!edition.membersOnly)
+      expect(one.body.includes(pdfName(edition))).toBe(!edition.membersOnly)
+      const list = await get(`/api/content/v1/editions?key=${partnerKey}`, reader)
+      expect(list.body).toContain(title(edition))
+      expect(list.body).not.toContain(leakWord(edition))
+      if (edition.membersOnly) expect(list.body).not.toContain(pdfName(edition))
+      const app = await get(`/api/content/v1/editions/${edition.slug}?key=${fullTextKey}`, reader)
+      expect(app.body).toContain(leakWord(edition))
+      expect(app.cacheControl).toBe('private, no-store')
     })
 
     it('the lists show its cover and never its stored PDF name when it is for members', async () => {

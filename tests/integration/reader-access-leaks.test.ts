@@ -38,7 +38,8 @@ import {
  *   its body and quoted, a gated one by neither, whoever asks (domain/search/README.md). Staff
  *   search the back office, not this.
  * - The Content API (docs/content-api.md) gives a gated story's preview to every key, whoever's
- *   cookie comes along, and its full text only to an integration marked "full text".
+ *   cookie comes along, and its full text only to an integration marked "full text"; its
+ *   newsletter issues carry what the mails carry, to every key.
  * The e-paper has its own file (reader-access-leaks-editions.test.ts).
  */
 
@@ -270,6 +271,22 @@ describe('newsletters', () => {
       for (const name of names) {
         expect(body, `${reader}: ${name}`).toContain(titleWord(LEVELS[name]))
         expect(body, `${reader}: ${name}`).not.toContain(leakWord(LEVELS[name]))
+      }
+    }
+    // The Content API's copy of the same issue, and the archive's list of issues.
+    for (const path of [
+      `/api/content/v1/newsletter-issues/${issue.id}?key=${partnerKey}`,
+      `/api/content/v1/newsletter-issues/${issue.id}?key=${fullTextKey}`,
+      `/api/content/v1/newsletter-issues?key=${partnerKey}`,
+    ]) {
+      const { status, body } = await get(path, 'member')
+      expect(status, path).toBe(200)
+      expect(body, path).toContain('The okapi edition')
+      for (const name of names) {
+        if (!path.includes('newsletter-issues?')) {
+          expect(body, `${path}: ${name}`).toContain(titleWord(LEVELS[name]))
+        }
+        expect(body, `${path}: ${name}`).not.toContain(leakWord(LEVELS[name]))
       }
     }
   })

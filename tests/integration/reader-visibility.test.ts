@@ -4,6 +4,7 @@ import { createIntegration } from '~/domain/integrations/integrations.server'
 import { getDb } from '~/infra/db.server'
 import { startTestServer } from '../setup/app-server'
 import { createTestUser, sessionCookie, TEST_SITE_URL } from '../setup/auth-fixtures'
+import { insertEdition, insertIssue, insertNewsletterList } from '../setup/content-api-fixtures'
 import { insertArticle, insertCategory, insertTag } from '../setup/content-fixtures'
 
 /*
@@ -131,6 +132,20 @@ const PLACES = (word: string) => [
 /** An article's own address in the Content API, by slug. */
 const apiArticle = (slug: string) => `/api/content/v1/articles/${slug}?key=${contentKey}`
 
+/** Every Content API endpoint's list or page, whatever it gives (OpenAPI document included). */
+const API_ENDPOINTS = () =>
+  [
+    'articles',
+    'categories',
+    'tags',
+    'authors',
+    'pages',
+    'editions',
+    'newsletter-issues',
+    'site',
+    'openapi.json',
+  ].map((path) => `/api/content/v1/${path}?key=${contentKey}`)
+
 describe.each(READERS)('as %s', (_who, cookieOf) => {
   it('a published article is found everywhere (the control)', async () => {
     const missing: string[] = []
@@ -164,5 +179,106 @@ describe.each(READERS)('as %s', (_who, cookieOf) => {
       if (shows(body, kind as Kind)) shown.push(place)
     }
     expect(shown).toEqual([])
+    // No Content API endpoint names it either (the lists above are filtered versions of one).
+    for (const place of API_ENDPOINTS()) {
+      const { status, body } = await get(place, cookieOf())
+      expect(status, place).toBe(200)
+      if (shows(body, kind as Kind) || body.includes(word)) shown.push(place)
+    }
+    expect(shown).toEqual([])
   })
+})
+
+/*
+ * The Content API's other resources in every state readers must not see (docs/content-api.md):
+ * a print edition still being read or failed, a newsletter issue not sent (draft, scheduled,
+ * failed or cancelled before its send), a section or tag whose only article is unpublished.
+ * Each has a control readers see, which the same endpoint must give.
+ */
+describe('the Content API: unpublished states of every resource × every endpoint', () => {
+  const editions = { control: '2026-06-01', processing: '2026-06-02', failed: '2026-06-03' }
+  const issues = {} as Record<'control' | 'draft' | 'scheduled' | 'failed' | 'cancelled', number>
+
+  beforeAll(async () => {
+    for (const [state, day] of Object.entries(editions)) {
+      await insertEdition({
+        editionDate: day,
+        title: `The wombat${state} edition`,
+        status: state === 'control' ? 'ready' : (state as 'processing' | 'failed'),
+        pages: [`Page text wombat${state}page`],
+      })
+    }
+    const list = await insertNewsletterList('wombat-brief', 'Wombat brief')
+    issues.control = (
+      await insertIssue(list.id, { status: 'sent', subject: 'wombatcontrol issue' })
+    ).id
+    issues.draft = (
+      await insertIssue(list.id, { status: 'draft', subject: 'wombatdraft issue' })
+    ).id
+    for (const status of ['scheduled', 'failed', 'cancelled'] as const) {
+      issues[status] = (
+        await insertIssue(list.id, { status, subject: `wombat${status} issue`, frozen: false })
+      ).id
+    }
+    // A section and a tag whose only article is a draft: no reader can open them.
+    const section = await insertCategory({ name: 'Wombat secrets', slug: 'wombat-secrets' })
+    const secretTag = await insertTag({ name: 'Wombattag', slug: 'wombat-tag' })
+    await insertArticle({
+      status: 'draft',
+      title: 'The wombatarticle story',
+      categoryId: section.id,
+      tagIds: [secretTag.id],
+    })
+  })
+
+  const api = (path: string) =>
+    `/api/content/v1/${path}${path.includes('?') ? '&' : '?'}key=${contentKey}`
+
+  it.each(READERS)(
+    'as %s: the lists give the controls and none of the others',
+    async (_who, cookieOf) => {
+      const leaks: string[] = []
+      for (const place of API_ENDPOINTS()) {
+        const { status, body } = await get(place, cookieOf())
+        expect(status, place).toBe(200)
+        for (const word of [
+          'wombatprocessing',
+          'wombatfailed',
+          'wombatdraft',
+          'wombatscheduled',
+          'wombatcancelled',
+          'wombatarticle',
+          'wombat-secrets',
+          'Wombattag',
+        ]) {
+          if (body.includes(word)) leaks.push(`${place}: ${word}`)
+        }
+      }
+      expect(leaks).toEqual([])
+      expect((await get(api('editions'), cookieOf())).body).toContain('wombatcontrol')
+      expect((await get(api('newsletter-issues'), cookieOf())).body).toContain('wombatcontrol')
+    },
+  )
+
+  it.each(READERS)(
+    'as %s: each one by its address answers 404, the control 200',
+    async (_who, cookieOf) => {
+      expect((await get(api(`editions/${editions.control}`), cookieOf())).body).toContain(
+        'wombatcontrolpage',
+      )
+      for (const day of [editions.processing, editions.failed]) {
+        const { status, body } = await get(api(`editions/${day}`), cookieOf())
+        expect(status, day).toBe(404)
+        expect(body, day).not.toContain('wombat')
+      }
+      expect((await get(api(`newsletter-issues/${issues.control}`), cookieOf())).status).toBe(200)
+      for (const state of ['draft', 'scheduled', 'failed', 'cancelled'] as const) {
+        const { status, body } = await get(api(`newsletter-issues/${issues[state]}`), cookieOf())
+        expect(status, state).toBe(404)
+        expect(body, state).not.toContain('wombat')
+      }
+      const category = await get(api('articles?category=wombat-secrets'), cookieOf())
+      expect(JSON.parse(category.body)).toEqual({ data: [], next: null })
+    },
+  )
 })
