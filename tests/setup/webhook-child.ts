@@ -6,7 +6,7 @@
  * - RECEIVER_URL set: adds an endpoint for article.published there and says `endpoint` with
  *   its secret;
  * - PUBLISH=n: publishes n articles, each in its own save, saying `published` after each commit;
- * - RUN_JOBS=0: runs no job (the instance to kill between the commits and the deliveries);
+ * - says `ready` once its jobs run; RUN_JOBS=0: runs no job (the instance to kill between the commits and the deliveries);
  * - says `done` and exits once no webhook event or delivery is waiting or in hand and, with
  *   EXPECT=n, n deliveries are delivered (instances started before anything was published).
  */
@@ -45,6 +45,7 @@ const registry = new JobRegistry().declare([
 ])
 if (process.env.RUN_JOBS !== '0')
   await registry.start({ databaseUrl: process.env.QUEUE_DATABASE_URL })
+say({ event: 'ready' })
 
 if (process.env.RECEIVER_URL) {
   const { secret } = await createWebhookEndpoint({

@@ -65,8 +65,10 @@ export const webhookEventsJob: DurableJobDefinition = {
   timeLimitMs: 60_000,
   retry: { attempts: 5, backoffMs: 10_000 },
   logLevel: 'debug',
-  // Commit to receiver is this job's look plus the delivery's: both look often.
+  // Commit to receiver is this job's look plus the delivery's: both look often, and a burst
+  // of changes is read a few at a time (bench/webhooks.ts).
   pollMs: 500,
+  concurrency: 4,
   run: async ({ payload }) => {
     const { id, type, occurredAt } = payload
     if (!isWebhookEventType(type) || typeof id !== 'string' || typeof occurredAt !== 'string')
