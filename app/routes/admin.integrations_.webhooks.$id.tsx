@@ -17,13 +17,12 @@ import type { BreadcrumbHandle } from '~/config/admin-navigation'
 import { canManageIntegrations } from '~/domain/access/access-rules'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import {
-  DELIVERY_LOG_LENGTH,
   getWebhookEndpoint,
   listWebhookDeliveries,
   resendWebhookDelivery,
   WebhookError,
 } from '~/domain/webhooks/webhook-endpoints.server'
-import { webhookLogActionSchema } from '~/domain/webhooks/webhooks-schema'
+import { DELIVERY_LOG_LENGTH, webhookLogActionSchema } from '~/domain/webhooks/webhooks-schema'
 import { formatDateWithTime } from '~/lib/dates'
 import { actionSuccess, failureFrom, parseId, parseIntent } from './+shared/action-results.server'
 import { notFound } from './+shared/http-answers.server'

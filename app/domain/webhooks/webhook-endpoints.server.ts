@@ -8,12 +8,11 @@ import { wakeJob } from '~/infra/jobs/registry.server'
 import type { WebhookEventType } from '~/lib/webhook-events'
 import { webhookHostProblem, webhookUrlProblem } from './webhook-address.server'
 import { deliveryEntry, WEBHOOK_DELIVERY_JOB } from './webhook-jobs'
+import { DELIVERY_LOG_LENGTH } from './webhooks-schema'
 import { encryptWebhookSecret, newWebhookSecret } from './webhook-secret.server'
 
 /** Characters of the secret the list shows (`whsec_` and a few more), to tell them apart. */
 const SHOWN_SECRET_LENGTH = 12
-/** Deliveries an endpoint's log shows, newest first. */
-export const DELIVERY_LOG_LENGTH = 50
 
 export class WebhookError extends domainErrors('WebhookError', {
   NOT_FOUND: 404,

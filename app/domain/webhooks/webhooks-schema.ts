@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { WEBHOOK_EVENT_TYPES } from '~/lib/webhook-events'
 
 export const WEBHOOK_URL_MAX = 2000
+/** Deliveries an endpoint's log shows, newest first. */
+export const DELIVERY_LOG_LENGTH = 50
 
 const id = (what: string) =>
   z.coerce
