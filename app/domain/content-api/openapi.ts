@@ -17,6 +17,7 @@ import {
   tagListSchema,
 } from './content-api-schemas'
 import { CONTENT_API_RATE_LIMIT_PER_MINUTE } from './content-api-limits'
+import { openApiComponents, schemaRef } from '~/lib/openapi-components'
 
 // The OpenAPI 3.1 document of /api/content/v1 (served at /api/content/v1/openapi.json),
 // generated from the zod schemas that validate the answers (content-api-schemas.ts): nothing
@@ -40,12 +41,6 @@ const NAMED = [
   siteAnswerSchema,
   tagListSchema,
 ]
-
-function ref(schema: z.ZodType) {
-  const id = z.globalRegistry.get(schema)?.id
-  if (!id) throw new Error('A Content API schema without an id')
-  return { $ref: `#/components/schemas/${id}` }
-}
 
 /** The schema (its `$ref`) each endpoint answers 200 with: the contract tests read this too. */
 export const ENDPOINTS = [
@@ -128,37 +123,6 @@ export const ENDPOINTS = [
   },
 ] as const
 
-function components(): Record<string, unknown> {
-  const all = z.toJSONSchema(z.globalRegistry, {
-    target: 'draft-2020-12',
-    uri: (id) => `#/components/schemas/${id}`,
-    io: 'output',
-  }) as { schemas: Record<string, Record<string, unknown>> }
-  const ids = new Set<string>()
-  const collect = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(collect)
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
-        if (k === '$ref' && typeof v === 'string') {
-          const id = v.replace('#/components/schemas/', '')
-          if (!ids.has(id)) {
-            ids.add(id)
-            collect(all.schemas[id])
-          }
-        } else collect(v)
-      }
-    }
-  }
-  collect(NAMED.map(ref))
-  const schemas: Record<string, unknown> = {}
-  for (const id of [...ids].sort()) {
-    // Each component is its own document in zod's output; inside OpenAPI it is a part of one.
-    const { $schema: _schema, $id: _id, ...rest } = all.schemas[id]
-    schemas[id] = rest
-  }
-  return schemas
-}
-
 const queryParameters = (query: z.ZodObject) => {
   const shape = z.toJSONSchema(query, { io: 'input' }) as {
     properties: Record<string, { description?: string } & Record<string, unknown>>
@@ -174,7 +138,7 @@ const queryParameters = (query: z.ZodObject) => {
 
 const errorAnswer = (description: string) => ({
   description,
-  content: { 'application/json': { schema: ref(apiErrorSchema) } },
+  content: { 'application/json': { schema: schemaRef(apiErrorSchema) } },
 })
 
 /** The whole document, for `siteUrl`. */
@@ -220,7 +184,7 @@ export function contentApiDocument(siteUrl: string) {
                 schema: { type: 'string' },
               },
             },
-            content: { 'application/json': { schema: ref(endpoint.answer) } },
+            content: { 'application/json': { schema: schemaRef(endpoint.answer) } },
           },
           '304': { description: 'Not modified (If-None-Match matched the ETag)' },
           '400': errorAnswer('A bad parameter (code `bad_request`)'),
@@ -248,7 +212,7 @@ export function contentApiDocument(siteUrl: string) {
     security: [{ contentKeyQuery: [] }, { contentKeyBearer: [] }],
     paths,
     components: {
-      schemas: components(),
+      schemas: openApiComponents(NAMED),
       securitySchemes: {
         contentKeyQuery: { type: 'apiKey', in: 'query', name: 'key' },
         contentKeyBearer: { type: 'http', scheme: 'bearer' },
