@@ -3,7 +3,7 @@ import { EditorState, TextSelection } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
 import { describe, expect, it } from 'vitest'
 import { blockExtensions, EDITOR_BLOCKS, findBlocks } from './editor-blocks'
-import { slashQueryAt } from './editor-slash-menu'
+import { menuPlace, slashQueryAt } from './editor-slash-menu'
 
 const labels = (query: string) => findBlocks(query).map((block) => block.label)
 
@@ -54,5 +54,29 @@ describe('slashQueryAt', () => {
     expect(slashQueryAt(stateWith(['and/or'], 7))).toBeNull()
     expect(slashQueryAt(stateWith(['/pull'], 3))).toBeNull()
     expect(slashQueryAt(stateWith(['pull'], 5))).toBeNull()
+  })
+})
+
+describe('menuPlace', () => {
+  it('puts the menu under the caret when there is room for it there', () => {
+    expect(menuPlace({ top: 200, bottom: 220 }, 100, 740)).toEqual({
+      top: 124,
+      above: false,
+      maxHeight: 740 - 88 - 220 - 4,
+    })
+  })
+
+  it('puts it above a caret low on the screen, no taller than the room there', () => {
+    expect(menuPlace({ top: 600, bottom: 620 }, 100, 740)).toEqual({
+      top: 496,
+      above: true,
+      maxHeight: 600 - 64 - 4,
+    })
+  })
+
+  it('keeps it under a caret high on a short screen, where above has less room', () => {
+    const place = menuPlace({ top: 120, bottom: 140 }, 100, 400)
+    expect(place.above).toBe(false)
+    expect(place.maxHeight).toBe(400 - 88 - 140 - 4)
   })
 })

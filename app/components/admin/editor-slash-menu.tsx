@@ -31,6 +31,31 @@ export function slashQueryAt(state: EditorState): SlashQuery | null {
   return { query: text.slice(1), from: $from.start(), to: $from.end() }
 }
 
+/**
+ * Where the menu goes: under the caret when there is room for it there, else above it (a
+ * caret low on a phone's screen, over the editor's sticky bottom bar), no taller than the room
+ * it has; it scrolls inside. Screen pixels kept clear: the admin header at the top, the
+ * publish bar a phone's form keeps at the bottom (article-publish-bar.tsx).
+ */
+const KEEP_CLEAR_TOP = 64
+const KEEP_CLEAR_BOTTOM = 88
+/** A menu with less room than this under the caret goes above it, if there is more room there. */
+const MENU_ROOM = 240
+const GAP = 4
+
+export function menuPlace(
+  caret: { top: number; bottom: number },
+  frameTop: number,
+  viewportHeight: number,
+): { top: number; above: boolean; maxHeight: number } {
+  const below = viewportHeight - KEEP_CLEAR_BOTTOM - caret.bottom - GAP
+  const over = caret.top - KEEP_CLEAR_TOP - GAP
+  const above = below < MENU_ROOM && over > below
+  return above
+    ? { top: caret.top - frameTop - GAP, above, maxHeight: Math.max(over, 120) }
+    : { top: caret.bottom - frameTop + GAP, above, maxHeight: Math.max(below, 120) }
+}
+
 /** Handles a key the editor received; true when the menu took it. */
 export type MenuKeys = (event: KeyboardEvent) => boolean
 
@@ -38,6 +63,8 @@ interface Shown {
   slash: SlashQuery
   top: number
   left: number
+  above: boolean
+  maxHeight: number
 }
 
 export function SlashMenu({
@@ -58,7 +85,11 @@ export function SlashMenu({
       if (!slash) return null
       const caret = e.view.coordsAtPos(slash.from)
       const frame = e.view.dom.getBoundingClientRect()
-      return { slash, top: caret.bottom - frame.top + 4, left: caret.left - frame.left }
+      return {
+        slash,
+        left: caret.left - frame.left,
+        ...menuPlace(caret, frame.top, window.innerHeight),
+      }
     },
     equalityFn: (a, b) =>
       a === b ||
@@ -67,7 +98,8 @@ export function SlashMenu({
         a.slash.query === b.slash.query &&
         a.slash.from === b.slash.from &&
         a.top === b.top &&
-        a.left === b.left),
+        a.left === b.left &&
+        a.maxHeight === b.maxHeight),
   })
   // Escape closes the menu for this "/…"; typing on opens it again.
   const [dismissed, setDismissed] = useState<string | null>(null)
@@ -115,14 +147,22 @@ export function SlashMenu({
     }
   })
 
+  // The option picked by the arrows stays in view when the menu scrolls.
+  const pickedId = open ? blocks[index]?.id : undefined
+  useEffect(() => {
+    if (pickedId)
+      document.getElementById(`rte-block-option-${pickedId}`)?.scrollIntoView({ block: 'nearest' })
+  }, [pickedId])
+
   if (!open) return null
   return (
     <div
       role="listbox"
       id="rte-block-menu"
       aria-label="Insert block"
-      style={{ top: shown.top, left: shown.left }}
-      className="absolute z-20 w-72 max-w-[calc(100%-1rem)] rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md"
+      data-side={shown.above ? 'top' : 'bottom'}
+      style={{ top: shown.top, left: shown.left, maxHeight: shown.maxHeight }}
+      className="absolute z-20 w-72 max-w-[calc(100%-1rem)] overflow-y-auto overscroll-contain rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md data-[side=top]:-translate-y-full"
     >
       {blocks.map((block, i) => (
         <div

@@ -94,6 +94,15 @@ function editorAttributes(
   }
 }
 
+/**
+ * The caret is scrolled into view with room under it for a phone form's sticky publish bar
+ * (article-publish-bar.tsx), which would otherwise cover the line being typed.
+ */
+const CARET_IN_VIEW = {
+  scrollThreshold: { top: 0, right: 0, bottom: 96, left: 0 },
+  scrollMargin: { top: 0, right: 0, bottom: 96, left: 0 },
+}
+
 export interface RichTextEditorProps {
   /** The editor's HTML; an outside change that differs replaces the content. */
   value: string
@@ -144,6 +153,7 @@ export function RichTextEditor({
       attributes,
       // A copy from Google Docs or Word keeps its structure and loses its styling.
       transformPastedHTML: transformPastedHtml,
+      ...CARET_IN_VIEW,
       handleKeyDown: (_view, event) => menuKeys.current?.(event) ?? false,
     },
     onUpdate: ({ editor }) => {
@@ -160,6 +170,7 @@ export function RichTextEditor({
       editorProps: {
         attributes: editorAttributes(labelId, invalid, describedBy, readOnly),
         transformPastedHTML: transformPastedHtml,
+        ...CARET_IN_VIEW,
       },
     })
   }, [editor, labelId, invalid, describedBy, readOnly])

@@ -235,3 +235,32 @@ test('a card whose story is withdrawn shows nothing', async ({ page, login }) =>
   await expect(body).not.toContainText(targetTitle)
   await close()
 })
+
+test('on a phone the "/" menu low on the screen opens above the caret, clear of the publish bar', async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await login('admin')
+  await openNewArticle(page)
+  await contentEditor(page).click()
+  for (let i = 1; i <= 8; i++) {
+    await page.keyboard.type(`Paragraph ${i} of the story.`)
+    await page.keyboard.press('Enter')
+  }
+  await page.keyboard.type('/')
+  const menu = page.getByRole('listbox', { name: 'Insert block' })
+  await expect(menu).toHaveAttribute('data-side', 'top')
+  const bar = (await page.locator('[data-publish-bar]').boundingBox())!
+  const shown = (await menu.boundingBox())!
+  const caret = (await contentEditor(page).locator('p').last().boundingBox())!
+  // The menu, the line typed and the bar do not meet; the header (56 px) stays clear.
+  expect(shown.y + shown.height).toBeLessThanOrEqual(caret.y)
+  expect(caret.y + caret.height).toBeLessThanOrEqual(bar.y)
+  expect(shown.y).toBeGreaterThanOrEqual(56)
+  // The last block is reached by the arrows, scrolled into the menu's view.
+  await page.keyboard.press('ArrowUp')
+  const last = menu.getByRole('option').last()
+  await expect(last).toHaveAttribute('aria-selected', 'true')
+  await expect(last).toBeInViewport()
+})
