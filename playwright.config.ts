@@ -153,6 +153,8 @@ export default defineConfig({
         IMPORT_FETCH_ALLOW_PRIVATE: '1',
         EMBED_OEMBED_ORIGIN: `http://127.0.0.1:${OEMBED_STAND_IN_PORT}`,
         EMBED_FETCH_ALLOW_PRIVATE: '1',
+        // The webhooks journey's receiver listens on this machine (webhooks.spec.ts).
+        WEBHOOK_ALLOW_PRIVATE: '1',
         BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
         LOG_LEVEL: 'warn',
         MALLOC_ARENA_MAX: '2',

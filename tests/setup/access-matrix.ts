@@ -526,7 +526,7 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/admin.integrations.tsx': screen(ADMINS, integrationActionSchema),
   // Webhook endpoints and each one's delivery log (issue 41): admins. An endpoint not there: 404.
   'routes/admin.integrations_.webhooks.tsx': screen(ADMINS, webhookActionSchema),
-  'routes/admin.integrations_.webhooks.$id.tsx': screen(ADMINS, webhookLogActionSchema),
+  'routes/admin.integrations_.webhooks_.$id.tsx': screen(ADMINS, webhookLogActionSchema),
   'routes/admin.export.tsx': [get(ADMINS)],
   'routes/admin.export.download.tsx': [get(ADMINS)],
   'routes/admin.import.tsx': screen(ADMINS, importActionSchema),

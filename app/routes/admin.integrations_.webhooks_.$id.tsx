@@ -27,7 +27,7 @@ import { formatDateWithTime } from '~/lib/dates'
 import { actionSuccess, failureFrom, parseId, parseIntent } from './+shared/action-results.server'
 import { notFound } from './+shared/http-answers.server'
 import { requireStaff } from './+shared/require-access.server'
-import type { Route } from './+types/admin.integrations_.webhooks.$id'
+import type { Route } from './+types/admin.integrations_.webhooks_.$id'
 
 async function endpointOf(param: string | undefined) {
   const id = parseId(param ?? null)
