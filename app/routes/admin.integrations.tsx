@@ -253,8 +253,12 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
               <code>Authorization: Bearer</code>. Every field is described in the{' '}
               <a className="underline" href={`${CONTENT_API_BASE}/openapi.json`}>
                 OpenAPI document
-              </a>
-              ; docs/content-api.md shows how to call it.
+              </a>{' '}
+              and on the{' '}
+              <a className="underline" href="/developers/content-api">
+                reference page
+              </a>{' '}
+              for the developers of an integration; docs/content-api.md shows how to call it.
             </CardDescription>
           </CardHeader>
           <CardContent>

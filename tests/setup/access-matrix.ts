@@ -145,6 +145,8 @@ export const MATRIX: Record<string, Probe[]> = {
   'routes/_site.contact.tsx': [get(EVERYONE)],
   'routes/_site.privacy.tsx': [get(EVERYONE)],
   'routes/_site.terms.tsx': [get(EVERYONE)],
+  // The Content API's reference: what the OpenAPI document says, for people.
+  'routes/_site.developers.content-api.tsx': [get(EVERYONE)],
   'routes/_site.article.$slug.tsx': [get(EVERYONE)],
   'routes/_site.article.$slug_.entry.$entryId.tsx': [get(EVERYONE)],
   // "Gift this story": a signed-in reader (only a member's post makes a link; others get 400/403

@@ -42,3 +42,28 @@ test('a page that does not exist answers 404 and offers to search the site', asy
   await search.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/\/search\?q=harbour$/)
 })
+
+test('the Content API reference shows every endpoint and links each type to its fields', async ({
+  page,
+}) => {
+  const response = await page.goto('/developers/content-api')
+  expect(response?.status()).toBe(200)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Broadsheet Content API' }),
+  ).toBeVisible()
+  const document = (await (await page.request.get('/api/content/v1/openapi.json')).json()) as {
+    paths: Record<string, unknown>
+  }
+  const endpoints = page.getByRole('navigation', { name: 'Endpoints' }).getByRole('link')
+  await expect(endpoints).toHaveCount(Object.keys(document.paths).length)
+  await endpoints.filter({ hasText: 'GET /articles/{idOrSlug}' }).click()
+  await expect(page).toHaveURL(/#\/articles\/%7BidOrSlug%7D$|#\/articles\/\{idOrSlug\}$/)
+  await page
+    .locator('section', { hasText: 'GET /articles/{idOrSlug}' })
+    .getByRole('link', { name: 'ArticleAnswer' })
+    .first()
+    .click()
+  await expect(
+    page.getByRole('heading', { level: 3, name: 'ArticleAnswer', exact: true }),
+  ).toBeInViewport()
+})
