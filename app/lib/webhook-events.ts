@@ -8,6 +8,15 @@ export const WEBHOOK_EVENTS = [
   { type: 'article.unpublished', label: 'Article unpublished' },
   { type: 'article.deleted', label: 'Published article deleted' },
   { type: 'correction.added', label: 'Correction added' },
+  { type: 'live_entry.published', label: 'Live entry published' },
+  { type: 'newsletter_issue.sent', label: 'Newsletter issue sent' },
+  { type: 'category.created', label: 'Category created' },
+  { type: 'category.updated', label: 'Category updated' },
+  { type: 'category.deleted', label: 'Category deleted' },
+  { type: 'tag.created', label: 'Tag created' },
+  { type: 'tag.updated', label: 'Tag updated' },
+  { type: 'tag.deleted', label: 'Tag deleted' },
+  { type: 'site.changed', label: 'Site settings changed' },
 ] as const
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['type']

@@ -73,6 +73,10 @@ describe('/admin/api/media', () => {
         originalName: 'Holiday photo.PNG',
         alt: '',
         caption: '',
+        // A new image has no credit, and its focal point is the centre.
+        credit: '',
+        focalX: 0.5,
+        focalY: 0.5,
         uploadedIso: expect.any(String),
         uploadedBy: callers.admin.email.split('@')[0],
       },

@@ -4,6 +4,7 @@ import { domainErrors } from '~/domain/domain-error'
 import { recordMovedPath } from '~/domain/redirects/redirects.server'
 import { announceChanged, announcing, cacheKey, EVERYTHING } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
+import { queueWebhookEvent } from '~/infra/webhook-outbox.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { editorialOrder } from './categories-queries.server'
 import type { CategoryPlace, CategoryValues, MoveDirection } from './categories-schema'
@@ -38,6 +39,14 @@ async function freeSlug(tx: Transaction, wanted: string, exceptId?: number) {
   })
 }
 
+/** A category's webhook event (docs/webhooks.md), queued in the change's transaction. */
+function categoryEvent(
+  type: 'category.created' | 'category.updated' | 'category.deleted',
+  row: { id: number; slug: string; name: string },
+) {
+  return { type, subject: { categoryId: row.id, slug: row.slug, name: row.name } }
+}
+
 // A category's name and place show in the navigation and on every card: its changes are the
 // chrome's (every page). A new one shows nowhere until an article is published in it, but in
 // the sitemap.
@@ -61,6 +70,7 @@ async function createCategoryRow(values: CategoryValues) {
         position: last === null ? 0 : last + 1,
       })
       .returning()
+    await queueWebhookEvent(tx, categoryEvent('category.created', row))
     return row
   })
 }
@@ -84,6 +94,7 @@ export async function updateCategory(id: number, values: CategoryValues) {
       .where(eq(categories.id, id))
       .returning()
     if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+    await queueWebhookEvent(tx, categoryEvent('category.updated', row))
     // Every category has a public page from the moment it exists: its old address answers 301.
     if (before && before.slug !== slug)
       await recordMovedPath(tx, `/category/${before.slug}`, `/category/${slug}`)
@@ -95,11 +106,14 @@ export async function updateCategory(id: number, values: CategoryValues) {
 
 /** Its articles keep existing with no category ("Uncategorized"): the foreign key sets null. */
 export async function deleteCategory(id: number) {
-  const [row] = await getDb()
-    .delete(categories)
-    .where(eq(categories.id, id))
-    .returning({ id: categories.id })
-  if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(categories)
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id, slug: categories.slug, name: categories.name })
+    if (!row) throw new CategoryError('NOT_FOUND', 'This category no longer exists')
+    await queueWebhookEvent(tx, categoryEvent('category.deleted', row))
+  })
   // It leaves the navigation (every page); its articles' cards read "Uncategorized".
   announceChanged([EVERYTHING])
 }

@@ -3,6 +3,7 @@ import { articles, liveCoverage, liveEntries, liveEntryRevisions } from '@db/sch
 import { domainErrors } from '~/domain/domain-error'
 import { announceChanged, cacheKey } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
+import { queueWebhookEvent } from '~/infra/webhook-outbox.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import type { LiveEntryInput, LiveState } from './live-schema'
 import type { LiveEntryStatus } from './live-types'
@@ -114,6 +115,11 @@ export async function updateSummary(articleId: number, summary: string): Promise
   announceArticle(articleId)
 }
 
+/** An entry's going public, as a webhook event queued in its transaction (docs/webhooks.md). */
+function queueEntryPublished(tx: Transaction, articleId: number, entryId: number) {
+  return queueWebhookEvent(tx, { type: 'live_entry.published', subject: { articleId, entryId } })
+}
+
 /**
  * A new entry: published at once when `publish` (the sender may run the coverage), else
  * pending until an editor approves it. Refused once coverage has ended.
@@ -144,7 +150,10 @@ export async function postEntry(
         updatedAt: CLOCK,
       })
       .returning({ id: liveEntries.id, status: liveEntries.status })
-    if (options.publish) await touchCoverage(tx, articleId)
+    if (options.publish) {
+      await touchCoverage(tx, articleId)
+      await queueEntryPublished(tx, articleId, inserted.id)
+    }
     return inserted
   })
   if (row.status === 'published') announceArticle(articleId)
@@ -225,6 +234,7 @@ export async function approveEntry(articleId: number, entryId: number): Promise<
       .set({ status: 'published', publishedAt: CLOCK, updatedAt: CLOCK })
       .where(eq(liveEntries.id, entryId))
     await touchCoverage(tx, articleId)
+    await queueEntryPublished(tx, articleId, entryId)
   })
   announceArticle(articleId)
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { newsletterIssues } from '@db/schema/index'
 import { getDb, type Database } from '~/infra/db.server'
+import { queueWebhookEvent } from '~/infra/webhook-outbox.server'
 import { issueAndList } from './issue-lookup.server'
 import { renderTemplate, storyIdsOf } from './issue-render.server'
 import { NewsletterSendError } from './send-error'
@@ -95,6 +96,12 @@ export async function startIssueSend(
         updatedAt: now,
       })
       .where(eq(newsletterIssues.id, issueId))
+    // From now its web version is in the public archive: the issue is sent, for integrations.
+    await queueWebhookEvent(
+      tx,
+      { type: 'newsletter_issue.sent', subject: { issueId, listId: list.id } },
+      now,
+    )
     return { recipients, started: true }
   })
   if (result.started && result.recipients > 0) wakeSenders()

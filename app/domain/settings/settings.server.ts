@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { siteSettings, socialLinks } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { announceChanged, EVERYTHING } from '~/infra/cache-keys.server'
-import { getDb } from '~/infra/db.server'
+import { getDb, type Transaction } from '~/infra/db.server'
+import { queueWebhookEvent } from '~/infra/webhook-outbox.server'
 import { getSiteSettings } from './settings-queries.server'
 import type {
   EditorialSettingsValues,
@@ -14,6 +15,18 @@ export class SettingsError extends domainErrors('SettingsError', {
   NOT_FOUND: 404,
   OWN_TWO_FACTOR_REQUIRED: 400,
 }) {}
+
+/**
+ * A change of what the site shows of itself (its name and logo, its time zone, its social
+ * links): written in one transaction with its `site.changed` webhook event (docs/webhooks.md).
+ */
+function changingSite<T>(what: string, write: (tx: Transaction) => Promise<T>): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    const result = await write(tx)
+    await queueWebhookEvent(tx, { type: 'site.changed', subject: { what } })
+    return result
+  })
+}
 
 /** Writes the single settings row (id 1), creating it on first save. */
 export async function updateLogoSettings(values: LogoSettingsValues) {
@@ -29,11 +42,13 @@ export async function updateLogoSettings(values: LogoSettingsValues) {
     logoImageUrl: values.logoImageUrl,
     updatedAt: new Date(),
   }
-  const [row] = await getDb()
-    .insert(siteSettings)
-    .values({ id: 1, ...next })
-    .onConflictDoUpdate({ target: siteSettings.id, set: next })
-    .returning()
+  const [row] = await changingSite('logo', (tx) =>
+    tx
+      .insert(siteSettings)
+      .values({ id: 1, ...next })
+      .onConflictDoUpdate({ target: siteSettings.id, set: next })
+      .returning(),
+  )
   // The masthead, on every page.
   announceChanged([EVERYTHING])
   return row
@@ -53,10 +68,12 @@ export async function updateEditorialSettings(values: EditorialSettingsValues) {
     breakingNewsHours: values.breakingNewsHours,
     updatedAt: new Date(),
   }
-  await getDb()
-    .insert(siteSettings)
-    .values({ id: 1, ...next })
-    .onConflictDoUpdate({ target: siteSettings.id, set: next })
+  await changingSite('editorial', (tx) =>
+    tx
+      .insert(siteSettings)
+      .values({ id: 1, ...next })
+      .onConflictDoUpdate({ target: siteSettings.id, set: next }),
+  )
   // Dates and the breaking-news bar's hours show on every page.
   announceChanged([EVERYTHING])
 }
@@ -77,10 +94,12 @@ export async function needsSiteTimeZone(viewer: { role: string }): Promise<boole
  */
 export async function chooseSiteTimeZone(timeZone: string) {
   const next = { timeZone, timeZoneChosenAt: new Date(), updatedAt: new Date() }
-  await getDb()
-    .insert(siteSettings)
-    .values({ id: 1, ...next })
-    .onConflictDoUpdate({ target: siteSettings.id, set: next })
+  await changingSite('timeZone', (tx) =>
+    tx
+      .insert(siteSettings)
+      .values({ id: 1, ...next })
+      .onConflictDoUpdate({ target: siteSettings.id, set: next }),
+  )
   // Dates show on every page.
   announceChanged([EVERYTHING])
 }
@@ -123,10 +142,12 @@ export async function setNewsletterCounting(what: 'clicks' | 'opens', on: boolea
 }
 
 export async function addSocialLink(values: SocialLinkValues) {
-  const [row] = await getDb()
-    .insert(socialLinks)
-    .values({ platform: values.platform, url: values.url, icon: values.icon, isActive: true })
-    .returning()
+  const [row] = await changingSite('socialLinks', (tx) =>
+    tx
+      .insert(socialLinks)
+      .values({ platform: values.platform, url: values.url, icon: values.icon, isActive: true })
+      .returning(),
+  )
   // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
   return row
@@ -134,12 +155,15 @@ export async function addSocialLink(values: SocialLinkValues) {
 
 /** A link's platform, address and icon, checked as when it was added. */
 export async function updateSocialLink(id: number, values: SocialLinkValues) {
-  const [row] = await getDb()
-    .update(socialLinks)
-    .set({ platform: values.platform, url: values.url, icon: values.icon })
-    .where(eq(socialLinks.id, id))
-    .returning()
-  if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  const row = await changingSite('socialLinks', async (tx) =>
+    existingLink(
+      await tx
+        .update(socialLinks)
+        .set({ platform: values.platform, url: values.url, icon: values.icon })
+        .where(eq(socialLinks.id, id))
+        .returning(),
+    ),
+  )
   // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
   return row
@@ -147,23 +171,28 @@ export async function updateSocialLink(id: number, values: SocialLinkValues) {
 
 /** Hides a link from the footer and the share links, or shows it again; it is kept either way. */
 export async function setSocialLinkActive(id: number, isActive: boolean) {
-  const [row] = await getDb()
-    .update(socialLinks)
-    .set({ isActive })
-    .where(eq(socialLinks.id, id))
-    .returning()
-  if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  const row = await changingSite('socialLinks', async (tx) =>
+    existingLink(
+      await tx.update(socialLinks).set({ isActive }).where(eq(socialLinks.id, id)).returning(),
+    ),
+  )
   // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
   return row
 }
 
 export async function deleteSocialLink(id: number) {
-  const [row] = await getDb()
-    .delete(socialLinks)
-    .where(eq(socialLinks.id, id))
-    .returning({ id: socialLinks.id })
-  if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  await changingSite('socialLinks', async (tx) =>
+    existingLink(
+      await tx.delete(socialLinks).where(eq(socialLinks.id, id)).returning({ id: socialLinks.id }),
+    ),
+  )
   // The footer and the share row, on every page.
   announceChanged([EVERYTHING])
+}
+
+/** The link a write returned; none: it was gone (the transaction, its event too, rolls back). */
+function existingLink<T>([row]: T[]): T {
+  if (!row) throw new SettingsError('NOT_FOUND', 'This social link no longer exists')
+  return row
 }

@@ -3,6 +3,7 @@ import { tags } from '@db/schema/index'
 import { domainErrors } from '~/domain/domain-error'
 import { announceChanged, announcing, type CacheKey, cacheKey } from '~/infra/cache-keys.server'
 import { getDb, type Transaction } from '~/infra/db.server'
+import { queueWebhookEvent } from '~/infra/webhook-outbox.server'
 import { slugify, uniqueSlug } from '~/lib/slugify'
 import { TAG_NAME_NEEDS_LETTERS, type TagValues } from './tags-schema'
 
@@ -40,9 +41,19 @@ export async function freeTagSlug(
   })
 }
 
+/** A tag's webhook event (docs/webhooks.md), queued in the change's transaction. */
+function tagEvent(
+  type: 'tag.created' | 'tag.updated' | 'tag.deleted',
+  row: { id: number; slug: string; name: string },
+) {
+  return { type, subject: { tagId: row.id, slug: row.slug, name: row.name } }
+}
+
 async function insertTag(tx: Transaction, name: string) {
   const slug = await freeTagSlug(tx, name)
   const [row] = await tx.insert(tags).values({ name, slug }).returning()
+  // From the Tags screen or typed on an article's form: a new tag either way.
+  await queueWebhookEvent(tx, tagEvent('tag.created', row))
   return row
 }
 
@@ -96,6 +107,7 @@ export async function updateTag(id: number, values: TagValues) {
       .set({ name: values.name, slug, updatedAt: new Date() })
       .where(eq(tags.id, id))
       .returning()
+    await queueWebhookEvent(tx, tagEvent('tag.updated', row))
     return row
   })
   return announcing(write, (row) => [...tagChangeKeys(id, was), ...tagChangeKeys(id, row.slug)])
@@ -103,10 +115,14 @@ export async function updateTag(id: number, values: TagValues) {
 
 /** Article links go with the tag (cascade); the articles stay. */
 export async function deleteTag(id: number) {
-  const [row] = await getDb()
-    .delete(tags)
-    .where(eq(tags.id, id))
-    .returning({ id: tags.id, slug: tags.slug })
-  if (!row) throw new TagError('NOT_FOUND', 'Failed to delete tag')
+  const row = await getDb().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(tags)
+      .where(eq(tags.id, id))
+      .returning({ id: tags.id, slug: tags.slug, name: tags.name })
+    if (!deleted) throw new TagError('NOT_FOUND', 'Failed to delete tag')
+    await queueWebhookEvent(tx, tagEvent('tag.deleted', deleted))
+    return deleted
+  })
   announceChanged(tagChangeKeys(id, row.slug))
 }

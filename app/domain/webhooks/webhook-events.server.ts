@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm'
 import { webhookDeliveries, webhookEndpoints } from '@db/schema/index'
 import { ContentApiError } from '~/domain/content-api/content-api-errors'
 import { getContentArticle } from '~/domain/content-api/content-api.server'
+import { getContentSite } from '~/domain/content-api/content-api-site.server'
+import { getContentNewsletterIssue } from '~/domain/content-api/content-api-newsletters.server'
 import { getDb } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { enqueue } from '~/infra/jobs/job-queue.server'
@@ -48,6 +50,47 @@ export async function eventData(type: WebhookEventType, subject: Subject) {
         article: await articleData(subject),
         correction: { text: subject.text, correctedAt: subject.correctedAt },
       }
+    case 'live_entry.published': {
+      // The story with its live coverage; the entry as readers see it (none once withdrawn).
+      const article = await articleData(subject)
+      const entries = 'live' in article ? (article.live?.entries ?? []) : []
+      const entry = entries.find((e) => e.id === Number(subject.entryId)) ?? {
+        id: Number(subject.entryId),
+      }
+      return { article, entry }
+    }
+    case 'newsletter_issue.sent':
+      // Its web version as the archive shows it (none once the issue is withdrawn).
+      return {
+        issue: await getContentNewsletterIssue(String(subject.issueId), {
+          fullText: false,
+          siteUrl: getEnv().siteUrl,
+        }).catch((error: unknown) => {
+          if (error instanceof ContentApiError) return { id: Number(subject.issueId) }
+          throw error
+        }),
+      }
+    case 'category.created':
+    case 'category.updated':
+    case 'category.deleted':
+      return { category: namedData(subject, subject.categoryId, 'category') }
+    case 'tag.created':
+    case 'tag.updated':
+    case 'tag.deleted':
+      return { tag: namedData(subject, subject.tagId, 'tag') }
+    case 'site.changed':
+      return { site: await getContentSite({ fullText: false, siteUrl: getEnv().siteUrl }) }
+  }
+}
+
+/** A category or tag as it was at the change: its id, slug, name and page's address. */
+function namedData(subject: Subject, id: unknown, kind: 'category' | 'tag') {
+  const slug = String(subject.slug ?? '')
+  return {
+    id: Number(id),
+    slug,
+    name: String(subject.name ?? ''),
+    url: `${getEnv().siteUrl}/${kind}/${slug}`,
   }
 }
 
@@ -59,7 +102,11 @@ export function eventBody(type: string, occurredAt: string, data: unknown): stri
 export const webhookEventsJob: DurableJobDefinition = {
   name: WEBHOOK_EVENTS_JOB,
   title: 'Webhook events',
-  trigger: { kind: 'queued', description: 'a published article changed, a correction' },
+  trigger: {
+    kind: 'queued',
+    description:
+      'a published article, a correction, a live entry, a category, a tag or the site changed',
+  },
   durable: true,
   singleInstance: false,
   timeLimitMs: 60_000,

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { jobQueue, profiles, webhookDeliveries, webhookEndpoints } from '@db/schema/index'
+import {
+  jobQueue,
+  newsletterIssues,
+  newsletterLists,
+  profiles,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '@db/schema/index'
 import { addCorrection } from '~/domain/articles/corrections.server'
 import {
   createArticle,
@@ -10,6 +17,16 @@ import {
   updateArticle,
 } from '~/domain/articles/articles.server'
 import { articleFormSchema, type ArticleInput } from '~/domain/articles/articles-schema'
+import {
+  createCategory,
+  deleteCategory,
+  updateCategory,
+} from '~/domain/categories/categories.server'
+import { postEntry, startCoverage } from '~/domain/live/live.server'
+import { startIssueSend } from '~/domain/newsletter/issue-send.server'
+import { liveEntrySchema } from '~/domain/live/live-schema'
+import { addSocialLink, deleteSocialLink } from '~/domain/settings/settings.server'
+import { createTag, deleteTag, updateTag } from '~/domain/tags/tags.server'
 import { getDb } from '~/infra/db.server'
 import { resetEnvCache } from '~/infra/env.server'
 import { drainQueue } from '~/infra/jobs/queue-worker.server'
@@ -186,6 +203,118 @@ describe('webhook deliveries', () => {
     expect(received[2]!.body.data.correction).toMatchObject({ text: 'The sum was £3m, not £30m.' })
     expect(received[3]!.body.data).toEqual({ article: { id: draft.id, slug: 'council-budget' } })
     expect(await deliveriesOf(hook.id)).toHaveLength(4)
+  })
+
+  it('tells of live entries, categories, tags and the site, each in the transaction of its change', async () => {
+    await endpoint([
+      'live_entry.published',
+      'category.created',
+      'category.updated',
+      'category.deleted',
+      'tag.created',
+      'tag.updated',
+      'tag.deleted',
+      'site.changed',
+    ])
+    const story = await createArticle(input({ title: 'Count night', status: 'published' }), editor)
+    await startCoverage(story.id)
+    const entry = await postEntry(
+      story.id,
+      liveEntrySchema.parse({ headline: 'First ward declared', content: '<p>Turnout 61%.</p>' }),
+      editor,
+      { publish: true },
+    )
+    // A contributor's entry waiting for approval is not public: no event.
+    await postEntry(
+      story.id,
+      liveEntrySchema.parse({ headline: 'Pending', content: '<p>Not yet.</p>' }),
+      editor,
+      { publish: false },
+    )
+    const category = await createCategory({ name: 'Elections', slug: 'elections', description: '' })
+    await updateCategory(category.id, { name: 'Election 2026', slug: 'elections', description: '' })
+    await deleteCategory(category.id)
+    const tag = await createTag({ name: 'Turnout' })
+    await updateTag(tag.id, { name: 'Voter turnout' })
+    await deleteTag(tag.id)
+    const link = await addSocialLink({
+      platform: 'Facebook',
+      url: 'https://facebook.example/paper',
+      icon: 'facebook',
+    })
+    await deleteSocialLink(link.id)
+    // A change refused (the link is gone) commits nothing, its event neither.
+    await expect(deleteSocialLink(link.id)).rejects.toThrow()
+    await deliver()
+
+    const received = await receiver.waitFor(9)
+    expect(received.every((r) => r.verified)).toBe(true)
+    expect(receiver.received).toHaveLength(9)
+    // The events are fanned out a few at a time: their order at the receiver is not the changes'.
+    const types = [
+      'live_entry.published',
+      'category.created',
+      'category.updated',
+      'category.deleted',
+      'tag.created',
+      'tag.updated',
+      'tag.deleted',
+      'site.changed',
+      'site.changed',
+    ]
+    expect(received.map((r) => r.body.type).sort()).toEqual([...types].sort())
+    const of = (type: string) => received.find((r) => r.body.type === type)!
+    const [live, created, updated, tagCreated, tagUpdated, site] = [
+      'live_entry.published',
+      'category.created',
+      'category.updated',
+      'tag.created',
+      'tag.updated',
+      'site.changed',
+    ].map(of)
+    expect(live!.body.data.entry).toMatchObject({ id: entry.id, headline: 'First ward declared' })
+    expect(live!.body.data.article).toMatchObject({ id: story.id, title: 'Count night' })
+    expect(created!.body.data.category).toMatchObject({
+      id: category.id,
+      slug: 'elections',
+      name: 'Elections',
+    })
+    expect(updated!.body.data.category).toMatchObject({
+      name: 'Election 2026',
+      url: expect.stringMatching(/\/category\/elections$/),
+    })
+    expect(tagCreated!.body.data.tag).toMatchObject({ id: tag.id, name: 'Turnout' })
+    expect(tagUpdated!.body.data.tag).toMatchObject({ name: 'Voter turnout' })
+    expect(site!.body.data.site).toMatchObject({
+      name: expect.any(String),
+      timeZone: expect.any(String),
+    })
+  })
+
+  it('tells of a newsletter issue sent once, with its web version, never of a draft', async () => {
+    await endpoint(['newsletter_issue.sent'])
+    const story = await createArticle(input({ title: 'Harbour vote', status: 'published' }), editor)
+    const [list] = await getDb()
+      .insert(newsletterLists)
+      .values({ slug: 'morning-hooks', name: 'Morning edition', kind: 'edition' })
+      .returning()
+    const [issue] = await getDb()
+      .insert(newsletterIssues)
+      .values({ listId: list!.id, subject: 'Today: the harbour vote', articleIds: [story.id] })
+      .returning()
+    await deliver()
+    expect(receiver.received).toHaveLength(0)
+    await startIssueSend(issue!.id)
+    // A second start (another click, another instance) sends nothing new.
+    await startIssueSend(issue!.id)
+    await deliver()
+    const [sent] = await receiver.waitFor(1)
+    expect(receiver.received).toHaveLength(1)
+    expect(sent!.verified).toBe(true)
+    expect(sent!.body.data.issue).toMatchObject({
+      id: issue!.id,
+      subject: 'Today: the harbour vote',
+    })
   })
 
   it('tells of a published article deleted, and gives a members story as its preview', async () => {
