@@ -18,6 +18,15 @@ describe('the PostgreSQL pool when the server ends connections', () => {
       await admin.connect()
       // PostgreSQL stopping (or restarting, or a failover) ends every session like this.
       await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid])
+      // pg_terminate_backend only signals: wait until the session is gone (its socket closed),
+      // as it is when the server has stopped, before the client speaks on it again.
+      for (let i = 0; i < 100; i++) {
+        const left = await admin.query('select 1 from pg_stat_activity where pid = $1', [
+          rows[0]!.pid,
+        ])
+        if (left.rowCount === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
       await admin.end()
       // The next statement on it fails; the process is still here to see it.
       await expect(client.query('select 1')).rejects.toThrow()
