@@ -63,6 +63,11 @@ export async function startVarnish(
     'varnishd',
     [
       '-F',
+      // No jail: varnishd would read the VCL as its own unprivileged user, which cannot enter
+      // the test run's private temporary folder (mode 0700, scripts/test.sh). A deployment
+      // keeps Varnish's default jail (docs/deploy.md).
+      '-j',
+      'none',
       '-n',
       workDir,
       '-a',
