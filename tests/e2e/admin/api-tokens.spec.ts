@@ -1,4 +1,5 @@
 import { expect, test, toast, unique } from './admin-fixtures'
+import { screenshotInEveryTheme } from '../theme-screenshots'
 
 // Personal API tokens on /profile (docs/admin-api.md): a contributor makes one, sees it once,
 // calls the Admin API with it, and revokes it; a reader's profile has no such section.
@@ -36,24 +37,9 @@ test('a contributor creates a token, sees it once, calls the Admin API with it, 
   await expect(row).toContainText('Never used')
   await expect(section.getByLabel('Name')).toHaveValue('')
 
-  for (const [scheme, width, height] of [
-    ['light', 1366, 768],
-    ['dark', 1366, 768],
-    ['light', 375, 812],
-    ['dark', 375, 812],
-  ] as const) {
-    // Switched as the page's own theme script does, so the token shown once stays on the page.
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.evaluate((dark) => {
-      const root = document.documentElement
-      root.classList.toggle('dark', dark)
-      root.classList.toggle('light', !dark)
-      root.style.colorScheme = dark ? 'dark' : 'light'
-    }, scheme === 'dark')
-    await page.setViewportSize({ width, height })
-    await section.screenshot({ path: testInfo.outputPath(`api-tokens-${width}-${scheme}.png`) })
-  }
-  await page.setViewportSize({ width: 1366, height: 768 })
+  await screenshotInEveryTheme(page, section, (width, scheme) =>
+    testInfo.outputPath(`api-tokens-${width}-${scheme}.png`),
+  )
 
   const headers = { Authorization: `Bearer ${token}` }
   const drafts = await page.request.get('/api/admin/v1/articles', { headers })

@@ -1,4 +1,5 @@
 import { expect, test, toast, unique } from './admin-fixtures'
+import { screenshotInEveryTheme } from '../theme-screenshots'
 
 test.beforeEach(async ({ login }) => login('admin'))
 
@@ -19,28 +20,9 @@ test('an admin creates an integration, sees its key once, reads the API with it,
   await expect(row).not.toContainText(key)
   // The form starts again empty: a second click makes no second integration by mistake.
   await expect(page.getByLabel('Name')).toHaveValue('')
-  for (const [scheme, width, height] of [
-    ['light', 1366, 768],
-    ['dark', 1366, 768],
-    ['light', 375, 812],
-    ['dark', 375, 812],
-  ] as const) {
-    // The theme is chosen before first paint (lib/theme-script.ts): switched here as it does,
-    // so the key shown once stays on the page.
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.evaluate((dark) => {
-      const root = document.documentElement
-      root.classList.toggle('dark', dark)
-      root.classList.toggle('light', !dark)
-      root.style.colorScheme = dark ? 'dark' : 'light'
-    }, scheme === 'dark')
-    await page.setViewportSize({ width, height })
-    await page.screenshot({
-      path: testInfo.outputPath(`integrations-${width}-${scheme}.png`),
-      fullPage: true,
-    })
-  }
-  await page.setViewportSize({ width: 1366, height: 768 })
+  await screenshotInEveryTheme(page, page, (width, scheme) =>
+    testInfo.outputPath(`integrations-${width}-${scheme}.png`),
+  )
 
   const answer = await page.request.get(`/api/content/v1/articles?limit=1&key=${key}`)
   expect(answer.status()).toBe(200)

@@ -1,30 +1,9 @@
-import type { Page } from '@playwright/test'
+import { screenshotInEveryTheme } from '../theme-screenshots'
 import { startWebhookReceiver } from '../../setup/webhook-receiver'
 import { createArticle, deleteArticle, uniqueWord } from './articles-support'
 import { expect, test, toast } from './admin-fixtures'
 
 test.beforeEach(async ({ login }) => login('admin'))
-
-async function screenshots(page: Page, name: string, outputPath: (n: string) => string) {
-  for (const [scheme, width, height] of [
-    ['light', 1366, 768],
-    ['dark', 1366, 768],
-    ['light', 375, 812],
-    ['dark', 375, 812],
-  ] as const) {
-    // Switched as the theme script does before first paint, so what was shown once stays.
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.evaluate((dark) => {
-      const root = document.documentElement
-      root.classList.toggle('dark', dark)
-      root.classList.toggle('light', !dark)
-      root.style.colorScheme = dark ? 'dark' : 'light'
-    }, scheme === 'dark')
-    await page.setViewportSize({ width, height })
-    await page.screenshot({ path: outputPath(`${name}-${width}-${scheme}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 768 })
-}
 
 test('an admin adds a webhook endpoint, sees its secret once, publishes a story, finds the delivery in the log and resends it', async ({
   page,
@@ -47,7 +26,9 @@ test('an admin adds a webhook endpoint, sees its secret once, publishes a story,
     const row = page.getByRole('row').filter({ hasText: receiver.url })
     await expect(row).toContainText(secret.slice(0, 12))
     await expect(row).not.toContainText(secret)
-    await screenshots(page, 'webhooks', testInfo.outputPath.bind(testInfo))
+    await screenshotInEveryTheme(page, page, (width, scheme) =>
+      testInfo.outputPath(`webhooks-${width}-${scheme}.png`),
+    )
 
     // Shown once: after a reload only its first characters remain.
     await page.reload()
@@ -72,7 +53,9 @@ test('an admin adds a webhook endpoint, sees its secret once, publishes a story,
     await expect(delivery).toContainText('article.published')
     await expect(delivery).toContainText('Delivered')
     await expect(delivery).toContainText('200')
-    await screenshots(page, 'webhook-log', testInfo.outputPath.bind(testInfo))
+    await screenshotInEveryTheme(page, page, (width, scheme) =>
+      testInfo.outputPath(`webhook-log-${width}-${scheme}.png`),
+    )
 
     await delivery.getByRole('button', { name: /^Resend article\.published/ }).click()
     await expect(toast(page, 'Delivery queued')).toBeVisible()
