@@ -13,6 +13,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { embedAddress } from '~/lib/embed-providers'
 import type { BlockDialogProps } from './blocks/block-dialog'
+import { insertBlock } from './blocks/insert-block'
 import { returnFocus } from './blocks/return-focus'
 import { lookUpEmbed } from './embed-node'
 
@@ -46,7 +47,8 @@ export function EmbedDialog({ editor, open, onOpenChange }: BlockDialogProps) {
       setError('Enter a web address (http or https)')
       return
     }
-    editor.chain().focus().insertEmbed(block).run()
+    // The caret goes on after the card, so the next key typed does not replace it.
+    insertBlock(editor, { type: 'embed', attrs: block })
     close()
   }
 

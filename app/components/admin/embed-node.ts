@@ -40,15 +40,6 @@ export function pastedEmbedAddress(text: string): string | null {
   return providerOwning(url) || embedFrame(url.href) ? url.href : null
 }
 
-declare module '@tiptap/core' {
-  interface Commands<ReturnType> {
-    embed: {
-      /** Inserts an embed block where the selection is. */
-      insertEmbed: (block: EmbedBlock) => ReturnType
-    }
-  }
-}
-
 let pendingKeys = 0
 
 /** Writes the described block over the pending one with `key`, wherever it went meanwhile. */
@@ -138,15 +129,6 @@ export const EmbedNode = Node.create({
 
   addNodeView() {
     return ({ node }) => ({ dom: card(node.attrs as EmbedBlock, node.attrs.pending !== null) })
-  },
-
-  addCommands() {
-    return {
-      insertEmbed:
-        (block) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: block }),
-    }
   },
 
   addProseMirrorPlugins() {

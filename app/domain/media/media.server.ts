@@ -65,13 +65,28 @@ function displayName(fileName: string) {
   return path.basename(fileName.replace(/\\/g, '/')).slice(0, 200)
 }
 
+/**
+ * Notes a stored file. A listing that ran while an upload was between storing and recording
+ * may have made the row first (a backfill knows only the size); the upload's own facts, its
+ * original name and uploader, then replace what the backfill could not know.
+ */
 async function recordFile(row: typeof mediaFiles.$inferInsert) {
+  const fromUpload =
+    row.originalName !== undefined
+      ? { originalName: row.originalName, uploadedBy: row.uploadedBy ?? null }
+      : {}
   await getDb()
     .insert(mediaFiles)
     .values(row)
     .onConflictDoUpdate({
       target: [mediaFiles.bucket, mediaFiles.name],
-      set: { size: row.size, width: row.width, height: row.height, contentType: row.contentType },
+      set: {
+        size: row.size,
+        width: row.width,
+        height: row.height,
+        contentType: row.contentType,
+        ...fromUpload,
+      },
     })
 }
 
