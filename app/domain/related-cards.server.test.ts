@@ -38,4 +38,17 @@ describe('showRelatedCards', () => {
       relatedCardHtml({ title: 't', slug: 's', image: 'https://cdn.example/a.jpg' }),
     ).toContain('<img src="https://cdn.example/a.jpg"')
   })
+
+  it("cuts the card's 4:3 frame around the picture's focal point, and says nothing at the centre", () => {
+    const facts = { alt: '', caption: '', credit: '', width: 1600, height: 900 }
+    const card = { title: 't', slug: 's', image: '/media/media/p.png' }
+    // A 16:9 picture in a 4:3 frame shows three quarters of its width: a focal point at the
+    // left tenth puts the window against the left edge.
+    expect(relatedCardHtml({ ...card, facts: { ...facts, focalX: 0.1, focalY: 0.5 } })).toContain(
+      'style="object-position: 0% 50%"',
+    )
+    expect(
+      relatedCardHtml({ ...card, facts: { ...facts, focalX: 0.5, focalY: 0.5 } }),
+    ).not.toContain('style=')
+  })
 })

@@ -4,7 +4,10 @@ import { articles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { BODY_BLOCKS, RELATED_ARTICLE_ID } from '~/lib/body-blocks'
 import { escapeHtml, escapeHtmlAttribute } from '~/lib/html'
+import { coverPosition, focalPointOf, FRAME, isCentre } from '~/lib/focal-point'
 import { imageVariantUrl } from '~/lib/image-variants'
+import { imageFactsColumn } from './media/image-facts.server'
+import type { ImageFacts } from './media/media-schema'
 import { publicArticleIn } from './published.server'
 
 // A related-article card in a body (lib/body-blocks.ts) names a story by id; readers see that
@@ -18,6 +21,8 @@ export interface RelatedCard {
   title: string
   slug: string
   image: string | null
+  /** What the library says of the picture: its focal point keeps the card's crop on it. */
+  facts?: ImageFacts | null
 }
 
 /** The public stories a body's cards name, by id (as a string: JSON's object keys). */
@@ -35,7 +40,7 @@ const CARD_ID = new RegExp(`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`, 'g')
  * primary key finds them: cast the column instead and every body read scans the articles.
  */
 export function relatedCardsColumn(content: AnyPgColumn): SQL<RelatedCards> {
-  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id} in (select named.id::integer from (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint as id) named where named.id <= 2147483647)), '{}'::json)`
+  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage}, 'facts', ${imageFactsColumn(related.featuredImage)})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id} in (select named.id::integer from (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint as id) named where named.id <= 2147483647)), '{}'::json)`
 }
 
 /** The ids of the stories a body's cards name. */
@@ -55,6 +60,7 @@ export async function describeRelatedCards(html: string): Promise<RelatedCards> 
       title: related.title,
       slug: related.slug,
       image: related.featuredImage,
+      facts: imageFactsColumn(related.featuredImage),
     })
     .from(related)
     .where(sql`${publicArticleIn(related)} and ${inArray(related.id, ids)}`)
@@ -68,8 +74,13 @@ const STORED_CARD = new RegExp(`<${tag} data-block="${name}"([^>]*)></${tag}>`, 
 /** A card's markup for readers (app.css draws it). */
 export function relatedCardHtml(card: RelatedCard): string {
   const href = escapeHtmlAttribute(`/article/${card.slug}`)
+  const focal = focalPointOf(card.facts?.focalX, card.facts?.focalY)
+  // The card's 4:3 frame (app.css) cut around the focal point; the centre is CSS's default.
+  const position = isCentre(focal)
+    ? ''
+    : ` style="object-position: ${coverPosition(focal, card.facts ?? null, FRAME.card)}"`
   const image = card.image
-    ? `<img src="${escapeHtmlAttribute(imageVariantUrl(card.image, 640))}" alt="" loading="lazy" />`
+    ? `<img src="${escapeHtmlAttribute(imageVariantUrl(card.image, 640))}" alt="" loading="lazy"${position} />`
     : ''
   return `<${tag} data-block="${name}" aria-label="Related article"><a href="${href}">${image}<span><span>Related</span><strong>${escapeHtml(card.title)}</strong></span></a></${tag}>`
 }

@@ -1,3 +1,4 @@
+import type { ImageFacts } from '~/domain/media/media-schema'
 import { ArticleFeaturedImageField } from '~/components/admin/article-featured-image-field'
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
@@ -29,6 +30,7 @@ export function ArticleSeoFields({
   fallback,
   errors,
   form,
+  socialImageFacts,
 }: {
   value: SeoFieldsValue
   onChange: (value: SeoFieldsValue) => void
@@ -36,6 +38,8 @@ export function ArticleSeoFields({
   fallback: { title: string; excerpt: string }
   errors: Partial<Record<keyof SeoFieldsValue, string[]>>
   form: string
+  /** What the library says of the saved social image: its preview crops at the focal point. */
+  socialImageFacts?: ImageFacts | null
 }) {
   const set = (key: keyof SeoFieldsValue, text: string) => onChange({ ...value, [key]: text })
   return (
@@ -102,6 +106,8 @@ export function ArticleSeoFields({
           remove: 'Remove social image',
         }}
         value={value.socialImage}
+        facts={socialImageFacts}
+        frame="social"
         onChange={(url) => set('socialImage', url)}
         errors={errors.socialImage}
         form={form}

@@ -3,6 +3,8 @@ import { articles, articleTags, categories, profiles, tags } from '@db/schema/in
 import { newsroomName } from '~/domain/authors/authors-queries.server'
 import type { BodyImageLibrary } from '~/domain/media/body-images'
 import { bodyImagesColumn } from '~/domain/media/body-images.server'
+import { imageFactsColumn } from '~/domain/media/image-facts.server'
+import type { ImageFacts } from '~/domain/media/media-schema'
 import { coAuthorIdsColumn, isBylineOf } from '~/domain/access/bylines.server'
 import { getDb } from '~/infra/db.server'
 import { findArticleDetail, type ArticleDetail, type Page } from './articles-queries.server'
@@ -191,6 +193,9 @@ export interface ArticleForEdit {
   seoTitle: string | null
   metaDescription: string | null
   socialImage: string | null
+  /** What the library says of the two pictures: the form's previews crop at their focal points. */
+  featuredImageFacts: ImageFacts | null
+  socialImageFacts: ImageFacts | null
 }
 
 /** docs/product.md §7 "Article by id", with its tags, for the edit form. */
@@ -222,6 +227,8 @@ export async function getArticleForEdit(id: number): Promise<ArticleForEdit | nu
       seoTitle: articles.seoTitle,
       metaDescription: articles.metaDescription,
       socialImage: articles.socialImage,
+      featuredImageFacts: imageFactsColumn(articles.featuredImage),
+      socialImageFacts: imageFactsColumn(articles.socialImage),
     })
     .from(articles)
     .where(eq(articles.id, id))

@@ -1,3 +1,4 @@
+import type { ImageFacts } from '~/domain/media/media-schema'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Link, useNavigation, useSubmit } from 'react-router'
@@ -105,6 +106,9 @@ export interface EditableArticle {
   seoTitle?: string | null
   metaDescription?: string | null
   socialImage?: string | null
+  /** The library's facts of the two pictures: the previews crop at their focal points. */
+  featuredImageFacts?: ImageFacts | null
+  socialImageFacts?: ImageFacts | null
 }
 
 interface FormState {
@@ -651,6 +655,7 @@ export function ArticleEditor({
             <CardContent className="grid gap-5 pt-6">
               <ArticleFeaturedImageField
                 value={state.featuredImage}
+                facts={article?.featuredImageFacts}
                 onChange={(url) => set('featuredImage', url)}
                 errors={errors.featuredImage}
                 form={formId}
@@ -683,6 +688,7 @@ export function ArticleEditor({
                 value={state.seo}
                 onChange={(seo) => set('seo', seo)}
                 fallback={{ title: state.title, excerpt: state.excerpt }}
+                socialImageFacts={article?.socialImageFacts}
                 errors={errors}
                 form={formId}
               />

@@ -1,7 +1,13 @@
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
 import { expect, test, toast, unique } from './admin-fixtures'
-import { choose, contentEditor, deleteArticle, openNewArticle } from './articles-support'
+import {
+  articleIdFromList,
+  choose,
+  contentEditor,
+  deleteArticle,
+  openNewArticle,
+} from './articles-support'
 
 // The media library's focal point and credit (issue 40), set with the mouse and the keyboard,
 // and what a reader's article page makes of them.
@@ -102,8 +108,20 @@ test('a focal point and a credit set in the library crop and credit the articleâ
   await library.getByLabel('Search images by name or alt text').fill(name)
   await library.getByRole('button', { name: `Select image ${name}` }).click()
   await expect(library).toBeHidden()
+  // The form's preview is cut as the article's header will be.
+  await expect(page.getByRole('img', { name: 'Featured image preview' })).toHaveCSS(
+    'object-position',
+    '25.5% 50%',
+  )
   await page.getByRole('button', { name: 'Create Article', exact: true }).click()
   await expect(toast(page, 'Article created successfully')).toBeVisible()
+
+  // Opened again, the saved picture's preview is cut the same way.
+  await page.goto(`/admin/edit-article/${await articleIdFromList(page, title)}`)
+  await expect(page.getByRole('img', { name: 'Featured image preview' })).toHaveCSS(
+    'object-position',
+    '25.5% 50%',
+  )
 
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
   await page.goto(`/article/${slug}`)
