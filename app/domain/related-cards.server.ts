@@ -1,13 +1,11 @@
 import { inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { articles } from '@db/schema/index'
+import { articles, mediaFiles } from '@db/schema/index'
 import { getDb } from '~/infra/db.server'
 import { BODY_BLOCKS, RELATED_ARTICLE_ID } from '~/lib/body-blocks'
 import { escapeHtml, escapeHtmlAttribute } from '~/lib/html'
 import { coverPosition, focalPointOf, FRAME, isCentre } from '~/lib/focal-point'
 import { imageVariantUrl } from '~/lib/image-variants'
-import { imageFactsColumn } from './media/image-facts.server'
-import type { ImageFacts } from './media/media-schema'
 import { publicArticleIn } from './published.server'
 
 // A related-article card in a body (lib/body-blocks.ts) names a story by id; readers see that
@@ -22,11 +20,28 @@ export interface RelatedCard {
   slug: string
   image: string | null
   /** What the library says of the picture: its focal point keeps the card's crop on it. */
-  facts?: ImageFacts | null
+  facts?: CardPicture | null
+}
+
+/** A card picture's size and focal point, as the library holds them. */
+export interface CardPicture {
+  width: number | null
+  height: number | null
+  focalX: number
+  focalY: number
 }
 
 /** The public stories a body's cards name, by id (as a string: JSON's object keys). */
 export type RelatedCards = Record<string, RelatedCard>
+
+/**
+ * The library's facts of a card's picture, by the stored name behind its URL (the lookup of
+ * media/image-facts.server.ts, which a module at the domain's root may not import: the media
+ * area imports the root).
+ */
+function cardPictureColumn(url: AnyPgColumn): SQL<CardPicture | null> {
+  return sql<CardPicture | null>`(select json_build_object('width', ${mediaFiles.width}, 'height', ${mediaFiles.height}, 'focalX', ${mediaFiles.focalX}, 'focalY', ${mediaFiles.focalY}) from ${mediaFiles} where ${mediaFiles.bucket} = 'media' and ${mediaFiles.name} = substring(${url} from '/media/([A-Za-z0-9][A-Za-z0-9._-]*)$') limit 1)`
+}
 
 const RELATED_ALIAS = 'related_card'
 // The story a card names, apart from the body's own row (an article may hold cards too).
@@ -40,7 +55,7 @@ const CARD_ID = new RegExp(`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`, 'g')
  * primary key finds them: cast the column instead and every body read scans the articles.
  */
 export function relatedCardsColumn(content: AnyPgColumn): SQL<RelatedCards> {
-  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage}, 'facts', ${imageFactsColumn(related.featuredImage)})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id} in (select named.id::integer from (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint as id) named where named.id <= 2147483647)), '{}'::json)`
+  return sql<RelatedCards>`coalesce((select json_object_agg(${related.id}, json_build_object('title', ${related.title}, 'slug', ${related.slug}, 'image', ${related.featuredImage}, 'facts', ${cardPictureColumn(related.featuredImage)})) from ${articles} ${sql.identifier(RELATED_ALIAS)} where ${publicArticleIn(related)} and ${related.id} in (select named.id::integer from (select (regexp_matches(${content}, ${`${RELATED_ARTICLE_ID}="([0-9]{1,10})"`}, 'g'))[1]::bigint as id) named where named.id <= 2147483647)), '{}'::json)`
 }
 
 /** The ids of the stories a body's cards name. */
@@ -51,16 +66,16 @@ export function relatedArticleIds(html: string): number[] {
 }
 
 /** The same for a body not saved yet (a preview, a live entry): one query, none without cards. */
-export async function describeRelatedCards(html: string): Promise<RelatedCards> {
+export async function describeRelatedCards(html: string, db = getDb()): Promise<RelatedCards> {
   const ids = relatedArticleIds(html)
   if (ids.length === 0) return {}
-  const rows = await getDb()
+  const rows = await db
     .select({
       id: related.id,
       title: related.title,
       slug: related.slug,
       image: related.featuredImage,
-      facts: imageFactsColumn(related.featuredImage),
+      facts: cardPictureColumn(related.featuredImage),
     })
     .from(related)
     .where(sql`${publicArticleIn(related)} and ${inArray(related.id, ids)}`)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { articles } from '@db/schema/index'
+import { articles, mediaFiles } from '@db/schema/index'
 import { toArticleView } from '~/domain/articles/article-view.server'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
@@ -60,6 +60,34 @@ describe('blocks on the reader’s page', () => {
     expect(after.contentHtml).not.toContain('related-article')
     expect(after.contentHtml).not.toContain('Lighthouse')
     expect(after.contentHtml).toContain('<hr />')
+  })
+
+  it("crops a related card's picture at the focal point the library has for it", async () => {
+    const target = await insertArticle({
+      title: 'Lighthouse keeper retires',
+      slug: 'lighthouse-keeper-retires',
+      featuredImage: '/media/media/keeper.jpg',
+      publishedAt: new Date('2026-05-30T10:00:00Z'),
+    })
+    await getDb().insert(mediaFiles).values({
+      bucket: 'media',
+      name: 'keeper.jpg',
+      kind: 'image',
+      contentType: 'image/jpeg',
+      size: 10,
+      width: 1600,
+      height: 900,
+      focalX: 0.1,
+      focalY: 0.5,
+    })
+    await story(target.id)
+    const html = toArticleView(
+      (await getPublishedArticleBySlug('sea-wall-story'))!,
+      NOW,
+    ).contentHtml
+    expect(html).toContain(
+      '<img src="/media/media/_v/keeper-640.webp" alt="" loading="lazy" style="object-position: 0% 50%" />',
+    )
   })
 
   it('draws nothing for a card naming a story that never existed', async () => {

@@ -12,7 +12,7 @@ export const threeStoryDigest: IssueMailModel = {
   cadence: 'daily',
   subject: 'Morning Briefing: Harbour reopens after the winter storm',
   preheader: 'Council votes on the new tram line · A bakery that never closes',
-  intro: '',
+  intro: { html: '', text: '' },
   siteUrl: 'https://news.example.com/',
   webUrl: 'https://news.example.com/newsletters/morning-briefing/42',
   sentAt: new Date('2026-11-26T06:00:00Z'),

@@ -6,8 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FieldError } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
 import type { ActionResult } from '~/lib/action-result'
+import { LazyRichTextEditor } from './rich-text-editor-lazy'
 import { useActionToast } from './use-action-toast'
 
 interface Story {
@@ -29,6 +29,7 @@ export function NewsletterComposer({
   useActionToast(fetcher.data)
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {}
   const [stories, setStories] = useState<Story[]>(chosen)
+  const [intro, setIntro] = useState(issue.intro)
   const [filter, setFilter] = useState('')
   const offered = useMemo(() => {
     const q = filter.trim().toLowerCase()
@@ -77,17 +78,19 @@ export function NewsletterComposer({
             />
             <FieldError id="edition-preheader-error" errors={errors.preheader} />
           </Field>
-          <Field>
-            <Label htmlFor="edition-intro">Introduction</Label>
-            <Textarea
-              id="edition-intro"
+          <div className="grid min-w-0 gap-1.5">
+            <Label id="edition-intro-label">Introduction</Label>
+            {/* The article editor and its blocks; each block has a mail form (mail-body.server.ts). */}
+            <LazyRichTextEditor
               name="intro"
-              rows={4}
-              defaultValue={issue.intro}
-              {...field('intro')}
+              value={intro}
+              onChange={setIntro}
+              labelId="edition-intro-label"
+              invalid={Boolean(errors.intro)}
+              describedBy={errors.intro ? 'edition-intro-error' : undefined}
             />
             <FieldError id="edition-intro-error" errors={errors.intro} />
-          </Field>
+          </div>
           {/* min-w-0: a fieldset is as wide as its content by default, which pushed the card
               past its column (and under the preview) with a long title. */}
           <fieldset className="grid min-w-0 gap-2">

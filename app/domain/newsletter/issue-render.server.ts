@@ -2,11 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { articles, categories, mediaFiles, profiles } from '@db/schema/index'
 import { bylineColumns } from '~/domain/authors/authors-queries.server'
 import { isPublicArticle } from '~/domain/published.server'
+import { describeRelatedCards } from '~/domain/related-cards.server'
 import { getSiteSettings } from '~/domain/settings/settings-queries.server'
 import { getDb, type Database } from '~/infra/db.server'
 import { getEnv } from '~/infra/env.server'
 import { issueAndList, type Issue, type List } from './issue-lookup.server'
 import type { MailStory } from './mail-layout.server'
+import { mailBody } from './mail-body.server'
 import { MAIL_WIDTH, personalize, renderNewsletterMail } from './newsletter-mail.server'
 import { PREFERENCES_PATH } from './preferences.server'
 import { countedStoryHref } from './tracking-token.server'
@@ -124,7 +126,11 @@ export async function renderTemplate(
       cadence: list.cadence,
       subject,
       preheader,
-      intro: issue.intro,
+      intro: mailBody(issue.intro, {
+        siteUrl: `${getEnv().siteUrl}/`,
+        cards: await describeRelatedCards(issue.intro, db),
+        width: MAIL_WIDTH,
+      }),
       stories,
       siteUrl: `${getEnv().siteUrl}/`,
       webUrl: webCopyUrl(list, issue.id),

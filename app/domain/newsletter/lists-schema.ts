@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { newsletterLists } from '@db/schema/index'
+import { isEmptyEditorHtml } from '~/domain/articles/articles-schema'
 import { idField } from '~/lib/form-schemas'
 
 // The back office's newsletter forms (client-safe): a list, an edition, and the intents of
@@ -140,11 +141,19 @@ export type EditableList = Pick<
   | 'announceInMail'
 >
 
+/** An introduction's stored HTML: a few screens of words, tables and cards, with room. */
+export const INTRO_MAX = 200_000
+
 /** An edition's text and stories; `articleIds` is a comma-separated list, in order. */
 export const editionSchema = z.object({
   subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject is too long'),
   preheader: z.string().trim().max(200, 'Preheader is too long').default(''),
-  intro: z.string().trim().max(5000, 'Introduction is too long').default(''),
+  // The article editor's HTML, with its blocks; the editor's empty document is none.
+  intro: z
+    .string()
+    .max(INTRO_MAX, 'Introduction is too long')
+    .default('')
+    .transform((html) => (isEmptyEditorHtml(html) ? '' : html)),
   articleIds: z
     .string()
     .default('')

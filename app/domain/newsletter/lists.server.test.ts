@@ -1,6 +1,10 @@
+import fs from 'node:fs'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { newsletterIssues } from '@db/schema/index'
+import { getDb } from '~/infra/db.server'
 import { insertArticle } from '../../../tests/setup/content-fixtures'
-import { listActionSchema, listSchema } from './lists-schema'
+import { editionSchema, listActionSchema, listSchema } from './lists-schema'
 import {
   createEdition,
   createList,
@@ -116,6 +120,45 @@ describe('editions', () => {
     await expect(
       saveEdition(id, { subject: 'x', preheader: '', intro: '', articleIds: [] }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  it('keeps of an introduction what the article editor writes, and stores its empty document as none', async () => {
+    const list = await createList(listSchema.parse({ ...base, name: 'Blocks' }))
+    const id = await createEdition(list.id, null)
+    const values = editionSchema.parse({
+      subject: 'Hello',
+      intro:
+        '<p>Hi <script>alert(1)</script><strong>all</strong></p><iframe src="https://evil.example"></iframe>' +
+        '<figure data-block="pull-quote"><blockquote><p>Quoted</p></blockquote></figure>',
+    })
+    await saveEdition(id, values)
+    expect((await getIssue(id))?.intro).toBe(
+      '<p>Hi <strong>all</strong></p><figure data-block="pull-quote"><blockquote><p>Quoted</p></blockquote></figure>',
+    )
+    await saveEdition(id, editionSchema.parse({ subject: 'Hello', intro: '<p></p>' }))
+    expect((await getIssue(id))?.intro).toBe('')
+    expect(
+      editionSchema.safeParse({ subject: 'Hello', intro: `<p>${'x'.repeat(200_001)}</p>` }).error
+        ?.issues[0].message,
+    ).toBe('Introduction is too long')
+  })
+
+  it('turns an introduction written as plain text before the editor into paragraphs (migration 0031)', async () => {
+    const list = await createList(listSchema.parse({ ...base, name: 'Old intro' }))
+    const id = await createEdition(list.id, null)
+    const db = getDb()
+    await db
+      .update(newsletterIssues)
+      .set({ intro: 'Dear <reader> & friends,\r\n\r\n\nfirst line\nsecond line\n' })
+      .where(eq(newsletterIssues.id, id))
+    const migration = fs.readFileSync('db/migrations/0031_newsletter-intro-html.sql', 'utf8')
+    // Run on this issue alone: other files' issues may share the database.
+    const condition = `WHERE "intro" <> ''`
+    expect(migration).toContain(condition)
+    await db.execute(sql.raw(migration.replace(condition, `${condition} AND "id" = ${id}`)))
+    expect((await getIssue(id))?.intro).toBe(
+      '<p>Dear &lt;reader&gt; &amp; friends,</p><p>first line<br />second line</p>',
+    )
   })
 
   it('composes only edition lists', async () => {

@@ -10,6 +10,7 @@ import {
 import { domainErrors } from '~/domain/domain-error'
 import { announceChanged } from '~/infra/cache-keys.server'
 import { getDb } from '~/infra/db.server'
+import { sanitizeArticleHtml } from '~/infra/sanitize.server'
 import { slugify } from '~/lib/slugify'
 import type { EditionValues, IssueStatus, ListValues } from './lists-schema'
 import { NEWSLETTER_LISTS_KEY } from './newsletter-queries.server'
@@ -215,7 +216,8 @@ export async function saveEdition(issueId: number, values: EditionValues) {
   }
   const [row] = await db
     .update(newsletterIssues)
-    .set({ ...values, updatedAt: new Date() })
+    // The introduction keeps what the article editor may write, and nothing else.
+    .set({ ...values, intro: sanitizeArticleHtml(values.intro), updatedAt: new Date() })
     .where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.status, 'draft')))
     .returning({ id: newsletterIssues.id })
   if (!row) await refuseNonDraft(issueId)

@@ -23,6 +23,7 @@ import {
   type MailStory,
   type StoryHref,
 } from './mail-layout.server'
+import type { MailBody } from './mail-body.server'
 
 // The newsletter's markup: React Email components (table layouts and inline styles that mail
 // clients render), docs/decisions/0039-react-email-and-exactly-once-newsletters.md. Rendered ONCE per
@@ -41,7 +42,8 @@ export interface IssueMailModel {
   cadence?: 'daily' | 'weekly' | null
   subject: string
   preheader: string
-  intro: string
+  /** The edition's introduction in its mail forms (mail-body.server.ts); empty for none. */
+  intro: MailBody
   stories: MailStory[]
   /** Absolute: the site's home page. */
   siteUrl: string
@@ -203,13 +205,10 @@ function IssueMail({ model, storyHref }: { model: IssueMailModel; storyHref: Sto
               {heading}
             </Heading>
           ) : null}
-          {model.intro
-            ? model.intro.split(/\n{2,}/).map((paragraph, i) => (
-                <Text key={i} style={{ fontSize: '16px', lineHeight: '24px', margin: '0 0 14px' }}>
-                  {paragraph}
-                </Text>
-              ))
-            : null}
+          {model.intro.html ? (
+            // Made of the sanitised body by mail-body.server.ts: mail markup, nothing else.
+            <div dangerouslySetInnerHTML={{ __html: model.intro.html }} />
+          ) : null}
           {lead ? <LeadStory story={lead} storyHref={storyHref} /> : null}
           {rest.map((story) => (
             <BriefStory key={story.url} story={story} storyHref={storyHref} />
@@ -243,7 +242,7 @@ function issueText(model: IssueMailModel, storyHref: StoryHref) {
   if (model.kind === 'digest') lines.push(digestGreeting(model), '')
   const heading = mailHeading(model)
   if (heading) lines.push(heading, '')
-  if (model.intro) lines.push(model.intro.trim(), '')
+  if (model.intro.text) lines.push(model.intro.text, '')
   for (const story of model.stories) {
     lines.push('----', '')
     if (story.category) lines.push(story.category.toUpperCase())

@@ -18,6 +18,8 @@ test('an edition goes from the composer to a confirmed reader, who manages and l
   const name = unique('Journey Weekly')
   const subject = unique('This week in the harbour')
   const intro = `Our pick of the week, for the readers of ${name}.`
+  const QUOTE = 'Worth every minute.'
+  const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'
   const { email } = newReader()
 
   // The admin makes an edition list, given to every new subscriber.
@@ -83,7 +85,24 @@ test('an edition goes from the composer to a confirmed reader, who manages and l
     await expect(page).toHaveURL(/\/admin\/newsletters\/issues\/\d+$/)
     await expect(page.getByRole('heading', { name: 'Untitled edition' })).toBeVisible()
     await page.getByLabel('Subject').fill(subject)
-    await page.getByLabel('Introduction').fill(intro)
+    // The introduction is written in the article editor, with its blocks.
+    const introduction = page.getByRole('textbox', { name: 'Introduction' })
+    await introduction.click()
+    await page.keyboard.type(intro)
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('/quo')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(QUOTE)
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('/embed')
+    await page.keyboard.press('Enter')
+    const embed = page.getByRole('dialog', { name: 'Embed' })
+    await embed.getByLabel('Address').fill(VIDEO)
+    await embed.getByRole('button', { name: 'Insert embed' }).click()
+    await expect(embed).toBeHidden()
+    await expect(introduction.locator('figure[data-block="pull-quote"]')).toHaveCount(1)
+    await expect(introduction.locator('figure[data-embed-editor]')).toHaveCount(1)
     const offered = page.getByRole('list', { name: 'Published stories' }).getByRole('button')
     const story = (await offered.first().innerText()).trim()
     await offered.first().click()
@@ -111,6 +130,9 @@ test('an edition goes from the composer to a confirmed reader, who manages and l
     await expect.poll(() => mailTo(email), { timeout: 15_000 }).toContain(subject)
     const mail = await mailTo(email)
     expect(mail).toContain(intro)
+    // The plain-text part: each block written for reading.
+    expect(mail).toContain(`“${QUOTE}”`)
+    expect(mail).toContain(`YouTube: About ${VIDEO}\n${VIDEO}`)
     expect(mail).toContain(story)
     expect(mail).toContain(`You receive ${name} because you subscribed to it.`)
     const preferences = await linkInMail(email, /http:\/\/\S+\/newsletter\/preferences\?t=[\w-]+/)
@@ -148,6 +170,12 @@ test('an edition goes from the composer to a confirmed reader, who manages and l
     await expect(reader.getByRole('heading', { level: 1, name })).toBeVisible()
     const copy = reader.frameLocator(`iframe[title="${subject}"]`)
     await expect(copy.getByText(intro)).toBeVisible()
+    // Each block in its mail form: the quote set as one, the video a card with its stored
+    // thumbnail linking to the provider, and no frame or script.
+    await expect(copy.getByText(`“${QUOTE}”`)).toBeVisible()
+    await expect(copy.getByRole('img', { name: `About ${VIDEO}` })).toBeVisible()
+    await expect(copy.locator(`a[href="${VIDEO}"]`)).toHaveCount(2)
+    await expect(copy.locator('iframe, script')).toHaveCount(0)
     await expect(copy.getByRole('heading', { level: 2, name: story })).toBeVisible()
   } finally {
     await context.close()
