@@ -54,7 +54,7 @@ export function NewsletterComposer({
         <CardTitle>Compose</CardTitle>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" className="grid gap-4">
+        <fetcher.Form method="post" className="grid grid-cols-1 gap-4">
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="articleIds" value={stories.map((s) => s.id).join(',')} />
           <Field>
@@ -78,7 +78,7 @@ export function NewsletterComposer({
             />
             <FieldError id="edition-preheader-error" errors={errors.preheader} />
           </Field>
-          <div className="grid min-w-0 gap-1.5">
+          <div className="grid min-w-0 grid-cols-1 gap-1.5">
             <Label id="edition-intro-label">Introduction</Label>
             {/* The article editor and its blocks; each block has a mail form (mail-body.server.ts). */}
             <LazyRichTextEditor

@@ -86,7 +86,7 @@ describe('mailBody', () => {
 
   it('keeps a table a table, with its caption, header cells and spans', () => {
     const { html, text } = mail(
-      '<table><caption>Results &amp; turnout</caption><tbody><tr><th>Ward</th><th>Votes</th></tr><tr><td colspan="2">North <strong>won</strong></td></tr></tbody></table>',
+      '<table><caption>Results &amp; turnout</caption><tbody><tr><th>Ward</th><th>Votes</th></tr><tr><td colspan="2">North <strong>won</strong></td></tr><tr><td></td><td></td></tr></tbody></table>',
     )
     expect(html).toMatch(/^<table [^>]*border-collapse:collapse/)
     expect(html).toContain('>Results &amp; turnout</caption>')

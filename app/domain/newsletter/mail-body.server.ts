@@ -446,8 +446,10 @@ function textBlocks(node: HtmlNode, context: MailBodyContext): string[] {
           .map((cell) => oneLine(lineOf(cell, context)))
           .join(' | '),
       )
+      // A row left empty in the editor says nothing in text.
+      const filled = lines.filter((line) => line.replace(/\|/g, '').trim() !== '')
       return [
-        [caption ? oneLine(lineOf(caption, context)) : '', ...lines].filter(Boolean).join('\n'),
+        [caption ? oneLine(lineOf(caption, context)) : '', ...filled].filter(Boolean).join('\n'),
       ]
     }
     case 'aside': {
