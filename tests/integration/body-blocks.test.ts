@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { articles, mediaFiles } from '@db/schema/index'
+import { articles, mediaFiles, staticPages } from '@db/schema/index'
 import { toArticleView } from '~/domain/articles/article-view.server'
 import { getPublishedArticleBySlug } from '~/domain/articles/articles-queries.server'
+import { getStaticPage } from '~/domain/pages/pages-queries.server'
 import { searchArticles } from '~/domain/search/search-queries.server'
 import { getDb } from '~/infra/db.server'
 import { sanitizeArticleHtml } from '~/infra/sanitize.server'
@@ -88,6 +89,47 @@ describe('blocks on the reader’s page', () => {
     expect(html).toContain(
       '<img src="/media/media/_v/keeper-640.webp" alt="" loading="lazy" style="object-position: 0% 50%" />',
     )
+  })
+
+  it("draws a static page's related card from the page's own body", async () => {
+    const target = await insertArticle({
+      title: 'Lighthouse keeper retires',
+      slug: 'lighthouse-keeper-retires',
+      publishedAt: new Date('2026-05-30T10:00:00Z'),
+    })
+    // An article whose body names itself: the page's card must not be read from it.
+    await insertArticle({
+      title: 'Self reference',
+      slug: 'self-reference',
+      publishedAt: new Date('2026-05-30T10:00:00Z'),
+    }).then(({ id }) =>
+      getDb()
+        .update(articles)
+        .set({ content: `<aside data-block="related-article" data-article-id="${id}"></aside>` })
+        .where(eq(articles.id, id)),
+    )
+    await getDb()
+      .insert(staticPages)
+      .values({
+        slug: 'about',
+        title: 'About us',
+        content: sanitizeArticleHtml(
+          `<p>Who we are.</p><aside data-block="related-article" data-article-id="${target.id}"></aside>`,
+        ),
+      })
+      .onConflictDoUpdate({
+        target: staticPages.slug,
+        set: {
+          content: sanitizeArticleHtml(
+            `<p>Who we are.</p><aside data-block="related-article" data-article-id="${target.id}"></aside>`,
+          ),
+        },
+      })
+    const page = await getStaticPage('about')
+    expect(page.content).toContain(
+      '<a href="/article/lighthouse-keeper-retires"><span><span>Related</span><strong>Lighthouse keeper retires</strong>',
+    )
+    expect(page.content).not.toContain('Self reference')
   })
 
   it('draws nothing for a card naming a story that never existed', async () => {
