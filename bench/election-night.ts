@@ -34,14 +34,12 @@
  * connections from 127.0.0.1 (pg_hba.conf) with wal_level replica (the default).
  *
  * Environment: BENCH_PRIMARY_URL (postgres://postgres@127.0.0.1:55440/bench_200k), PG_BIN
- * (/usr/lib/postgresql/15/bin), BENCH_VARNISH_PORT (6100), BENCH_PORT (6101 and 6102),
+ * (else the folder of the postgres server on the PATH, else /usr/lib/postgresql/15/bin), BENCH_VARNISH_PORT (6100), BENCH_PORT (6101 and 6102),
  * BENCH_REPLICA_PORT (6150), BENCH_RATE (100), BENCH_SECONDS (180), BENCH_PUBLISH_EVERY (30),
  * BENCH_DOC=false to print without writing docs/performance.md, BUILD_DIR (build).
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
@@ -50,6 +48,7 @@ import { restart, spawnInstance, startS3, terminate, waitUntilServing } from './
 import { writeDocSection } from './support/doc'
 import { BENCH_ADMIN } from './support/server'
 import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
+import { postgresBin, startStreamingReplica } from './support/replica'
 import { hasVarnish, startVarnish } from './support/varnish'
 import {
   describeMachine,
@@ -61,7 +60,7 @@ import {
 
 const PRIMARY_URL =
   process.env.BENCH_PRIMARY_URL ?? 'postgres://postgres@127.0.0.1:55440/bench_200k'
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
+const PG_BIN = postgresBin()
 const VARNISH_PORT = wholeNumber('BENCH_VARNISH_PORT', 6100)
 const PORT = wholeNumber('BENCH_PORT', 6101)
 const REPLICA_PORT = wholeNumber('BENCH_REPLICA_PORT', 6150)
@@ -182,9 +181,6 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-const su = (command: string) =>
-  execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { stdio: 'pipe' }).toString()
-
 /** A process and every process under it: CPU ms used so far and resident memory, MiB. */
 function treeUsage(pid: number): { cpuMs: number; rssMiB: number } {
   let cpuMs = 0
@@ -233,30 +229,13 @@ async function main() {
   )
 
   // The replica, made for the night.
-  const replicaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-replica-'))
-  fs.chownSync(replicaDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0)
-  const primaryUrl = new URL(PRIMARY_URL)
-  const basebackupStarted = performance.now()
-  su(
-    `${PG_BIN}/pg_basebackup -h ${primaryUrl.hostname} -p ${primaryUrl.port} -U ${primaryUrl.username || 'postgres'} -D ${replicaDir}/data -R -X stream -c fast`,
-  )
-  const basebackupS = (performance.now() - basebackupStarted) / 1000
-  su(
-    `${PG_BIN}/pg_ctl -D ${replicaDir}/data -o '-p ${REPLICA_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c hot_standby_feedback=on' -l ${replicaDir}/log -w start`,
-  )
-  const replicaUrl = new URL(PRIMARY_URL)
-  replicaUrl.port = String(REPLICA_PORT)
+  const replica = startStreamingReplica(PRIMARY_URL, REPLICA_PORT, PG_BIN)
+  const { basebackupS } = replica
+  const replicaUrl = new URL(replica.url)
   console.log(`replica: pg_basebackup ${basebackupS.toFixed(1)} s, on port ${REPLICA_PORT}`)
 
   const s3 = await startS3()
-  const stopReplica = () => {
-    try {
-      su(`${PG_BIN}/pg_ctl -D ${replicaDir}/data -m fast -w stop`)
-    } catch {
-      // Already stopped.
-    }
-    fs.rmSync(replicaDir, { recursive: true, force: true })
-  }
+  const stopReplica = () => replica.stop()
   const created: number[] = []
   let instances: Awaited<ReturnType<typeof waitUntilServing>>[] = []
   let varnish: Awaited<ReturnType<typeof startVarnish>> | undefined
@@ -436,7 +415,7 @@ async function main() {
         return { cpuMs: u.cpuSeconds * 1000, rssMiB: u.rssKiB / 1024 }
       })(),
       'PostgreSQL primary': postgresUsage(primaryDir),
-      'PostgreSQL replica': postgresUsage(`${replicaDir}/data`),
+      'PostgreSQL replica': postgresUsage(replica.dataDir),
       'load generator': {
         cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
         rssMiB: process.memoryUsage().rss / 2 ** 20,

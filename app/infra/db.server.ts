@@ -183,7 +183,8 @@ export function getDb(): Database {
  * The database for public reads (article pages, home, listings, search): the read replica
  * when DATABASE_READ_URL is set, else the same as `getDb()`. A replica lags its primary by a
  * little, so nothing that reads its own writes, and nothing behind a sign-in, reads here; and
- * for READ_YOUR_WRITES_MS after any write on the site these reads go to the primary too.
+ * after any write on the site these reads go to the primary until the replica has replayed it
+ * (at most READ_YOUR_WRITES_MS).
  */
 export function readDb(): Database {
   const handle = getDatabaseHandle()
@@ -191,23 +192,72 @@ export function readDb(): Database {
   return handle.read.db
 }
 
-/** After a write anywhere on the site, public reads stay on the primary this long (ms). */
+/** After a write anywhere on the site, public reads stay on the primary at most this long (ms). */
 export const READ_YOUR_WRITES_MS = 5000
+/** How often a standby is asked whether it has replayed a write that reads wait for (ms). */
+const REPLICA_CHECK_MS = 25
+
 const replicaState = singleton('read-replica', () => {
   // Any announced change, here or on another instance (cache-keys.server.ts): a replica may not
   // have it yet.
   onContentChanged(() => preferPrimaryReads())
-  return { primaryUntil: 0 }
+  return { primaryUntil: 0, changes: 0, following: false }
 })
 
 /**
  * Public reads go to the primary for `forMs` from now: called when a change is announced
  * (here, or on another instance through page-cache-sync.ts). The page rendered
  * right after a publish is then read where the publish was written, not from a replica a little
- * behind, and the page cache does not keep the old version.
+ * behind, and the page cache does not keep the old version. A streaming replica takes the
+ * reads back as soon as it has replayed the change (followReplica).
  */
 export function preferPrimaryReads(forMs = READ_YOUR_WRITES_MS) {
   replicaState.primaryUntil = Date.now() + forMs
+  replicaState.changes += 1
+  if (forMs > 0) void followReplica()
+}
+
+/**
+ * Hands public reads back to the replica once it has replayed everything the primary had
+ * written when the change was announced (its WAL position then, which the change's commit
+ * precedes): a few tens of milliseconds on a healthy standby, where a fixed window sent a
+ * night of live entries and publishes, one every few seconds, all to the primary. A read
+ * database that is not a standby (no replay position), or one that cannot be asked, keeps
+ * the window.
+ */
+async function followReplica() {
+  const handle = getSingleton<DatabaseHandle>(KEY)
+  if (!handle?.read || !handle.pool || replicaState.following) return
+  replicaState.following = true
+  const replica = handle.read.pool
+  try {
+    while (Date.now() < replicaState.primaryUntil) {
+      const changes = replicaState.changes
+      const { rows } = await handle.pool.query<{ lsn: string }>(
+        'select pg_current_wal_lsn()::text as lsn',
+      )
+      for (;;) {
+        const {
+          rows: [state],
+        } = await replica.query<{ standby: boolean; caught: boolean | null }>(
+          'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn() >= $1::pg_lsn as caught',
+          [rows[0].lsn],
+        )
+        if (!state.standby || Date.now() >= replicaState.primaryUntil) return
+        if (state.caught) break
+        await new Promise((resolve) => setTimeout(resolve, REPLICA_CHECK_MS))
+      }
+      // A change announced meanwhile may be past the position read: read it again.
+      if (changes === replicaState.changes) {
+        replicaState.primaryUntil = 0
+        return
+      }
+    }
+  } catch {
+    // The replica (or the primary) did not answer: the window runs its course.
+  } finally {
+    replicaState.following = false
+  }
 }
 
 /** The pools' connections for /metrics: total, idle, and queries waiting for one. */
