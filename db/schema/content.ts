@@ -180,7 +180,8 @@ export const articleTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.tagId] }),
-    index('article_tags_tag_idx').on(t.tagId),
+    // A tag's articles newest first (the related stories' candidates, a tag's page).
+    index('article_tags_tag_idx').on(t.tagId, t.articleId),
   ],
 )
 

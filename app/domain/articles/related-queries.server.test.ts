@@ -116,6 +116,25 @@ describe('listRelatedArticles', () => {
     ])
   })
 
+  it("counts only each tag's newest articles as candidates, a shared tag counted in each", async () => {
+    const [a, b] = await Promise.all([insertTag(), insertTag()])
+    const article = await insertArticle({ tagIds: [a.id, b.id] })
+    // Made in this order (ids ascending): with two candidates a tag, `first` is among a's
+    // newest two no more, but still among b's.
+    const first = await insertArticle({ tagIds: [a.id, b.id], hoursAgo: 3 })
+    const second = await insertArticle({ tagIds: [a.id], hoursAgo: 2 })
+    const third = await insertArticle({ tagIds: [a.id], hoursAgo: 1 })
+    const onlyB = await insertArticle({ tagIds: [b.id], hoursAgo: 4 })
+    expect(ids(await listRelatedArticles(article.id, { candidatesPerTag: 2 }))).toEqual([
+      third.id,
+      second.id,
+      first.id,
+      onlyB.id,
+    ])
+    // With every candidate, `first` shares both tags and leads.
+    expect(ids(await listRelatedArticles(article.id))[0]).toBe(first.id)
+  })
+
   it('ignores the breaking-news tag: urgency is not a subject', async () => {
     const breaking = await insertTag({ name: 'Breaking News', slug: 'breaking-news' })
     const article = await insertArticle({ tagIds: [breaking.id] })
