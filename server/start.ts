@@ -62,6 +62,7 @@ async function start({ dev, clientDir }: StartOptions) {
 
   let app
   let stopSync: (() => Promise<void>) | undefined
+  let flushPurges: (() => Promise<void>) | undefined
   if (!production) {
     const vite = await import('vite').then((m) =>
       m.createServer({ server: { middlewareMode: true } }),
@@ -77,6 +78,7 @@ async function start({ dev, clientDir }: StartOptions) {
     // Without PAGE_CACHE it keeps no pages, but changes still reach the other instances.
     const pages = await createPageCache(database.handle, env.PAGE_CACHE)
     stopSync = pages.stopSync
+    flushPurges = pages.flushPurges
     const renderQueue = renderQueueFromEnv({ embedded: !database.handle.pool })
     if (renderQueue) reportRenderQueue(renderQueue)
     app = createApp({
@@ -108,7 +110,9 @@ async function start({ dev, clientDir }: StartOptions) {
     drain,
     drainTimeoutMs: env.DRAIN_TIMEOUT * 1000,
     async stopBackground() {
-      await Promise.all([stopSync?.(), jobs.stop()])
+      // A change one of the last requests made reaches Varnish and the CDN before the end:
+      // left to its debounce, a quick shutdown dropped it and the edge kept the old page.
+      await Promise.all([stopSync?.(), jobs.stop(), flushPurges?.()])
       closeMailTransport()
     },
     // What the jobs count in memory (views, redirect hits), after the last request.
@@ -179,7 +183,10 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
     },
   ])
   const url = handle.pool ? postgresUrlOf(handle.pool) : undefined
-  if (!url) return { cache, stopSync: undefined }
+  const flushPurges = async () => {
+    await Promise.all(purges.map((purge) => purge.flush()))
+  }
+  if (!url) return { cache, stopSync: undefined, flushPurges }
   const sync = await syncPageCacheThroughPostgres(url)
   addMetricsCollector(() => [
     {
@@ -195,7 +202,7 @@ async function createPageCache(handle: DatabaseHandle, keepPages: boolean) {
       value: sync.reconnects,
     },
   ])
-  return { cache, stopSync: () => sync.stop() }
+  return { cache, stopSync: () => sync.stop(), flushPurges }
 }
 
 /** The URL the pool connects with (DATABASE_URL, or the one saved from Settings). */

@@ -52,6 +52,16 @@ describe('CDN purge webhook', () => {
     expect(purge.stats).toEqual({ sent: 1, failed: 0 })
   })
 
+  it('sends what is waiting at once when flushed (shutdown), without the rest of its debounce', async () => {
+    // A debounce far longer than the test: only the flush can send it.
+    const purge = createCdnPurge({ url, site: 'https://news.example', debounceMs: 600_000 })
+    purge.request(['live:7'])
+    await purge.flush()
+    expect(received.map((call) => call.body)).toMatchObject([{ keys: ['live:7'] }])
+    await purge.flush()
+    expect(received).toHaveLength(1)
+  })
+
   it('sends no authorization header without a token', async () => {
     const purge = createCdnPurge({ url, site: 'https://news.example' })
     purge.request(['article:1'])

@@ -31,8 +31,13 @@ export interface CdnPurgeOptions {
 export interface CdnPurge {
   /** Asks for a purge of the pages showing `keys`; returns at once. */
   request(keys: Iterable<string>): void
-  /** Resolves once nothing is waiting or on its way (tests, shutdown). */
+  /** Resolves once nothing is waiting or on its way (tests). */
   settled(): Promise<void>
+  /**
+   * Sends what is waiting now, without the rest of its debounce, and resolves once it is sent
+   * (shutdown: a change made by one of the last requests is purged before the process ends).
+   */
+  flush(): Promise<void>
   /** Calls made, and how many of them failed. */
   readonly stats: { sent: number; failed: number }
 }
@@ -161,6 +166,13 @@ export function batchedPurge(
     settled() {
       if (!timer && !inFlight) return Promise.resolve()
       return new Promise((resolve) => idle.push(resolve))
+    },
+    flush() {
+      if (timer) {
+        clearTimeout(timer)
+        fire()
+      }
+      return this.settled()
     },
   }
 }
