@@ -254,6 +254,8 @@ async function main() {
               DATABASE_READ_URL: replicaUrl.href,
               VARNISH_URL: SITE,
               LOG_LEVEL: process.env.BENCH_INSTANCE_LOG ? 'info' : 'warn',
+              // As docs/deploy.md runs them behind Varnish: out of the rotation before draining.
+              STOP_DELAY: '3',
             },
           }),
           started,

@@ -143,6 +143,47 @@ describe('draining on SIGTERM', () => {
     }
   })
 
+  it('at a SIGTERM, goes on taking new connections while it leaves the rotation, then drains', async () => {
+    const app = createApp({
+      mode: 'production',
+      getBuild: () => slowBuild(() => {}, Promise.resolve()),
+    })
+    const server = http.createServer(app)
+    const { drain } = drainableServer(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const left = deferred()
+    const asked = deferred()
+    const exited = deferred<number>()
+    const shutdown = createShutdown({
+      drain,
+      drainTimeoutMs: 10_000,
+      // STOP_DELAY's wait, ended by the test once it has asked what it needs.
+      leaveRotation: () => {
+        asked.resolve()
+        return left.promise
+      },
+      stopBackground: () => {},
+      flush: () => {},
+      closeDatabase: async () => {},
+      exit: (code) => exited.resolve(code),
+    })
+    try {
+      const stopping = shutdown('SIGTERM')
+      await asked.promise
+      // Unready for the balancer, yet a request on a new connection is still answered.
+      expect((await get(`${base}/readyz`, false)).status).toBe(503)
+      expect((await get(`${base}/healthz`, false)).status).toBe(200)
+      left.resolve()
+      await stopping
+      expect(await exited.promise).toBe(0)
+      await expect(get(`${base}/healthz`, false)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+    } finally {
+      left.resolve()
+      server.close()
+    }
+  })
+
   it('answers a request that arrives on an idle keep-alive connection, closing the connection after it', async () => {
     const app = createApp({
       mode: 'production',

@@ -86,6 +86,12 @@ export interface ShutdownSteps {
   drain: (timeoutMs: number) => Promise<DrainResult>
   /** DRAIN_TIMEOUT, in milliseconds. */
   drainTimeoutMs: number
+  /**
+   * At a SIGTERM, resolves once a balancer's health check (Varnish's probe of /readyz) has
+   * had time to take the instance out of rotation (STOP_DELAY): until then the server goes on
+   * taking requests, though unready. Without it, the drain starts at once.
+   */
+  leaveRotation?: () => Promise<void>
   /** Stops the background work: timers, periodic jobs, the page cache's LISTEN connection. */
   stopBackground: () => Promise<void> | void
   /** Writes what is counted in memory (article views): after the last request, before the pool closes. */
@@ -99,7 +105,8 @@ export interface ShutdownSteps {
 
 /**
  * The shutdown a SIGTERM (or SIGINT) starts, in this order: readiness turns unready at once
- * (`lifecycle.draining`, /readyz answers 503); the server drains (no new connections,
+ * (`lifecycle.draining`, /readyz answers 503); at a SIGTERM requests are still taken until
+ * `leaveRotation` resolves, while balancers notice; the server drains (no new connections,
  * requests in flight finish within `drainTimeoutMs`, keep-alive connections close); the
  * background work stops; the counts kept in memory are written; the database closes; exit 0.
  * Returns the signal handler; a second signal while it runs changes nothing.
@@ -110,6 +117,13 @@ export function createShutdown(steps: ShutdownSteps): (signal: string) => Promis
   return (signal) => {
     running ??= (async () => {
       lifecycle.draining = true
+      // SIGINT (Ctrl-C at a terminal) stops at once.
+      if (steps.leaveRotation && signal === 'SIGTERM') {
+        // Requests keep coming until the balancer sees /readyz answer 503: answered as usual
+        // (a desk's POST refused here could not be asked again of another instance).
+        log('leaving rotation', { signal })
+        await steps.leaveRotation()
+      }
       log('draining', { signal, timeoutMs: steps.drainTimeoutMs })
       const drained = await steps.drain(steps.drainTimeoutMs)
       log('drained', drained)

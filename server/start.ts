@@ -109,6 +109,11 @@ async function start({ dev, clientDir }: StartOptions) {
   const stop = createShutdown({
     drain,
     drainTimeoutMs: env.DRAIN_TIMEOUT * 1000,
+    // A SIGTERM (a deploy, a restart) waits STOP_DELAY for the balancer; Ctrl-C stops at once.
+    leaveRotation:
+      env.STOP_DELAY > 0
+        ? () => new Promise((resolve) => setTimeout(resolve, env.STOP_DELAY * 1000))
+        : undefined,
     async stopBackground() {
       // A change one of the last requests made reaches Varnish and the CDN before the end:
       // left to its debounce, a quick shutdown dropped it and the edge kept the old page.

@@ -37,6 +37,11 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT: z.coerce.number().positive().max(60).default(3),
   /** Seconds a SIGTERM waits for requests in flight before closing what is left. */
   DRAIN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
+  /**
+   * Seconds a SIGTERM keeps taking requests after /readyz turns 503, before draining: long
+   * enough for a balancer's health check to take the instance out (Varnish's probe: 3).
+   */
+  STOP_DELAY: z.coerce.number().min(0).max(60).default(0),
   /** /metrics answers a request with `Authorization: Bearer <METRICS_TOKEN>`… */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** …or from one of these client addresses (comma-separated); else it is a 404. */
