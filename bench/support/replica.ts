@@ -48,7 +48,9 @@ export function startStreamingReplica(
   bin = postgresBin(),
 ): StreamingReplica {
   const primary = new URL(primaryUrl)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-replica-'))
+  // As root the folder is the postgres user's, under /tmp: the test run's own temporary folder
+  // (TMPDIR, 0700) is not one it may enter.
+  const dir = fs.mkdtempSync(path.join(asRoot ? '/tmp' : os.tmpdir(), 'broadsheet-replica-'))
   if (asRoot) fs.chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0)
   const dataDir = path.join(dir, 'data')
   const started = performance.now()
