@@ -220,7 +220,7 @@ export function preferPrimaryReads(forMs = READ_YOUR_WRITES_MS) {
 /**
  * Hands public reads back to the replica once it has replayed everything the primary had
  * written when the change was announced (its WAL position then, which the change's commit
- * precedes): a few tens of milliseconds on a healthy standby, where a fixed window sent a
+ * precedes, its insert position): a few tens of milliseconds on a healthy standby, where a fixed window sent a
  * night of live entries and publishes, one every few seconds, all to the primary. A read
  * database that is not a standby (no replay position), or one that cannot be asked, keeps
  * the window.
@@ -233,8 +233,10 @@ async function followReplica() {
   try {
     while (Date.now() < replicaState.primaryUntil) {
       const changes = replicaState.changes
+      // The insert position, not the written one: with synchronous_commit off a commit
+      // returns before its record is written, and the written position may still be short of it.
       const { rows } = await handle.pool.query<{ lsn: string }>(
-        'select pg_current_wal_lsn()::text as lsn',
+        'select pg_current_wal_insert_lsn()::text as lsn',
       )
       for (;;) {
         const {
