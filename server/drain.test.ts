@@ -74,6 +74,18 @@ function get(url: string, agent: http.Agent | false): Promise<Answer> {
   })
 }
 
+/** A server of the app with a build whose one route answers at once, listening, drainable. */
+async function listeningServer() {
+  const app = createApp({
+    mode: 'production',
+    getBuild: () => slowBuild(() => {}, Promise.resolve()),
+  })
+  const server = http.createServer(app)
+  const { drain } = drainableServer(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, drain, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
 afterEach(() => {
   lifecycle.draining = false
 })
@@ -144,14 +156,7 @@ describe('draining on SIGTERM', () => {
   })
 
   it('at a SIGTERM, goes on taking new connections while it leaves the rotation, then drains', async () => {
-    const app = createApp({
-      mode: 'production',
-      getBuild: () => slowBuild(() => {}, Promise.resolve()),
-    })
-    const server = http.createServer(app)
-    const { drain } = drainableServer(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const { server, drain, base } = await listeningServer()
     const left = deferred()
     const asked = deferred()
     const exited = deferred<number>()
@@ -185,14 +190,7 @@ describe('draining on SIGTERM', () => {
   })
 
   it('answers a request that arrives on an idle keep-alive connection, closing the connection after it', async () => {
-    const app = createApp({
-      mode: 'production',
-      getBuild: () => slowBuild(() => {}, Promise.resolve()),
-    })
-    const server = http.createServer(app)
-    const { drain } = drainableServer(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const { server, drain, base } = await listeningServer()
     // One connection, kept alive between requests (as a balancer keeps its upstream ones).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
     try {

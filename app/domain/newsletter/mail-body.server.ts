@@ -189,15 +189,20 @@ function cellsHtml(row: HtmlElement, context: MailBodyContext): string {
     .join('')
 }
 
-function tableHtml(table: HtmlElement, context: MailBodyContext): string {
-  const caption = elementsOf(table, 'caption')[0]
-  const rows = elementsOf(table).flatMap((part) =>
+/** A table's rows in order, whether in its head and body or straight inside it. */
+function tableRows(table: HtmlElement): HtmlElement[] {
+  return elementsOf(table).flatMap((part) =>
     part.name === 'tr'
       ? [part]
       : ['thead', 'tbody'].includes(part.name)
         ? elementsOf(part, 'tr')
         : [],
   )
+}
+
+function tableHtml(table: HtmlElement, context: MailBodyContext): string {
+  const caption = elementsOf(table, 'caption')[0]
+  const rows = tableRows(table)
   return (
     `<table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;line-height:20px;margin:0 0 18px">` +
     (caption
@@ -433,13 +438,7 @@ function textBlocks(node: HtmlNode, context: MailBodyContext): string[] {
       return attr(node, 'alt') ? [`[Picture: ${oneLine(attr(node, 'alt'))}]`] : []
     case 'table': {
       const caption = elementsOf(node, 'caption')[0]
-      const rows = elementsOf(node).flatMap((part) =>
-        part.name === 'tr'
-          ? [part]
-          : ['thead', 'tbody'].includes(part.name)
-            ? elementsOf(part, 'tr')
-            : [],
-      )
+      const rows = tableRows(node)
       const lines = rows.map((row) =>
         elementsOf(row)
           .filter((cell) => cell.name === 'th' || cell.name === 'td')
