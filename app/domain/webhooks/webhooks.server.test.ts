@@ -206,7 +206,7 @@ describe('webhook deliveries', () => {
   })
 
   it('tells of live entries, categories, tags and the site, each in the transaction of its change', async () => {
-    await endpoint([
+    const subscribed = [
       'live_entry.published',
       'category.created',
       'category.updated',
@@ -215,7 +215,8 @@ describe('webhook deliveries', () => {
       'tag.updated',
       'tag.deleted',
       'site.changed',
-    ])
+    ] as const
+    await endpoint([...subscribed])
     const story = await createArticle(input({ title: 'Count night', status: 'published' }), editor)
     await startCoverage(story.id)
     const entry = await postEntry(
@@ -251,17 +252,8 @@ describe('webhook deliveries', () => {
     expect(received.every((r) => r.verified)).toBe(true)
     expect(receiver.received).toHaveLength(9)
     // The events are fanned out a few at a time: their order at the receiver is not the changes'.
-    const types = [
-      'live_entry.published',
-      'category.created',
-      'category.updated',
-      'category.deleted',
-      'tag.created',
-      'tag.updated',
-      'tag.deleted',
-      'site.changed',
-      'site.changed',
-    ]
+    // The site changes twice: a social link added, then deleted.
+    const types = [...subscribed, 'site.changed']
     expect(received.map((r) => r.body.type).sort()).toEqual([...types].sort())
     const of = (type: string) => received.find((r) => r.body.type === type)!
     const [live, created, updated, tagCreated, tagUpdated, site] = [
