@@ -130,7 +130,7 @@ export default defineConfig({
     {
       // The compiled production server (npm run build) on a throw-away embedded database with
       // demo content.
-      command: `rm -rf ${E2E_DATA_DIR} && node --max-old-space-size=192 ${BUILD_DIR}/server/main.js`,
+      command: `rm -rf ${E2E_DATA_DIR} && node --max-old-space-size=192 --heap-growing-percent=100 ${BUILD_DIR}/server/main.js`,
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

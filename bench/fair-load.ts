@@ -17,6 +17,10 @@
  * 503s included), answers a second and good (2xx) answers a second, the share refused (503),
  * the highest resident memory sampled during the run, and the slowest /healthz asked every half
  * second meanwhile (the health check must answer under overload). BENCH_JSON=file keeps them.
+ * While one server is measured the others are paused (SIGSTOP, then SIGCONT and BENCH_RESUME
+ * seconds of load before their own run): an idle server's timers (view counts, digests, the
+ * checkpoint) would otherwise take the core the measured one runs on. BENCH_PAUSE_IDLE=0 keeps
+ * them all running, as runs before 2026-11-29 did.
  * BENCH_DATABASE_URL=postgres://… runs each server on a fresh database of that PostgreSQL
  * server instead of PGlite.
  */
@@ -34,6 +38,9 @@ const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 2))
 const CONNECTIONS = Math.max(1, wholeNumber('BENCH_CONNECTIONS', 50))
 const WARMUP_SECONDS = wholeNumber('BENCH_WARMUP_SECONDS', 3)
 const SAMPLE_MS = 500
+const PAUSE_IDLE = process.env.BENCH_PAUSE_IDLE !== '0'
+/** Seconds of load after a paused server resumes: its overdue timers fire then, not measured. */
+const RESUME_SECONDS = wholeNumber('BENCH_RESUME', 3)
 /**
  * Seconds from the last server's start to the first measured run: on PGlite the embedded
  * database's vacuum runs a minute after start (server/jobs.ts) and holds the one thread for
@@ -49,19 +56,25 @@ interface Variant {
   plainNode: boolean
   /** More Node flags for this server (`variant@--flag` in BENCH_FAIR_VARIANTS). */
   flags?: string
+  /** Variables of `npm run serve` left out (`variant~NAME` in BENCH_FAIR_VARIANTS). */
+  unsetEnv?: string[]
 }
 
 const variants: Variant[] = (process.env.BENCH_FAIR_VARIANTS || 'queue,off,default-heap')
   .split(',')
   .map((entry): Variant => {
-    const [name = '', flags] = entry.split('@')
-    return { ...variantOf(name), label: entry, flags }
+    const [spec = '', flags] = entry.split('@')
+    const [name = '', ...unsetEnv] = spec.split('~')
+    return { ...variantOf(name), label: entry, flags, unsetEnv }
   })
 
 function variantOf(name: string): Variant {
   if (name === 'off') return { label: 'off', env: { RENDER_QUEUE: 'false' }, plainNode: false }
   if (name === 'default-heap') {
     return { label: 'default-heap', env: { RENDER_QUEUE: 'false' }, plainNode: true }
+  }
+  if (name === 'default-heap-queue') {
+    return { label: name, env: { RENDER_QUEUE: 'true' }, plainNode: true }
   }
   const [kind, inFlight, timeoutMs] = name.split(':')
   if (kind !== 'queue') throw new Error(`Unknown variant ${name}`)
@@ -113,6 +126,26 @@ async function watch<T>(server: RunningServer, during: Promise<T>) {
   return { result, rssMax, healthzMaxMs }
 }
 
+/** The server's whole process group stopped or continued (bench/support/server.ts spawns it detached). */
+function signalServer(server: RunningServer, signal: 'SIGSTOP' | 'SIGCONT') {
+  for (const pid of [-server.pid, server.pid]) {
+    try {
+      process.kill(pid, signal)
+      return
+    } catch {
+      // Not a group leader, or gone: try the process itself, then leave it.
+    }
+  }
+}
+
+/** Only `measured` runs; every other server is paused. */
+async function measureAlone(servers: RunningServer[], measured: RunningServer, path: string) {
+  if (!PAUSE_IDLE) return
+  for (const server of servers) if (server !== measured) signalServer(server, 'SIGSTOP')
+  signalServer(measured, 'SIGCONT')
+  if (RESUME_SECONDS) await load(measured, path, RESUME_SECONDS)
+}
+
 async function load(server: RunningServer, path: string, seconds: number) {
   return autocannon({
     url: server.base + path,
@@ -140,18 +173,16 @@ async function main() {
         ? await freshDatabase(postgres, `bench_fair_${i}_${Date.now().toString(36)}`)
         : null
       if (database) databases.push(database)
-      // bench/support/server.ts reads BENCH_SERVER_FLAGS as each server starts.
-      const flags = process.env.BENCH_SERVER_FLAGS
-      process.env.BENCH_SERVER_FLAGS = [flags, variant.flags].filter(Boolean).join(' ')
       servers.push(
         await startServer({
           port: PORT + i,
           pageCache: false,
           env: { ...variant.env, ...(database ? { DATABASE_URL: database.url } : {}) },
           plainNode: variant.plainNode,
+          unsetEnv: variant.unsetEnv,
+          nodeFlags: variant.flags?.split(' ').filter(Boolean),
         }),
       )
-      process.env.BENCH_SERVER_FLAGS = flags ?? ''
     }
     const home = await fetch(`${servers[0]!.base}/`, { headers: HEADERS }).then((r) => r.text())
     const article = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1]
@@ -169,6 +200,7 @@ async function main() {
       for (const [i, variant] of variants.entries()) {
         const server = servers[i]!
         for (const [page, path] of Object.entries(pages)) {
+          await measureAlone(servers, server, path)
           const before = loadAverage().split(', ')[0]!
           const { result, rssMax, healthzMaxMs } = await watch(server, load(server, path, SECONDS))
           const answers = result['2xx'] + result.non2xx
@@ -198,6 +230,7 @@ async function main() {
       }
     }
   } finally {
+    for (const server of servers) signalServer(server, 'SIGCONT')
     for (const server of servers) await stopServer(server)
     for (const database of databases) await database.drop()
   }

@@ -12,7 +12,8 @@
  * BENCH_WRK_SECONDS of wrk (2 threads, 50 connections) per page, CPU per request again.
  * BENCH_PARTS=uncached or BENCH_PARTS=cached runs one of the two; BENCH_JSON=file keeps the raw
  * numbers; BENCH_PLAIN_NODE=label starts that build's server on Node's defaults instead of the
- * heap bound of `npm run serve` (BENCH_BUILDS=bounded=build,plain=build BENCH_PLAIN_NODE=plain).
+ * heap bound of `npm run serve` (BENCH_BUILDS=bounded=build,plain=build BENCH_PLAIN_NODE=plain);
+ * `label=dir@--flag` adds Node flags to that build's server.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -32,7 +33,11 @@ const PARTS = (process.env.BENCH_PARTS ?? 'uncached,cached').split(',')
 const builds = (process.env.BENCH_BUILDS || `current=${process.env.BUILD_DIR ?? 'build'}`)
   .split(',')
   .map((entry) => {
-    const [label, dir] = entry.includes('=') ? entry.split('=') : [entry, entry]
+    // label=dir@--flag --flag: more Node flags for that build's server (the same build twice,
+    // with and without a flag, compares the flag).
+    const [named = '', flags = ''] = entry.split('@')
+    const [label, dir] = named.includes('=') ? named.split('=') : [named, named]
+    const nodeFlags = flags.split(' ').filter(Boolean)
     const buildDir = path.resolve(dir!)
     const checkout = path.dirname(buildDir)
     const migrations = path.join(checkout, 'db/migrations')
@@ -41,7 +46,7 @@ const builds = (process.env.BENCH_BUILDS || `current=${process.env.BUILD_DIR ?? 
       : {}
     // BENCH_PLAIN_NODE=label: that build's server on Node's defaults (no heap bound).
     const plainNode = (process.env.BENCH_PLAIN_NODE ?? '').split(',').includes(label!)
-    return { label: label!, buildDir, env, plainNode }
+    return { label: label!, buildDir, env, plainNode, nodeFlags }
   })
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
@@ -108,6 +113,7 @@ async function uncachedRenders() {
           pageCache: false,
           env: build.env,
           plainNode: build.plainNode,
+          nodeFlags: build.nodeFlags,
         }),
       )
     }
@@ -169,6 +175,7 @@ async function cachedWithWrk() {
       pageCache: true,
       env: build.env,
       plainNode: build.plainNode,
+      nodeFlags: build.nodeFlags,
     })
     try {
       const pages = await pagesOf(server.base)

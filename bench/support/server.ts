@@ -17,22 +17,27 @@ import { processCpuMs } from '../machine'
  * process) is what /proc is read for, so the command must be the server process itself, not a
  * shell or npm around it. The build carries the compiled server (docs/decisions/0029).
  */
-function serverCommand(buildDir: string, plainNode = false): { command: string; args: string[] } {
+function serverCommand(
+  buildDir: string,
+  plainNode = false,
+  moreFlags: string[] = [],
+): { command: string; args: string[] } {
   const flags = plainNode ? [] : SERVER_NODE_FLAGS
   // More flags for a look inside (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), never in NODE_OPTIONS.
   const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
   return {
     command: process.execPath,
-    args: [...flags, ...extra, path.resolve(buildDir, 'server/main.js')],
+    args: [...flags, ...moreFlags, ...extra, path.resolve(buildDir, 'server/main.js')],
   }
 }
 
 /**
  * How `npm run serve` starts Node (docs/deploy.md, "Memory"): a V8 heap of 192 MiB instead of
- * the quarter of the machine's memory V8 allows by default, two malloc arenas, and a fixed
+ * the quarter of the machine's memory V8 allows by default, that heap let grow to twice the
+ * live data between full collections (decision 0063), two malloc arenas, and a fixed
  * threshold above which malloc maps memory of its own (returned when freed).
  */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=192']
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=192', '--heap-growing-percent=100']
 export const SERVER_NODE_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
 export const BENCH_ADMIN = {
@@ -55,6 +60,10 @@ export interface ServerOptions {
   env?: Record<string, string>
   /** Node's defaults instead of SERVER_NODE_FLAGS and SERVER_NODE_ENV (a build from before them). */
   plainNode?: boolean
+  /** Variables left out of the server's environment (e.g. one of SERVER_NODE_ENV, to compare). */
+  unsetEnv?: string[]
+  /** Node flags after SERVER_NODE_FLAGS (a later one of the same name wins), to compare. */
+  nodeFlags?: string[]
 }
 
 export interface RunningServer {
@@ -121,8 +130,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Local disk and the mail outbox: a benchmark never talks to outside services.
   for (const name of Object.keys(env)) if (/^(S3_|SMTP_)/.test(name)) delete env[name]
+  for (const name of options.unsetEnv ?? []) delete env[name]
 
-  const { command, args } = serverCommand(buildDir, options.plainNode)
+  const { command, args } = serverCommand(buildDir, options.plainNode, options.nodeFlags)
   const started = performance.now()
   // Its own process group, so that stopping it stops whatever it started too.
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
