@@ -29,12 +29,20 @@ function originOf(url: string): string | null {
 export function checkCsrf(input: CsrfInput, siteOrigin: string): CsrfVerdict {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return { allowed: true }
   const origin = input.origin?.trim()
+  const site = input.secFetchSite?.trim().toLowerCase()
+  if (origin === 'null') {
+    // A form posted from one of our own pages that asks for no Referer (the pages whose address
+    // carries a token, TOKEN_PAGE_HEADERS) says `Origin: null`: the Fetch standard hides the
+    // origin of a navigation under the no-referrer policy. The browser's own Sec-Fetch-Site
+    // still says same-origin there; a sandboxed frame or a redirect from another site, the
+    // other ways to an opaque origin, says cross-site. Without Fetch Metadata it is refused.
+    if (site === 'same-origin') return { allowed: true }
+    return { allowed: false, reason: 'opaque origin' }
+  }
   if (origin) {
-    // "null" (sandboxed frames, some redirects) is as foreign as any other site.
     if (origin !== siteOrigin) return { allowed: false, reason: `foreign origin ${origin}` }
     return { allowed: true }
   }
-  const site = input.secFetchSite?.trim().toLowerCase()
   if (site === 'cross-site' || site === 'same-site') {
     return { allowed: false, reason: `Sec-Fetch-Site: ${site}` }
   }
@@ -80,7 +88,13 @@ export function csrfProtection() {
       },
       siteOrigin,
     )
-    if (verdict.allowed) return next()
+    if (verdict.allowed) {
+      // An opaque origin let through above is our own page's (Sec-Fetch-Site said so): React
+      // Router would abort the action for an Origin that is not the request's, as it would a
+      // mail provider's one-click POST.
+      if (req.headers.origin?.trim() === 'null') delete req.headers.origin
+      return next()
+    }
     res.status(403).setHeader('Cache-Control', 'no-store')
     const wantsJson =
       (req.get('accept') ?? '').includes('application/json') ||

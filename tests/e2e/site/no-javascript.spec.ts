@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { linkInMail } from '../fixtures'
 import { FEATURED } from './site-support'
 
 // Every public page is rendered on the server; without JavaScript the reader still reads,
@@ -47,6 +48,20 @@ test('the newsletter form posts to its own page', async ({ page }) => {
   await footer.getByRole('button', { name: 'Subscribe' }).click()
   await expect(page).toHaveURL(/\/newsletter$/)
   await expect(page.getByRole('status')).toHaveText(/check your inbox/i)
+})
+
+test('the subscription is confirmed from the mail’s link without JavaScript', async ({ page }) => {
+  // The confirmation page asks for no Referer (its address carries the token), so the browser
+  // posts its form with `Origin: null`; the cross-site check still lets it through.
+  const email = `nojs-confirm-${Date.now()}@example.com`
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  await footer.getByRole('textbox', { name: 'Newsletter email' }).fill(email)
+  await footer.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page.getByRole('status')).toHaveText(/check your inbox/i)
+  await page.goto(await linkInMail(email, /http:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/))
+  await page.getByRole('button', { name: 'Confirm subscription' }).click()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^You're subscribed to /)
 })
 
 test.describe('at 375 px', () => {
