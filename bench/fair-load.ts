@@ -30,7 +30,7 @@ import autocannon from 'autocannon'
 import { describeMachine, loadAverage, markdownTable, median, residentMemoryMiB } from './machine'
 import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
 import { freshDatabase } from './support/fresh-database'
-import { startServer, stopServer, type RunningServer } from './support/server'
+import { nodeFlagList, startServer, stopServer, type RunningServer } from './support/server'
 
 const PORT = wholeNumber('BENCH_PORT', 3700)
 const SECONDS = Math.max(1, wholeNumber('BENCH_SECONDS', 10))
@@ -128,13 +128,10 @@ async function watch<T>(server: RunningServer, during: Promise<T>) {
 
 /** The server's whole process group stopped or continued (bench/support/server.ts spawns it detached). */
 function signalServer(server: RunningServer, signal: 'SIGSTOP' | 'SIGCONT') {
-  for (const pid of [-server.pid, server.pid]) {
-    try {
-      process.kill(pid, signal)
-      return
-    } catch {
-      // Not a group leader, or gone: try the process itself, then leave it.
-    }
+  try {
+    process.kill(-server.pid, signal)
+  } catch {
+    // Gone already: nothing to pause or resume.
   }
 }
 
@@ -180,7 +177,7 @@ async function main() {
           env: { ...variant.env, ...(database ? { DATABASE_URL: database.url } : {}) },
           plainNode: variant.plainNode,
           unsetEnv: variant.unsetEnv,
-          nodeFlags: variant.flags?.split(' ').filter(Boolean),
+          nodeFlags: nodeFlagList(variant.flags),
         }),
       )
     }

@@ -21,7 +21,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { describeMachine, loadAverage, median, processCpuMs } from './machine'
 import { BROWSER_PAGE_HEADERS, wholeNumber } from './support/settings'
-import { startServer, stopServer, type RunningServer } from './support/server'
+import { nodeFlagList, startServer, stopServer, type RunningServer } from './support/server'
 
 const PORT = wholeNumber('BENCH_PORT', 3206)
 const ROUNDS = Math.max(1, wholeNumber('BENCH_ROUNDS', 6))
@@ -37,7 +37,7 @@ const builds = (process.env.BENCH_BUILDS || `current=${process.env.BUILD_DIR ?? 
     // with and without a flag, compares the flag).
     const [named = '', flags = ''] = entry.split('@')
     const [label, dir] = named.includes('=') ? named.split('=') : [named, named]
-    const nodeFlags = flags.split(' ').filter(Boolean)
+    const nodeFlags = nodeFlagList(flags)
     const buildDir = path.resolve(dir!)
     const checkout = path.dirname(buildDir)
     const migrations = path.join(checkout, 'db/migrations')

@@ -79,10 +79,11 @@ export function csrfProtection() {
       delete req.headers.origin
       return next()
     }
+    const origin = req.get('origin')
     const verdict = checkCsrf(
       {
         method: req.method,
-        origin: req.get('origin'),
+        origin,
         secFetchSite: req.get('sec-fetch-site'),
         referer: req.get('referer'),
       },
@@ -92,7 +93,7 @@ export function csrfProtection() {
       // An opaque origin let through above is our own page's (Sec-Fetch-Site said so): React
       // Router would abort the action for an Origin that is not the request's, as it would a
       // mail provider's one-click POST.
-      if (req.headers.origin?.trim() === 'null') delete req.headers.origin
+      if (origin?.trim() === 'null') delete req.headers.origin
       return next()
     }
     res.status(403).setHeader('Cache-Control', 'no-store')

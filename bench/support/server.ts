@@ -24,11 +24,16 @@ function serverCommand(
 ): { command: string; args: string[] } {
   const flags = plainNode ? [] : SERVER_NODE_FLAGS
   // More flags for a look inside (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), never in NODE_OPTIONS.
-  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
+  const extra = nodeFlagList(process.env.BENCH_SERVER_FLAGS)
   return {
     command: process.execPath,
     args: [...flags, ...moreFlags, ...extra, path.resolve(buildDir, 'server/main.js')],
   }
+}
+
+/** Node flags written as one space-separated string (`--a --b=1`), as a list. */
+export function nodeFlagList(text = ''): string[] {
+  return text.split(' ').filter(Boolean)
 }
 
 /**
